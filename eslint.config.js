@@ -1,0 +1,60 @@
+// @ts-check
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+// The engine and the rulesets are pure: no I/O library, no wall clock, no ambient randomness.
+const impureModules = [
+  "discord.js",
+  "@discordjs/*",
+  "drizzle-orm",
+  "drizzle-orm/*",
+  "pg",
+  "bullmq",
+  "ioredis",
+  "ws",
+  "node:*",
+  "fs",
+  "net",
+  "http",
+  "pino",
+];
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", "drizzle/**", "dist/**", "coverage/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts"],
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["src/engine/**/*.ts", "src/rulesets/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: impureModules.map((group) => ({
+            group: [group],
+            message: "engine/ and rulesets/ are pure: no I/O.",
+          })),
+        },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "Date", property: "now", message: "Time comes in as data." },
+        { object: "Math", property: "random", message: "Use the seeded PRNG in the game state." },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Time comes in as data.",
+        },
+      ],
+    },
+  },
+);

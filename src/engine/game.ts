@@ -1,0 +1,183 @@
+import { initialRngState } from "./rng.js";
+import type { RulesetDefinition, SetupInput } from "./ruleset.js";
+import {
+  type ActionInput,
+  type AnyGameState,
+  type GmInput,
+  type Input,
+  type PhaseReport,
+  type Rejection,
+  type Result,
+  emptyOutput,
+  phaseLabel,
+} from "./types.js";
+
+/**
+ * The engine: a pure reducer over a ruleset definition. Every function takes a state and
+ * returns a new one; the caller's state is never mutated (rulesets mutate a private copy).
+ */
+
+function draft<S>(state: S): S {
+  return structuredClone(state);
+}
+
+export function engineRejection(id: string, reason: string): Rejection {
+  return { code: `engine.${id}`, reason };
+}
+
+/** Builds the first phase of a game. Seeds the PRNG from `input.seed`. */
+export function createGame<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  input: Omit<SetupInput<S["options"]>, "options"> & { options?: unknown },
+): Result<S> {
+  const options = ruleset.options.safeParse(input.options ?? {});
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    return {
+      ok: false,
+      rejection: engineRejection(
+        "bad_options",
+        `options.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
+      ),
+    };
+  }
+  const setup = ruleset.setup({ seed: input.seed, options: options.data, players: input.players });
+  if (!setup.ok) return setup;
+  const state = setup.value;
+  if (state.rng.length === 0) state.rng = initialRngState(input.seed);
+  return { ok: true, value: state };
+}
+
+/** Validates and applies a player's action. A rejected action returns the reason and changes nothing. */
+export function submitAction<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  input: ActionInput,
+  at?: number,
+): Result<S> {
+  if (state.ended) return { ok: false, rejection: engineRejection("game_over", "the game is over") };
+  const definition = Object.hasOwn(ruleset.actions, input.action) ? ruleset.actions[input.action] : undefined;
+  if (!definition) {
+    return { ok: false, rejection: engineRejection("unknown_action", `unknown action: ${input.action}`) };
+  }
+  if (!state.players.some((p) => p.id === input.actor)) {
+    return { ok: false, rejection: engineRejection("unknown_player", `unknown player: ${input.actor}`) };
+  }
+  const params = definition.params.safeParse(input.params);
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    return {
+      ok: false,
+      rejection: engineRejection(
+        "bad_params",
+        `${issue?.path.join(".") || "params"}: ${issue?.message ?? "invalid"}`,
+      ),
+    };
+  }
+  const normalized: ActionInput = { ...input, params: params.data };
+  const rejection = definition.validate(state, normalized);
+  if (rejection) return { ok: false, rejection };
+  const next = draft(state);
+  if (at !== undefined) next.now = at;
+  definition.apply(next, normalized);
+  return { ok: true, value: next };
+}
+
+/** Validates and applies a GM action, logged like any other input. */
+export function submitGmAction<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  input: GmInput,
+  at?: number,
+): Result<S> {
+  if (state.ended) return { ok: false, rejection: engineRejection("game_over", "the game is over") };
+  const definition = Object.hasOwn(ruleset.gmActions, input.action)
+    ? ruleset.gmActions[input.action]
+    : undefined;
+  if (!definition) {
+    return {
+      ok: false,
+      rejection: engineRejection("unknown_gm_action", `unknown GM action: ${input.action}`),
+    };
+  }
+  const params = definition.params.safeParse(input.params);
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    return {
+      ok: false,
+      rejection: engineRejection(
+        "bad_params",
+        `${issue?.path.join(".") || "params"}: ${issue?.message ?? "invalid"}`,
+      ),
+    };
+  }
+  const normalized: GmInput = { ...input, params: params.data };
+  const rejection = definition.validate(state, normalized);
+  if (rejection) return { ok: false, rejection };
+  const next = draft(state);
+  if (at !== undefined) next.now = at;
+  definition.apply(next, normalized);
+  return { ok: true, value: next };
+}
+
+/**
+ * The deadline passed: runs the ruleset's resolution steps in order and returns the phase's
+ * report (everything the phase emitted, inputs and resolution alike) with the next state.
+ */
+export function resolvePhase<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  at?: number,
+): { state: S; report: PhaseReport } {
+  const next = draft(state);
+  if (at !== undefined) next.now = at;
+  const phase = phaseLabel(next.phase);
+  if (!next.ended) for (const step of ruleset.resolution) step.run(next);
+  const report: PhaseReport = { phase, ...next.output };
+  next.output = emptyOutput();
+  return { state: next, report };
+}
+
+export interface AppliedInput<S> {
+  state: S;
+  rejection?: Rejection;
+  report?: PhaseReport;
+}
+
+/** Applies one log entry of any type. The log replays through this function only. */
+export function applyInput<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  input: Input,
+): AppliedInput<S> {
+  switch (input.type) {
+    case "action": {
+      const result = submitAction(ruleset, state, input, input.at);
+      return result.ok ? { state: result.value } : { state, rejection: result.rejection };
+    }
+    case "gm": {
+      const result = submitGmAction(ruleset, state, input, input.at);
+      return result.ok ? { state: result.value } : { state, rejection: result.rejection };
+    }
+    case "resolve": {
+      const { state: next, report } = resolvePhase(ruleset, state, input.at);
+      return { state: next, report };
+    }
+  }
+}
+
+/** State = setup + replay of the log; reproduced byte for byte. */
+export function replay<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  initial: S,
+  log: readonly Input[],
+): { state: S; reports: PhaseReport[] } {
+  let state = initial;
+  const reports: PhaseReport[] = [];
+  for (const input of log) {
+    const applied = applyInput(ruleset, state, input);
+    state = applied.state;
+    if (applied.report) reports.push(applied.report);
+  }
+  return { state, reports };
+}

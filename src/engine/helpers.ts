@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { GmActionDefinition, RenderContext, RulesetDefinition } from "./ruleset.js";
+import type {
+  AnyGameState,
+  BasePlayer,
+  GameState,
+  Json,
+  JsonObject,
+  Lang,
+  PlayerId,
+  PrivateMessage,
+  Rejection,
+  TextRef,
+} from "./types.js";
+
+/** Shared building blocks for rulesets: finding players, emitting output, common GM actions. */
+
+export function rejection(ruleset: string, id: string, reason: string): Rejection {
+  return { code: `${ruleset}.${id}`, reason };
+}
+
+export function findPlayer<P extends BasePlayer>(
+  state: GameState<P, unknown, unknown>,
+  id: PlayerId,
+): P | undefined {
+  return state.players.find((p) => p.id === id);
+}
+
+/** The player, or an error: for ids the engine has already validated. */
+export function player<P extends BasePlayer>(state: GameState<P, unknown, unknown>, id: PlayerId): P {
+  const found = findPlayer(state, id);
+  if (!found) throw new Error(`no player ${id}`);
+  return found;
+}
+
+export function livingPlayers<P extends BasePlayer>(state: GameState<P, unknown, unknown>): P[] {
+  return state.players.filter((p) => p.alive);
+}
+
+export function hasStatus(p: BasePlayer, status: string): boolean {
+  return p.statuses.includes(status);
+}
+
+export function addStatus(p: BasePlayer, status: string): void {
+  if (!p.statuses.includes(status)) p.statuses.push(status);
+}
+
+export function removeStatus(p: BasePlayer, status: string): void {
+  p.statuses = p.statuses.filter((s) => s !== status);
+}
+
+export function emitDeath(state: AnyGameState, playerId: PlayerId, cause: string): void {
+  state.output.deaths.push({ player: playerId, cause });
+}
+
+export function emitEvent(state: AnyGameState, type: string, fields: JsonObject = {}): void {
+  state.output.events.push({ type, ...fields });
+}
+
+export function emitPublic(state: AnyGameState, key: string, params: JsonObject = {}): void {
+  state.output.public.push({ key, params });
+}
+
+export function emitPrivate(state: AnyGameState, to: PlayerId, kind: string, fields: JsonObject = {}): void {
+  state.output.private.push({ to, kind, ...fields });
+}
+
+/** Renders a public line in a language. A missing template is a programming error. */
+export function renderText(ruleset: RulesetDefinition, ref: TextRef, ctx: RenderContext): string {
+  const template = ruleset.texts[ctx.lang][ref.key];
+  if (!template) throw new Error(`${ruleset.id}: no ${ctx.lang} text for ${ref.key}`);
+  return template(ref.params, ctx);
+}
+
+/** Renders a private message (`private.<kind>` in the catalog). */
+export function renderPrivate(
+  ruleset: RulesetDefinition,
+  message: PrivateMessage,
+  ctx: RenderContext,
+): string {
+  const { to: _to, kind, ...fields } = message;
+  return renderText(ruleset, { key: `private.${kind}`, params: fields }, ctx);
+}
+
+/** The simulator's reader: English templates with ids, as the rules files print them. */
+export function idContext(lang: Lang = "en", name: (id: PlayerId) => string = (id) => id): RenderContext {
+  return { lang, player: name, role: (role) => role, faction: (faction) => faction };
+}
+
+/** A human list: "a, b and c" / "a, b и c". */
+export function joinList(items: readonly string[], lang: Lang): string {
+  if (items.length <= 1) return items.join("");
+  const and = lang === "ru" ? " и " : " and ";
+  return `${items.slice(0, -1).join(", ")}${and}${items[items.length - 1] ?? ""}`;
+}
+
+/** Russian plural form: pluralRu(5, ["голос", "голоса", "голосов"]) → "голосов". */
+export function pluralRu(n: number, forms: readonly [string, string, string]): string {
+  const mod10 = Math.abs(n) % 10;
+  const mod100 = Math.abs(n) % 100;
+  if (mod10 === 1 && mod100 !== 11) return forms[0];
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return forms[1];
+  return forms[2];
+}
+
+const targetsOnly = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
+
+/**
+ * `replace`: a substitute takes over a seat with its whole state. The seat id stays (it is
+ * what every order and chat refers to); the new account is recorded and announced.
+ */
+export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmActionDefinition<S> {
+  return {
+    params: z.object({ with: z.string().min(1) }).passthrough() as unknown as z.ZodType<JsonObject>,
+    validate(state, input) {
+      const target = input.targets[0];
+      const by = input.params["with"];
+      if (input.targets.length !== 1 || !target || !findPlayer(state, target)) {
+        return rejection(rulesetId, "replace_target", "name exactly one player to replace");
+      }
+      const taken = state.players.some((p) => p.id === by || p.replacedBy.some((r) => r.by === by));
+      if (typeof by !== "string" || taken) {
+        return rejection(rulesetId, "replace_with", "the substitute must be new to the game");
+      }
+      return null;
+    },
+    apply(state, input) {
+      const target = player(state, input.targets[0] as string);
+      const by = input.params["with"] as string;
+      target.replacedBy.push({ by, phase: `${state.phase.kind} ${state.phase.n}` });
+      emitEvent(state, "replaced", { player: target.id, by });
+    },
+  };
+}
+
+/** `set_status` / `clear_status`: the GM sets or clears any status id on players. */
+export function statusGmActions<S extends AnyGameState>(
+  rulesetId: string,
+): Record<"set_status" | "clear_status", GmActionDefinition<S>> {
+  const params = z.object({ status: z.string().min(1) }).passthrough() as unknown as z.ZodType<JsonObject>;
+  const validate = (state: S, input: { targets: PlayerId[] }) =>
+    input.targets.length === 0 || input.targets.some((t) => !findPlayer(state, t))
+      ? rejection(rulesetId, "status_target", "name at least one player of this game")
+      : null;
+  return {
+    set_status: {
+      params,
+      validate,
+      apply(state, input) {
+        for (const id of input.targets) {
+          addStatus(player(state, id), input.params["status"] as string);
+          emitEvent(state, "status_set", { player: id, status: input.params["status"] as Json });
+        }
+      },
+    },
+    clear_status: {
+      params,
+      validate,
+      apply(state, input) {
+        for (const id of input.targets) {
+          removeStatus(player(state, id), input.params["status"] as string);
+          emitEvent(state, "status_cleared", { player: id, status: input.params["status"] as Json });
+        }
+      },
+    },
+  };
+}
+
+export { targetsOnly as passthroughParams };

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import type {
+  ActionInput,
+  AnyGameState,
+  GmInput,
+  Json,
+  JsonObject,
+  Lang,
+  Localized,
+  PlayerId,
+  Rejection,
+  Result,
+} from "./types.js";
+
+/** Renders ids for a reader: the simulator prints ids, Discord prints names in the server's language. */
+export interface RenderContext {
+  lang: Lang;
+  player(id: PlayerId): string;
+  role(roleId: string): string;
+  faction(factionId: string): string;
+}
+
+/** One text of a catalog: public lines by key, private messages by `private.<kind>`. */
+export type TextTemplate = (params: JsonObject, ctx: RenderContext) => string;
+export type TextCatalog = Record<string, TextTemplate>;
+
+/** The scenario's setup after zod validation (options have their defaults). */
+export interface SetupInput<O> {
+  seed: number;
+  options: O;
+  /** Scenario players in seating order: `id`, optional `role`, and the ruleset's extra keys. */
+  players: (JsonObject & { id: PlayerId })[];
+}
+
+/** When a phase's deadline falls: data for the worker's scheduler (zone from options or game). */
+export type DeadlineRule =
+  /** A GM-set or default duration from the phase start. */
+  | { type: "duration"; minutes: number }
+  /** The first local time `at` ("HH:MM") at least `minMinutes` after the phase start. */
+  | { type: "daily_at"; at: string; minMinutes?: number }
+  /** No deadline: the phase ends by the players' actions or the GM. */
+  | { type: "none" };
+
+/** An action a player may use now, for the orders panel and autocomplete. */
+export interface AvailableAction {
+  action: string;
+  /** Players (or other ids) valid as targets now; empty when the action takes none. */
+  targets: string[];
+  minTargets: number;
+  maxTargets: number;
+  label: Localized;
+}
+
+export type Audience = "all" | "alive" | "dead" | "gm";
+
+/**
+ * A chat of the layout. Public chats are channels with role-level overwrites (`readAudience`,
+ * `writeAudience`); secret chats are private threads whose members are listed. `readers` and
+ * `writers` are always the explicit truth per player, so tests can compare Discord to it.
+ */
+export interface ChatSpec {
+  id: string;
+  name: Localized;
+  kind: "public" | "secret";
+  readers: PlayerId[];
+  writers: PlayerId[];
+  readAudience?: Audience;
+  writeAudience?: Audience;
+}
+
+export interface ActionDefinition<S extends AnyGameState> {
+  /** zod schema of the action's params (everything but actor, action and targets). */
+  params: z.ZodType<JsonObject>;
+  /** Null when accepted; else the namespaced rejection. Must not mutate. */
+  validate(state: S, input: ActionInput): Rejection | null;
+  /** Applies an accepted input to a draft the engine has already copied. */
+  apply(state: S, input: ActionInput): void;
+}
+
+export interface GmActionDefinition<S extends AnyGameState> {
+  params: z.ZodType<JsonObject>;
+  validate(state: S, input: GmInput): Rejection | null;
+  apply(state: S, input: GmInput): void;
+}
+
+/** One named step of the resolution pipeline, in the order of the rules file. */
+export interface ResolutionStep<S extends AnyGameState> {
+  name: string;
+  run(state: S): void;
+}
+
+export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
+  id: string;
+  name: Localized;
+  /** Seed document and rules file, for the README and the role cards. */
+  source: { seed: string; rules: string };
+  players: { min: number; max: number };
+  factions: Record<string, { name: Localized }>;
+  roles: Record<string, { name: Localized; faction?: string }>;
+  phaseKinds: readonly string[];
+  /** Options with defaults (`parse({})` gives the defaults). */
+  options: z.ZodType<S["options"]>;
+  /** A scenario player: `id`, `role`, and the ruleset's extra keys. */
+  player: z.ZodType<JsonObject & { id: PlayerId }>;
+  /** Deals or accepts roles and builds the first phase; a malformed setup is a rejection. */
+  setup(input: SetupInput<S["options"]>): Result<S>;
+  actions: Record<string, ActionDefinition<S>>;
+  gmActions: Record<string, GmActionDefinition<S>>;
+  /** Runs at the phase's deadline, in order; the last steps detect the end and open the next phase. */
+  resolution: readonly ResolutionStep<S>[];
+  deadline(state: S): DeadlineRule;
+  availableActions(state: S, actor: PlayerId): AvailableAction[];
+  chatLayout(state: S): ChatSpec[];
+  /** What `viewer` may know; the only way hidden information leaves the engine. */
+  playerView(state: S, viewer: PlayerId): Json;
+  /** Ruleset keys of `final.players[id]` beyond alive, role, faction and statuses. */
+  finalPlayer?(state: S, player: S["players"][number]): JsonObject;
+  texts: Record<Lang, TextCatalog>;
+}
+
+/** Helps a ruleset keep its type parameters while being stored in the registry. */
+export function defineRuleset<S extends AnyGameState>(
+  definition: RulesetDefinition<S>,
+): RulesetDefinition<S> {
+  return definition;
+}

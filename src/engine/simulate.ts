@@ -1,0 +1,150 @@
+import { createGame, resolvePhase, submitAction, submitGmAction } from "./game.js";
+import { idContext, renderPrivate, renderText } from "./helpers.js";
+import type { RulesetDefinition } from "./ruleset.js";
+import { type Scenario, scenarioSchema } from "./scenario.js";
+import type { AnyGameState, Json, JsonObject, PlayerId } from "./types.js";
+
+/**
+ * Plays a scenario file through the engine (../shared/SCENARIOS.md). Pure: the CLI does the I/O.
+ */
+
+export type SimulationResult = { ok: true; output: JsonObject } | { ok: false; error: string };
+
+function zodPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join(".");
+}
+
+function malformed(error: string): SimulationResult {
+  return { ok: false, error };
+}
+
+/** A replaced seat is printed under its latest account's id; everything else by its own id. */
+function displayIds(state: AnyGameState): Map<PlayerId, PlayerId> {
+  const map = new Map<PlayerId, PlayerId>();
+  for (const p of state.players) {
+    const last = p.replacedBy[p.replacedBy.length - 1];
+    if (last) map.set(p.id, last.by);
+  }
+  return map;
+}
+
+function renameDeep(value: Json, names: Map<PlayerId, PlayerId>): Json {
+  if (typeof value === "string") return names.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => renameDeep(v, names));
+  if (value !== null && typeof value === "object") {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) out[k] = renameDeep(v, names);
+    return out;
+  }
+  return value;
+}
+
+export function simulate(
+  raw: unknown,
+  lookup: (id: string) => RulesetDefinition<AnyGameState> | undefined,
+): SimulationResult {
+  const parsed = scenarioSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return malformed(`${zodPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+  }
+  const scenario: Scenario = parsed.data;
+  const ruleset = lookup(scenario.ruleset);
+  if (!ruleset) return malformed(`ruleset: unknown ruleset "${scenario.ruleset}"`);
+
+  const seen = new Set<string>();
+  const players: (JsonObject & { id: string })[] = [];
+  for (const [i, p] of scenario.players.entries()) {
+    const checked = ruleset.player.safeParse(p);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return malformed(`players.${i}.${zodPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+    }
+    if (seen.has(p.id)) return malformed(`players.${i}.id: duplicate id "${p.id}"`);
+    seen.add(p.id);
+    players.push(checked.data);
+  }
+  const created = createGame(ruleset, { seed: scenario.seed, options: scenario.options ?? {}, players });
+  if (!created.ok) return malformed(`setup: ${created.rejection.reason}`);
+
+  let state = created.value;
+  // Inputs name the seat's current account; the engine knows seats by their first id.
+  const seatOf = new Map<PlayerId, PlayerId>();
+  const toSeat = (id: PlayerId) => seatOf.get(id) ?? id;
+  const phases: Json[] = [];
+
+  for (const [entryIndex, entry] of scenario.script.entries()) {
+    if (state.ended) break;
+    if (entry.phase !== state.phase.kind) {
+      return malformed(`script.${entryIndex}.phase: expected "${state.phase.kind}", got "${entry.phase}"`);
+    }
+    const rejected: Json[] = [];
+    for (const [index, action] of entry.actions.entries()) {
+      const { actor, action: actionId, targets, ...params } = action;
+      const result = submitAction(ruleset, state, {
+        actor: toSeat(actor),
+        action: actionId,
+        targets: targets.map(toSeat),
+        params: params as JsonObject,
+      });
+      if (result.ok) state = result.value;
+      else rejected.push({ index, actor, action: actionId, reason: result.rejection.reason });
+    }
+    const gmRejected: Json[] = [];
+    for (const [index, gm] of entry.gm.entries()) {
+      const { action: actionId, targets, ...params } = gm;
+      const result = submitGmAction(ruleset, state, {
+        action: actionId,
+        targets: targets.map(toSeat),
+        params: params as JsonObject,
+      });
+      if (result.ok) {
+        state = result.value;
+        for (const p of state.players) for (const r of p.replacedBy) seatOf.set(r.by, p.id);
+      } else
+        gmRejected.push({ type: "gm_rejected", index, action: actionId, reason: result.rejection.reason });
+    }
+    const resolved = resolvePhase(ruleset, state);
+    state = resolved.state;
+    const { report } = resolved;
+    const names = displayIds(state);
+    const ctx = idContext("en", (id) => names.get(id) ?? id);
+    const rename = (value: Json) => renameDeep(value, names);
+    phases.push({
+      phase: report.phase,
+      rejected,
+      deaths: report.deaths.map((d) => rename({ ...d })),
+      events: [
+        ...gmRejected,
+        ...report.events.map((e) => (e.type === "replaced" ? { ...e } : rename({ ...e }))),
+      ],
+      public: report.public.map((line) => renderText(ruleset, line, ctx)),
+      private: report.private.map((m) => rename({ ...m })),
+    });
+    // Every private message must render too: a missing template is a bug, caught here.
+    for (const m of report.private) renderPrivate(ruleset, m, ctx);
+  }
+
+  const names = displayIds(state);
+  const finalPlayers: JsonObject = {};
+  for (const p of state.players) {
+    finalPlayers[names.get(p.id) ?? p.id] = renameDeep(
+      {
+        alive: p.alive,
+        role: p.role,
+        faction: p.faction,
+        statuses: [...p.statuses],
+        ...(ruleset.finalPlayer ? ruleset.finalPlayer(state, p) : {}),
+      },
+      names,
+    );
+  }
+  return {
+    ok: true,
+    output: {
+      ok: true,
+      phases,
+      final: { ended: state.ended, winners: [...state.winners], players: finalPlayers },
+    },
+  };
+}

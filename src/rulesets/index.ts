@@ -1,0 +1,11 @@
+import type { RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState } from "../engine/types.js";
+
+/**
+ * The registry of rulesets. Adding a ruleset is adding its folder and one line here.
+ */
+export const rulesets: Record<string, RulesetDefinition<AnyGameState>> = {};
+
+export function getRuleset(id: string): RulesetDefinition<AnyGameState> | undefined {
+  return Object.hasOwn(rulesets, id) ? rulesets[id] : undefined;
+}
