@@ -3,6 +3,7 @@ import type { AnyGameState } from "../engine/types.js";
 
 /**
  * The registry of rulesets. Adding a ruleset is adding its folder and one line here.
+ * The contract every ruleset folder follows: src/rulesets/README.md; working rules: CONTRIBUTING.md.
  */
 export const rulesets: Record<string, RulesetDefinition<AnyGameState>> = {};
 
