@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * The process environment, read once at start. A missing or malformed value stops the
+ * process with one line naming the variable and what is expected.
+ */
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const url = (protocols: readonly string[], example: string) =>
+  z.string({ error: `expected a URL like ${example}` }).refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `expected a URL like ${example}`);
+
+export const envSchema = z.object({
+  DISCORD_TOKEN: z.string({ error: "expected the bot token of your Discord application" }).min(1, {
+    error: "expected the bot token of your Discord application",
+  }),
+  DISCORD_APPLICATION_ID: z
+    .string({ error: "expected the numeric application id (a Discord snowflake)" })
+    .regex(/^\d{5,20}$/, { error: "expected the numeric application id (a Discord snowflake)" }),
+  DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://postgres@127.0.0.1:5432/gm_bot"),
+  REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
+  DISCORD_API_URL: url(["http:", "https:"], "http://127.0.0.1:8787/api").optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(", ")}` }).default("info"),
+  DEFAULT_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { error: "expected an IANA time zone such as Europe/Moscow" })
+    .default("Europe/Moscow"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The keys a process needs; the worker needs no gateway but the same REST token. */
+export type EnvKey = keyof Env;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly expected: string,
+  ) {
+    super(`${variable}: ${expected}`);
+  }
+}
+
+/** Parses the environment; an empty string counts as missing. Throws ConfigError for the first problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value.trim();
+  }
+  const parsed = envSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = String(issue?.path[0] ?? "environment");
+  const missing = cleaned[variable] === undefined;
+  throw new ConfigError(variable, `${missing ? "missing" : "malformed"}; ${issue?.message ?? "invalid"}`);
+}
+
+/** Reads the environment once at start, or prints one line and exits 1. */
+export function loadEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

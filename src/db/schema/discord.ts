@@ -1,0 +1,61 @@
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { games } from "./games.js";
+
+/**
+ * Each game chat and the Discord channel or thread it lives in, with the membership and
+ * permissions the bot last applied (the reconciler diffs the desired layout against this).
+ */
+export const chats = pgTable(
+  "chats",
+  {
+    id: serial("id").primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    /** The engine's chat id, or `public:<id>`, `personal:<seat>`, `category`, `gm`. */
+    chatKey: text("chat_key").notNull(),
+    discordId: text("discord_id").notNull(),
+    discordKind: text("discord_kind", { enum: ["category", "channel", "thread"] }).notNull(),
+    appliedMembers: jsonb("applied_members").$type<string[]>().notNull().default([]),
+    appliedState: jsonb("applied_state").notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("chats_game_key_uq").on(t.gameId, t.chatKey), unique("chats_discord_id_uq").on(t.discordId)],
+);
+
+/**
+ * Pending Discord side effects, written in the same transaction as the state change that
+ * caused them and drained afterwards. `dedupeKey` doubles as the message nonce, so a retry
+ * after a crash repeats nothing visible.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "done", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [unique("outbox_dedupe_key_uq").on(t.dedupeKey), index("outbox_pending_idx").on(t.status, t.id)],
+);

@@ -1,0 +1,13 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Per-server settings: language of everything the bot says, the GM role, the default zone. */
+export const guildSettings = pgTable("guild_settings", {
+  guildId: text("guild_id").primaryKey(),
+  language: text("language", { enum: ["ru", "en"] })
+    .notNull()
+    .default("ru"),
+  gmRoleId: text("gm_role_id"),
+  timezone: text("timezone").notNull().default("Europe/Moscow"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

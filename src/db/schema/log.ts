@@ -1,0 +1,83 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { games } from "./games.js";
+
+/**
+ * The input log: every action, vote, GM action and resolution trigger, accepted or not, in
+ * order. Append-only (a trigger refuses UPDATE and DELETE): the game state is setup + replay
+ * of the accepted entries.
+ */
+export const inputs = pgTable(
+  "inputs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    phase: text("phase").notNull(),
+    type: text("type", { enum: ["action", "gm", "resolve"] }).notNull(),
+    /** The Discord user who submitted it (a player, a GM, or "system" for the worker). */
+    userId: text("user_id").notNull(),
+    seatId: text("seat_id"),
+    payload: jsonb("payload").notNull(),
+    accepted: boolean("accepted").notNull(),
+    rejection: jsonb("rejection"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique("inputs_game_seq_uq").on(t.gameId, t.seq),
+    index("inputs_game_phase_idx").on(t.gameId, t.phase),
+  ],
+);
+
+/**
+ * One resolution per (game, phase): the unique key makes a double resolution impossible.
+ * `report` is the engine's phase report; GMs review drafts before they are published.
+ */
+export const resolutions = pgTable(
+  "resolutions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    phaseIndex: integer("phase_index").notNull(),
+    phase: text("phase").notNull(),
+    report: jsonb("report").notNull(),
+    status: text("status", { enum: ["draft", "held", "published"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [unique("resolutions_game_phase_uq").on(t.gameId, t.phaseIndex)],
+);
+
+/** The event log: the resolution output, one row per event, for queries and the reveal. */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    resolutionId: bigint("resolution_id", { mode: "number" })
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("events_resolution_position_uq").on(t.resolutionId, t.position)],
+);

@@ -1,0 +1,42 @@
+import { index, integer, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { games } from "./games.js";
+
+/**
+ * A seat of a game and the Discord account currently playing it. The seat id is the engine's
+ * player id for the whole game; a replacement changes `userId` and is recorded below.
+ */
+export const players = pgTable(
+  "players",
+  {
+    id: serial("id").primaryKey(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    seatId: text("seat_id").notNull(),
+    seat: integer("seat").notNull(),
+    userId: text("user_id").notNull(),
+    /** Role chosen by the GM before the deal (null = dealt by the engine). */
+    assignedRole: text("assigned_role"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("players_game_seat_id_uq").on(t.gameId, t.seatId),
+    unique("players_game_seat_uq").on(t.gameId, t.seat),
+    unique("players_game_user_uq").on(t.gameId, t.userId),
+    index("players_user_idx").on(t.userId),
+  ],
+);
+
+/** Every replacement of a seat's account, oldest first. */
+export const playerReplacements = pgTable("player_replacements", {
+  id: serial("id").primaryKey(),
+  gameId: uuid("game_id")
+    .notNull()
+    .references(() => games.id, { onDelete: "cascade" }),
+  seatId: text("seat_id").notNull(),
+  fromUserId: text("from_user_id").notNull(),
+  toUserId: text("to_user_id").notNull(),
+  phase: text("phase").notNull(),
+  byUserId: text("by_user_id").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});

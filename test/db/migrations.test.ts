@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type Database } from "../../src/db/client.js";
+import { migrateDatabase } from "../../src/db/migrate.js";
+import { games, inputs, resolutions } from "../../src/db/schema/index.js";
+import { createTestDatabase } from "../support/db.js";
+
+let fresh: { url: string; drop(): Promise<void> };
+let database: Database;
+
+beforeAll(async () => {
+  fresh = await createTestDatabase();
+  database = createDatabase(fresh.url);
+});
+afterAll(async () => {
+  await database.close();
+  await fresh.drop();
+});
+
+async function schemaFingerprint(): Promise<string> {
+  const result = await database.pool.query<{ t: string }>(
+    `SELECT string_agg(table_name || '.' || column_name || ':' || data_type, ',' ORDER BY table_name, column_name) AS t
+       FROM information_schema.columns WHERE table_schema = 'public'`,
+  );
+  return result.rows[0]?.t ?? "";
+}
+
+async function createGameRow(): Promise<string> {
+  const [row] = await database.db
+    .insert(games)
+    .values({ guildId: "1", name: "g", ruleset: "classic", seed: 1, createdBy: "1" })
+    .returning({ id: games.id });
+  if (!row) throw new Error("no game");
+  return row.id;
+}
+
+describe("migrations", () => {
+  it("apply to an empty database and create every table of the schema", async () => {
+    await migrateDatabase(database);
+    const tables = await database.pool.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      "chats",
+      "deadlines",
+      "events",
+      "game_masters",
+      "game_snapshots",
+      "games",
+      "guild_settings",
+      "inputs",
+      "outbox",
+      "phases",
+      "player_replacements",
+      "players",
+      "resolutions",
+    ]);
+  });
+
+  it("are idempotent: migrating again changes nothing", async () => {
+    const before = await schemaFingerprint();
+    const applied = await database.pool.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+    await migrateDatabase(database);
+    await Promise.all([migrateDatabase(database), migrateDatabase(database)]);
+    expect(await schemaFingerprint()).toBe(before);
+    const again = await database.pool.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+    expect(again.rows[0]).toEqual(applied.rows[0]);
+  });
+
+  it("refuse a second resolution of the same (game, phase)", async () => {
+    const gameId = await createGameRow();
+    const row = { gameId, phaseIndex: 0, phase: "night 0", report: {}, status: "published" as const };
+    await database.db.insert(resolutions).values(row);
+    await expect(database.db.insert(resolutions).values(row)).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: "resolutions_game_phase_uq" }),
+    });
+    const count = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM resolutions WHERE game_id = ${gameId}`,
+    );
+    expect(count.rows[0]).toEqual({ n: 1 });
+  });
+
+  it("keep the input log append-only: updates and deletes are refused", async () => {
+    const gameId = await createGameRow();
+    await database.db.insert(inputs).values({
+      gameId,
+      seq: 1,
+      phase: "night 0",
+      type: "action",
+      userId: "1",
+      payload: { action: "kill" },
+      accepted: true,
+      at: new Date(0),
+    });
+    await expect(
+      database.db.execute(sql`UPDATE inputs SET accepted = false WHERE game_id = ${gameId}`),
+    ).rejects.toThrow();
+    await expect(database.db.execute(sql`DELETE FROM inputs WHERE game_id = ${gameId}`)).rejects.toThrow();
+    const count = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM inputs WHERE game_id = ${gameId} AND accepted`,
+    );
+    expect(count.rows[0]).toEqual({ n: 1 });
+  });
+});
