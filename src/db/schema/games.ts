@@ -34,6 +34,10 @@ export const games = pgTable(
       .notNull()
       .default("auto"),
     timezone: text("timezone").notNull().default("Europe/Moscow"),
+    /** When set, every phase lasts this long instead of the ruleset's schedule (sandbox, GM-set). */
+    phaseDurationMs: integer("phase_duration_ms"),
+    /** Minutes before each deadline at which reminders go out. */
+    reminders: jsonb("reminders").$type<number[]>().notNull().default([60, 10]),
     createdBy: text("created_by").notNull(),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

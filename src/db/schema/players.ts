@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { games } from "./games.js";
 
 /**
@@ -15,8 +15,10 @@ export const players = pgTable(
     seatId: text("seat_id").notNull(),
     seat: integer("seat").notNull(),
     userId: text("user_id").notNull(),
-    /** Role chosen by the GM before the deal (null = dealt by the engine). */
-    assignedRole: text("assigned_role"),
+    /** The name shown for this seat in public texts (the account's name at join, or a mask). */
+    displayName: text("display_name").notNull(),
+    /** The GM's setup of this seat (role and the ruleset's keys); empty = dealt by the engine. */
+    setup: jsonb("setup").$type<Record<string, unknown>>().notNull().default({}),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
