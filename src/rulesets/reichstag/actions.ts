@@ -1,0 +1,444 @@
+import { z } from "zod";
+import type { ActionDefinition } from "../../engine/ruleset.js";
+import { emitEvent, emitPublic, addStatus, rejection } from "../../engine/helpers.js";
+import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
+import { agreedVeto, governmentEnacts, resolveElection } from "./flow.js";
+import {
+  eligibleChancellors,
+  eligibleVoters,
+  endGame,
+  flushPending,
+  isAlive,
+  kill,
+  living,
+  pl,
+  tell,
+} from "./rules.js";
+import { closeWith } from "./rules.js";
+import { POWERS, RULESET, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
+import { governmentRetires, startNextRound } from "./rules.js";
+
+/** Player actions (reichstag.md 4.1). Choices may come as a param (scenario files) or as the single target (panels). */
+
+type S = ReichstagState;
+type Def = ActionDefinition<S>;
+
+const r = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
+
+export const R = {
+  dead: () => r("dead_actor", "dead players cannot act"),
+  closed: () => r("phase_closed", "the phase is closed"),
+  wrongPhase: () => r("wrong_phase", "wrong phase for this action"),
+  targetDead: () => r("target_dead", "target is not alive"),
+  presidentOnly: () => r("president_only", "only the President acts now"),
+};
+
+const asParams = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
+
+/** A choice given as a param or as the one target (AvailableAction lists choices as targets). */
+export function choice(input: ActionInput, param: string): string | undefined {
+  const value = input.params[param];
+  if (value !== undefined && value !== null) return String(value);
+  return input.targets.length === 1 ? input.targets[0] : undefined;
+}
+
+interface Spec {
+  kind: PhaseKind | "any";
+  /** Number of player targets; null when targets carry a choice instead. */
+  targets: number | null;
+}
+
+/** The general checks of section 4, in order. */
+export function general(state: S, input: ActionInput, spec: Spec): Rejection | null {
+  for (const id of spec.targets === null ? [] : input.targets) {
+    if (!state.players.some((p) => p.id === id)) return r("unknown_target", `unknown player: ${id}`);
+  }
+  if (spec.targets !== null && input.targets.length !== spec.targets) {
+    return r("bad_targets", `this action takes ${spec.targets} target(s)`);
+  }
+  if (!isAlive(state, input.actor)) return R.dead();
+  if (state.data.closed) return R.closed();
+  if (
+    state.phase.kind === "executive" &&
+    input.action !== "request_extension" &&
+    input.actor !== state.data.president
+  ) {
+    return R.presidentOnly();
+  }
+  if (spec.kind !== "any" && state.phase.kind !== spec.kind) return R.wrongPhase();
+  for (const id of spec.targets === null ? [] : input.targets) if (!isAlive(state, id)) return R.targetDead();
+  return null;
+}
+
+function define(
+  spec: Spec,
+  params: z.ZodType<JsonObject>,
+  own: (state: S, input: ActionInput) => Rejection | null,
+  apply: (state: S, input: ActionInput) => void,
+): Def {
+  return {
+    params,
+    validate: (state, input) => general(state, input, spec) ?? own(state, input),
+    apply(state, input) {
+      flushPending(state);
+      apply(state, input);
+    },
+  };
+}
+
+const none = asParams({});
+
+// ── nomination ────────────────────────────────────────────────────────────────────────
+
+const nominate = define(
+  { kind: "nomination", targets: 1 },
+  none,
+  (state, input) => {
+    const target = input.targets[0] as PlayerId;
+    if (input.actor !== state.data.president) {
+      return r("not_candidate", "only the presidential candidate nominates");
+    }
+    if (target === input.actor) return r("self_nomination", "cannot nominate yourself");
+    if (!eligibleChancellors(state).includes(target)) {
+      return r("term_limited", "term-limited: cannot be nominated as Chancellor");
+    }
+    return null;
+  },
+  (state, input) => {
+    const target = input.targets[0] as PlayerId;
+    state.data.chancellor = target;
+    addStatus(pl(state, target), "candidate_chancellor");
+    emitEvent(state, "nominated", { president: input.actor, chancellor: target });
+    emitPublic(state, "nominated", { president: input.actor, chancellor: target });
+    closeWith(state, "election");
+  },
+);
+
+// ── election ──────────────────────────────────────────────────────────────────────────
+
+/** 3.3: every voter voted and every living player agreed after the last vote. */
+export function earlyCloseDue(state: S): boolean {
+  const d = state.data;
+  return (
+    eligibleVoters(state).every((id) => d.votes[id] !== undefined) &&
+    living(state).every((p) => d.agreed.includes(p.id))
+  );
+}
+
+function closeEarly(state: S): void {
+  if (!earlyCloseDue(state)) return;
+  emitEvent(state, "phase_closed_early", { by: "players" });
+  emitPublic(state, "closed_early");
+  state.data.closed = true;
+  resolveElection(state);
+}
+
+const vote = define(
+  { kind: "election", targets: null },
+  asParams({ vote: z.enum(["ja", "nein"]).optional() }),
+  (state, input) => {
+    const value = choice(input, "vote");
+    if (value !== "ja" && value !== "nein") return r("bad_vote", "vote ja or nein");
+    if (input.actor === state.data.president || input.actor === state.data.chancellor) {
+      return r("candidate_vote", "candidates cannot vote");
+    }
+    return null;
+  },
+  (state, input) => {
+    const value = choice(input, "vote") as "ja" | "nein";
+    state.data.votes[input.actor] = value;
+    state.data.agreed = [];
+    if (state.options.openVoting)
+      emitPublic(state, value === "ja" ? "vote_ja" : "vote_nein", { player: input.actor });
+  },
+);
+
+const agreeClose = define(
+  { kind: "election", targets: 0 },
+  none,
+  () => null,
+  (state, input) => {
+    if (!state.data.agreed.includes(input.actor)) state.data.agreed.push(input.actor);
+    closeEarly(state);
+  },
+);
+
+const objectClose = define(
+  { kind: "election", targets: 0 },
+  none,
+  () => null,
+  (state, input) => {
+    state.data.agreed = state.data.agreed.filter((id) => id !== input.actor);
+  },
+);
+
+// ── legislative ───────────────────────────────────────────────────────────────────────
+
+const policyParam = asParams({ policy: z.enum(["L", "F"]).optional() });
+
+const discard = define(
+  { kind: "legislative", targets: null },
+  policyParam,
+  (state, input) => {
+    const d = state.data;
+    if (input.actor !== d.president) return r("not_president", "only the President discards");
+    if (d.discarded) return r("already_discarded", "already discarded");
+    const p = choice(input, "policy");
+    if (p !== "L" && p !== "F") return r("bad_policy", "name a policy: L or F");
+    if (!d.hand.includes(p)) return r("no_such_policy", "no such policy in hand");
+    return null;
+  },
+  (state, input) => {
+    const d = state.data;
+    const p = choice(input, "policy") as Policy;
+    d.hand.splice(d.hand.indexOf(p), 1);
+    d.discard.push(p);
+    d.discarded = true;
+    d.stepOpenedAt = state.now;
+    d.shiftMinutes = 0;
+    emitEvent(state, "president_discarded", { president: input.actor });
+    emitPublic(state, "president_discarded");
+    if (d.chancellor) tell(state, d.chancellor, "policies_received", { policies: [...d.hand] });
+  },
+);
+
+function chancellorStep(state: S, input: ActionInput, notChancellor: Rejection): Rejection | null {
+  if (input.actor !== state.data.chancellor) return notChancellor;
+  if (!state.data.discarded) return r("not_discarded", "the President has not discarded yet");
+  return null;
+}
+
+const enact = define(
+  { kind: "legislative", targets: null },
+  policyParam,
+  (state, input) => {
+    const own = chancellorStep(state, input, r("not_chancellor", "only the Chancellor enacts"));
+    if (own) return own;
+    if (state.data.vetoPending) return r("veto_pending", "waiting for the President's answer to the veto");
+    const p = choice(input, "policy");
+    if (p !== "L" && p !== "F") return r("bad_policy", "name a policy: L or F");
+    if (!state.data.hand.includes(p)) return r("no_such_policy", "no such policy in hand");
+    return null;
+  },
+  (state, input) => governmentEnacts(state, choice(input, "policy") as Policy),
+);
+
+const veto = define(
+  { kind: "legislative", targets: 0 },
+  none,
+  (state, input) => {
+    const own = chancellorStep(
+      state,
+      input,
+      r("not_chancellor_veto", "only the Chancellor can request a veto"),
+    );
+    if (own) return own;
+    if (!state.data.vetoUnlocked)
+      return r("veto_locked", "veto is not available before five fascist policies");
+    if (state.data.vetoRequested) return r("veto_repeated", "veto already requested in this session");
+    return null;
+  },
+  (state, input) => {
+    state.data.vetoRequested = true;
+    state.data.vetoPending = true;
+    emitEvent(state, "veto_requested", { chancellor: input.actor });
+    emitPublic(state, "veto_requested", { player: input.actor });
+  },
+);
+
+function agreeOf(input: ActionInput): boolean | undefined {
+  const value = input.params["agree"];
+  if (typeof value === "boolean") return value;
+  const t = input.targets.length === 1 ? input.targets[0] : undefined;
+  if (t === "agree" || t === "true") return true;
+  if (t === "refuse" || t === "false") return false;
+  return undefined;
+}
+
+const vetoAnswer = define(
+  { kind: "legislative", targets: null },
+  asParams({ agree: z.boolean().optional() }),
+  (state, input) => {
+    if (input.actor !== state.data.president)
+      return r("not_president_veto", "only the President answers a veto");
+    if (!state.data.vetoPending) return r("no_veto", "no veto request to answer");
+    if (agreeOf(input) === undefined) return r("bad_answer", "answer agree: true or false");
+    return null;
+  },
+  (state, input) => {
+    if (agreeOf(input)) {
+      agreedVeto(state);
+      return;
+    }
+    state.data.vetoPending = false;
+    emitEvent(state, "veto_refused", { president: input.actor });
+    emitPublic(state, "veto_refused", { player: input.actor });
+  },
+);
+
+// ── executive ─────────────────────────────────────────────────────────────────────────
+
+export function investigable(state: S): PlayerId[] {
+  return living(state)
+    .filter((p) => p.id !== state.data.president && !state.data.investigated.includes(p.id))
+    .map((p) => p.id);
+}
+
+function powersOf(input: ActionInput): string[] | undefined {
+  const value = input.params["powers"];
+  if (Array.isArray(value)) return value.map(String);
+  return input.targets.length > 0 ? [...input.targets] : undefined;
+}
+
+const choosePowers = define(
+  { kind: "executive", targets: null },
+  asParams({ powers: z.array(z.enum(["investigate", "special_election", "peek", "execute"])).optional() }),
+  (state, input) => {
+    const powers = powersOf(input);
+    if (state.data.powers !== null) return r("powers_chosen", "powers already chosen");
+    if (!powers || powers.some((p) => !POWERS.includes(p as Power))) {
+      return r("two_powers", "choose two different powers, or execution alone");
+    }
+    if (powers.includes("execute") && powers.length > 1) {
+      return r("execute_combined", "execution cannot be combined with other powers");
+    }
+    if (new Set(powers).size !== powers.length)
+      return r("same_power", "the same power cannot be chosen twice");
+    if (!(powers.length === 2 || (powers.length === 1 && powers[0] === "execute"))) {
+      return r("two_powers", "choose two different powers, or execution alone");
+    }
+    if (powers.includes("investigate") && investigable(state).length === 0) {
+      return r("no_investigable", "no player can be investigated");
+    }
+    return null;
+  },
+  (state, input) => {
+    const powers = powersOf(input) as Power[];
+    state.data.powers = [...powers];
+    emitEvent(state, "powers_chosen", { president: input.actor, powers });
+    emitPublic(state, "powers_chosen", { player: input.actor, powers });
+  },
+);
+
+function powerCheck(state: S, input: ActionInput, power: Power, self: boolean): Rejection | null {
+  const d = state.data;
+  if (d.powers === null) return r("choose_first", "choose the powers first");
+  if (!d.powers.includes(power)) return r("not_chosen", "this power was not chosen");
+  if (d.used.includes(power)) return r("power_used", "this power was already used");
+  if (self && input.targets[0] === input.actor) return r("self_target", "cannot target yourself");
+  return null;
+}
+
+/** 5.8 step 4–5: when every chosen power is used, the round ends. */
+function used(state: S, power: Power): void {
+  const d = state.data;
+  d.used.push(power);
+  if (state.ended) return;
+  if (d.powers && d.powers.every((p) => d.used.includes(p))) {
+    governmentRetires(state);
+    startNextRound(state);
+  }
+}
+
+const investigate = define(
+  { kind: "executive", targets: 1 },
+  none,
+  (state, input) =>
+    powerCheck(state, input, "investigate", true) ??
+    (state.data.investigated.includes(input.targets[0] as PlayerId)
+      ? r("already_investigated", "this player has already been investigated")
+      : null),
+  (state, input) => {
+    const target = pl(state, input.targets[0] as PlayerId);
+    state.data.investigated.push(target.id);
+    addStatus(target, "investigated");
+    tell(state, input.actor, "investigation_result", { target: target.id, result: target.faction });
+    tell(state, target.id, "investigation_notice", { by: input.actor });
+    emitEvent(state, "investigated", { president: input.actor, target: target.id });
+    emitPublic(state, "investigated", { president: input.actor, target: target.id });
+    used(state, "investigate");
+  },
+);
+
+const specialElection = define(
+  { kind: "executive", targets: 1 },
+  none,
+  (state, input) => powerCheck(state, input, "special_election", true),
+  (state, input) => {
+    const target = input.targets[0] as PlayerId;
+    state.data.nextCandidate = { player: target, reason: "special_election" };
+    emitEvent(state, "special_election", { president: input.actor, candidate: target });
+    emitPublic(state, "special_election", { president: input.actor, target });
+    used(state, "special_election");
+  },
+);
+
+const peek = define(
+  { kind: "executive", targets: 0 },
+  none,
+  (state, input) => powerCheck(state, input, "peek", false),
+  (state, input) => {
+    tell(state, input.actor, "peek_result", { policies: state.data.deck.slice(0, 3) });
+    emitEvent(state, "peeked", { president: input.actor });
+    emitPublic(state, "peeked", { president: input.actor });
+    used(state, "peek");
+  },
+);
+
+const execute = define(
+  { kind: "executive", targets: 1 },
+  none,
+  (state, input) => powerCheck(state, input, "execute", true),
+  (state, input) => {
+    const target = input.targets[0] as PlayerId;
+    kill(state, target, "execution");
+    emitEvent(state, "executed", { president: input.actor, target });
+    if (pl(state, target).role === "hitler") {
+      emitEvent(state, "hitler_executed", { player: target });
+      emitPublic(state, "executed_hitler", { player: target });
+      state.data.hitlerRevealed = true;
+      endGame(state, ["liberals"], "hitler_executed");
+      return;
+    }
+    emitPublic(state, "executed", { player: target });
+    used(state, "execute");
+  },
+);
+
+// ── any phase ─────────────────────────────────────────────────────────────────────────
+
+export function extensionLeft(state: S): number {
+  return Math.max(0, state.options.extensionCapHours - state.data.extensionUsed);
+}
+
+const requestExtension = define(
+  { kind: "any", targets: 0 },
+  asParams({ hours: z.number().int().min(1).max(24).default(12) }),
+  (state) =>
+    extensionLeft(state) <= 0 ? r("extension_cap", "the extension limit of this phase is reached") : null,
+  (state, input) => {
+    const hours = Math.min(Number(input.params["hours"] ?? 12), extensionLeft(state));
+    state.data.extensionUsed += hours;
+    state.data.shiftMinutes += hours * 60;
+    emitEvent(state, "deadline_extended", { hours, by: input.actor });
+    emitPublic(state, "extended", { hours });
+  },
+);
+
+export const actions: Record<string, Def> = {
+  nominate,
+  vote,
+  agree_close: agreeClose,
+  object_close: objectClose,
+  discard,
+  enact,
+  veto,
+  veto_answer: vetoAnswer,
+  choose_powers: choosePowers,
+  investigate,
+  special_election: specialElection,
+  peek,
+  execute,
+  request_extension: requestExtension,
+};

@@ -1,0 +1,37 @@
+import { DateTime } from "luxon";
+import type { DeadlineRule } from "../../engine/ruleset.js";
+import type { ReichstagState } from "./state.js";
+
+/**
+ * 3.2: the first `deadlineTime` in `timezone` at least `minPhaseHours` after the phase (step) opened,
+ * moved by extensions and stalls. A closed phase is due now (duration 0 from its start).
+ */
+export function firstDailyAt(openedAt: number, at: string, zone: string, minHours: number): number {
+  const [h, m] = at.split(":").map(Number) as [number, number];
+  const earliest = DateTime.fromMillis(openedAt + minHours * 3_600_000, { zone });
+  let candidate = earliest.set({ hour: h, minute: m, second: 0, millisecond: 0 });
+  if (candidate < earliest) candidate = candidate.plus({ days: 1 });
+  return candidate.toMillis();
+}
+
+export function deadline(state: ReichstagState): DeadlineRule {
+  const d = state.data;
+  const o = state.options;
+  if (state.ended) return { type: "none" };
+  if (d.closed || d.closeRequested) return { type: "duration", minutes: 0 };
+  const stepChanged = d.stepOpenedAt !== d.phaseOpenedAt;
+  if (d.shiftMinutes === 0 && !stepChanged) {
+    return { type: "daily_at", at: o.deadlineTime, minMinutes: Math.round(o.minPhaseHours * 60) };
+  }
+  if (d.phaseOpenedAt !== null && d.stepOpenedAt !== null) {
+    const due =
+      firstDailyAt(d.stepOpenedAt, o.deadlineTime, o.timezone, o.minPhaseHours) + d.shiftMinutes * 60_000;
+    return { type: "duration", minutes: Math.max(0, Math.round((due - d.phaseOpenedAt) / 60_000)) };
+  }
+  // No clock (pure simulation): the daily rule with the minimum moved by the shift.
+  return {
+    type: "daily_at",
+    at: o.deadlineTime,
+    minMinutes: Math.max(0, Math.round(o.minPhaseHours * 60 + d.shiftMinutes)),
+  };
+}

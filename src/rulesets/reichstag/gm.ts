@@ -1,0 +1,178 @@
+import { z } from "zod";
+import type { GmActionDefinition } from "../../engine/ruleset.js";
+import {
+  emitEvent,
+  emitPublic,
+  rejection,
+  removeStatus,
+  replaceGmAction,
+  statusGmActions,
+} from "../../engine/helpers.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import { R, actions } from "./actions.js";
+import { endRound, nominationMissed, rejectGovernment, resolveElection, tally, voidSession } from "./flow.js";
+import { endGame, flushPending, isAlive, kill, pl } from "./rules.js";
+import { RULESET, type ReichstagState } from "./state.js";
+
+/** GM actions (reichstag.md 4.2): extend, close, modkill, end_game, any player action with `as`. */
+
+type S = ReichstagState;
+type Gm = GmActionDefinition<S>;
+
+const params = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
+
+const extend: Gm = {
+  params: params({ hours: z.number().refine((h) => h !== 0, "hours must not be 0") }),
+  validate: (state) => (state.data.closed ? R.closed() : null),
+  apply(state, input) {
+    flushPending(state);
+    const hours = input.params["hours"] as number;
+    state.data.shiftMinutes += hours * 60;
+    emitEvent(state, "deadline_extended", { hours, by: "gm" });
+    emitPublic(state, "extended", { hours });
+  },
+};
+
+const close: Gm = {
+  params: params({}),
+  validate: (state) => (state.data.closed ? R.closed() : null),
+  apply(state) {
+    flushPending(state);
+    emitEvent(state, "phase_closed_early", { by: "gm" });
+    switch (state.phase.kind) {
+      case "nomination":
+        state.data.closed = true;
+        nominationMissed(state);
+        return;
+      case "election":
+        emitPublic(state, "closed_early");
+        state.data.closed = true;
+        resolveElection(state);
+        return;
+      default:
+        // Resolves as at its deadline: the resolution stalls it (3.5).
+        state.data.closeRequested = true;
+    }
+  },
+};
+
+/** 5.10: the player dies at once; a pending step he held is resolved as the rules file says. */
+const modkill: Gm = {
+  params: params({}),
+  validate(state, input) {
+    if (input.targets.length === 0) return rejection(RULESET, "modkill_targets", "name at least one player");
+    for (const id of input.targets) {
+      if (!state.players.some((p) => p.id === id))
+        return rejection(RULESET, "unknown_target", `unknown player: ${id}`);
+      if (!isAlive(state, id)) return R.targetDead();
+    }
+    return null;
+  },
+  apply(state, input) {
+    flushPending(state);
+    const d = state.data;
+    for (const id of input.targets) {
+      kill(state, id, "modkill");
+      emitPublic(state, "removed", { player: id });
+      if (pl(state, id).role === "hitler") {
+        emitEvent(state, "hitler_executed", { player: id });
+        d.hitlerRevealed = true;
+        endGame(state, ["liberals"], "hitler_executed");
+        return;
+      }
+    }
+    const gone = (id: PlayerId | null) => id !== null && input.targets.includes(id);
+    const governmentGone = gone(d.president) || gone(d.chancellor);
+    switch (state.phase.kind) {
+      case "nomination":
+        if (!d.closed && gone(d.president)) {
+          d.closed = true;
+          nominationMissed(state);
+        } else if (d.closed && governmentGone) {
+          // Nominated but not yet voted on: the nomination is void (DECISIONS.md).
+          if (d.chancellor) removeStatus(pl(state, d.chancellor), "candidate_chancellor");
+          d.chancellor = null;
+          nominationMissed(state);
+        }
+        return;
+      case "election":
+        if (!d.closed && governmentGone) {
+          d.closed = true;
+          const { ja, nein } = tally(state);
+          rejectGovernment(state, ja, nein);
+        } else if (d.closed && d.next === "legislative" && governmentGone) {
+          voidSession(state);
+        }
+        return;
+      case "legislative":
+        if (!d.closed && governmentGone) {
+          d.closed = true;
+          voidSession(state);
+        } else if (d.closed && d.next === "executive" && gone(d.president)) {
+          emitEvent(state, "powers_lost", { president: d.president });
+          endRound(state);
+        }
+        return;
+      case "executive":
+        if (!d.closed && gone(d.president)) {
+          d.closed = true;
+          emitEvent(state, "powers_lost", { president: d.president });
+          endRound(state);
+        }
+        return;
+    }
+  },
+};
+
+const endGameAction: Gm = {
+  params: params({ winners: z.array(z.enum(["liberals", "fascists"])).default([]) }),
+  validate: () => null,
+  apply(state, input) {
+    flushPending(state);
+    endGame(state, [...new Set(input.params["winners"] as string[])], "gm");
+  },
+};
+
+/** Any player action in a player's name (`as`), with the same validation. */
+function asPlayer(id: string): Gm {
+  const definition = actions[id];
+  if (!definition) throw new Error(`reichstag: no action ${id}`);
+  const inner = (input: { targets: PlayerId[]; params: JsonObject }) => {
+    const { as, ...rest } = input.params;
+    return { as, rest };
+  };
+  return {
+    params: params({ as: z.string().min(1) }),
+    validate(state, input) {
+      const { as, rest } = inner(input);
+      if (typeof as !== "string" || !state.players.some((p) => p.id === as)) {
+        return rejection(RULESET, "unknown_actor", `unknown player: ${String(as)}`);
+      }
+      const parsed = definition.params.safeParse(rest);
+      if (!parsed.success)
+        return rejection(RULESET, "bad_params", parsed.error.issues[0]?.message ?? "invalid");
+      return definition.validate(state, {
+        actor: as,
+        action: id,
+        targets: input.targets,
+        params: parsed.data,
+      });
+    },
+    apply(state, input) {
+      const { as, rest } = inner(input);
+      const parsed = definition.params.parse(rest);
+      definition.apply(state, { actor: as as string, action: id, targets: input.targets, params: parsed });
+    },
+  };
+}
+
+export const gmActions: Record<string, Gm> = {
+  extend,
+  close,
+  modkill,
+  end_game: endGameAction,
+  replace: replaceGmAction<S>(RULESET),
+  ...statusGmActions<S>(RULESET),
+  ...Object.fromEntries(Object.keys(actions).map((id) => [id, asPlayer(id)])),
+};

@@ -1,0 +1,43 @@
+import { defineRuleset } from "../../engine/ruleset.js";
+import type { JsonObject } from "../../engine/types.js";
+import { actions } from "./actions.js";
+import { deadline } from "./deadline.js";
+import { gmActions } from "./gm.js";
+import { resolution } from "./resolution.js";
+import { setup } from "./setup.js";
+import { PHASE_KINDS, RULESET, optionsSchema, playerSchema, type ReichstagState } from "./state.js";
+import { texts } from "./texts.js";
+import { availableActions, boardOf, chatLayout, playerView } from "./view.js";
+
+/** «Тайный Фюрер: Рейхстаг», a Secret Hitler variant: ../shared/rules/reichstag.md. */
+export const reichstag = defineRuleset<ReichstagState>({
+  id: RULESET,
+  name: { en: "Secret Hitler: Reichstag", ru: "Тайный Фюрер: Рейхстаг" },
+  source: { seed: "003_bc201af4393198df.txt", rules: "reichstag.md" },
+  players: { min: 5, max: 10 },
+  factions: {
+    liberals: { name: { en: "liberals", ru: "либералы" } },
+    fascists: { name: { en: "fascists", ru: "фашисты" } },
+  },
+  roles: {
+    liberal: { name: { en: "liberal", ru: "либерал" }, faction: "liberals" },
+    fascist: { name: { en: "fascist", ru: "фашист" }, faction: "fascists" },
+    hitler: { name: { en: "Hitler", ru: "Гитлер" }, faction: "fascists" },
+  },
+  phaseKinds: PHASE_KINDS,
+  options: optionsSchema as unknown as typeof optionsSchema &
+    import("zod").ZodType<ReichstagState["options"]>,
+  player: playerSchema as unknown as import("zod").ZodType<JsonObject & { id: string }>,
+  setup,
+  actions,
+  gmActions,
+  resolution,
+  deadline,
+  availableActions,
+  chatLayout,
+  playerView,
+  texts,
+});
+
+export { boardOf };
+export type { Board, BoardPlayer } from "./view.js";

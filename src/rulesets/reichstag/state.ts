@@ -1,0 +1,133 @@
+import { z } from "zod";
+import type {
+  BasePlayer,
+  GameState,
+  JsonObject,
+  PhaseOutput,
+  PlayerId,
+  PrivateMessage,
+} from "../../engine/types.js";
+
+/** The `reichstag` ruleset's state: plain JSON data (reichstag.md sections 2, 5, 11). */
+
+export const RULESET = "reichstag";
+
+export type Policy = "L" | "F";
+export type Power = "investigate" | "special_election" | "peek" | "execute";
+export type PhaseKind = "nomination" | "election" | "legislative" | "executive";
+export type CandidateReason = "start" | "rotation" | "special_election" | "chaos";
+
+export const POWERS: readonly Power[] = ["investigate", "special_election", "peek", "execute"];
+export const PHASE_KINDS: readonly PhaseKind[] = ["nomination", "election", "legislative", "executive"];
+
+export const ROLE_TABLE: Record<number, { liberal: number; fascist: number; hitler: number }> = {
+  5: { liberal: 3, fascist: 1, hitler: 1 },
+  6: { liberal: 4, fascist: 1, hitler: 1 },
+  7: { liberal: 4, fascist: 2, hitler: 1 },
+  8: { liberal: 5, fascist: 2, hitler: 1 },
+  9: { liberal: 5, fascist: 3, hitler: 1 },
+  10: { liberal: 6, fascist: 3, hitler: 1 },
+};
+
+export const FACTION_OF: Record<string, string> = {
+  liberal: "liberals",
+  fascist: "fascists",
+  hitler: "fascists",
+};
+
+const policy = z.enum(["L", "F"]);
+
+export const optionsSchema = z
+  .object({
+    deck: z.array(policy).optional(),
+    enacted: z
+      .object({
+        liberal: z.number().int().min(0).max(4).default(0),
+        fascist: z.number().int().min(0).max(5).default(0),
+      })
+      .strict()
+      .default({ liberal: 0, fascist: 0 }),
+    firstCandidate: z.string().min(1).default("first"),
+    missingVote: z.enum(["abstain", "nein"]).default("abstain"),
+    openVoting: z.boolean().default(true),
+    timezone: z.string().min(1).default("Europe/Moscow"),
+    deadlineTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .default("21:00"),
+    minPhaseHours: z.number().min(0).default(12),
+    extensionCapHours: z.number().min(0).default(24),
+    stallExtensionHours: z.number().min(0).default(24),
+  })
+  .strict();
+
+export type ReichstagOptions = z.infer<typeof optionsSchema>;
+
+export const playerSchema = z
+  .object({
+    id: z.string().min(1),
+    role: z.enum(["liberal", "fascist", "hitler"]).optional(),
+    faction: z.enum(["liberals", "fascists"]).optional(),
+  })
+  .strict();
+
+export type ReichstagPlayer = BasePlayer;
+
+export interface NextCandidate {
+  player: PlayerId;
+  reason: CandidateReason;
+}
+
+export interface ReichstagData {
+  /** Round number (= the `n` of the phase labels). */
+  round: number;
+  /** Draw pile, top first. Hidden. */
+  deck: Policy[];
+  /** Discard pile. Hidden, never shown (5.5). */
+  discard: Policy[];
+  liberal: number;
+  fascist: number;
+  tracker: number;
+  /** Seat (1-based) of the rotation anchor (5.1). */
+  anchor: number;
+  /** Set by a special election or by chaos: the next round's candidate. */
+  nextCandidate: NextCandidate | null;
+  /** This round's presidential candidate / President. */
+  president: PlayerId | null;
+  /** This round's Chancellor candidate / Chancellor. */
+  chancellor: PlayerId | null;
+  /** This round's government was elected. */
+  elected: boolean;
+  /** The phase accepts nothing more; the resolution opens `next`. */
+  closed: boolean;
+  /** The GM asked to resolve now (legislative/executive: stall at once). */
+  closeRequested: boolean;
+  next: PhaseKind | null;
+  votes: Record<PlayerId, "ja" | "nein">;
+  agreed: PlayerId[];
+  /** The President's three (step 1) or the Chancellor's two (step 2), in draw order. */
+  hand: Policy[];
+  discarded: boolean;
+  vetoUnlocked: boolean;
+  vetoRequested: boolean;
+  vetoPending: boolean;
+  powers: Power[] | null;
+  used: Power[];
+  investigated: PlayerId[];
+  /** Player-requested extension hours of this phase (cap 3.4). */
+  extensionUsed: number;
+  /** Minutes the current deadline (phase or step) was moved by extensions and stalls. */
+  shiftMinutes: number;
+  phaseOpenedAt: number | null;
+  stepOpenedAt: number | null;
+  /** Output of a phase's opening, flushed into that phase's own report on the first touch (3.6). */
+  pending: PhaseOutput | null;
+  /** Every private message sent so far (for playerView). */
+  inbox: PrivateMessage[];
+  /** Hitler's role was published (elected or executed). */
+  hitlerRevealed: boolean;
+}
+
+export type ReichstagState = GameState<ReichstagPlayer, ReichstagData, ReichstagOptions>;
+
+export type Fields = JsonObject;

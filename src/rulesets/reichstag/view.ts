@@ -1,0 +1,232 @@
+import type { AvailableAction, ChatSpec } from "../../engine/ruleset.js";
+import type { Json, JsonObject, PlayerId } from "../../engine/types.js";
+import { extensionLeft, investigable } from "./actions.js";
+import { eligibleChancellors, isAlive, living } from "./rules.js";
+import { POWERS, type Power, type ReichstagState } from "./state.js";
+
+/** What players see and may do: availableActions, chatLayout, playerView, boardOf (sections 4, 7, 8, 10). */
+
+type S = ReichstagState;
+
+const label = (en: string, ru: string) => ({ en, ru });
+
+const LABELS: Record<string, { en: string; ru: string }> = {
+  nominate: label("Nominate a Chancellor", "Номинировать канцлера"),
+  vote: label("Vote Ja / Nein", "Голосовать Ja / Nein"),
+  agree_close: label("Agree to close the vote", "Согласен завершить голосование"),
+  object_close: label("Object to closing the vote", "Против досрочного завершения"),
+  discard: label("Discard a policy", "Отвергнуть закон"),
+  enact: label("Enact a policy", "Принять закон"),
+  veto: label("Request a veto", "Наложить вето"),
+  veto_answer: label("Answer the veto", "Ответить на вето"),
+  choose_powers: label("Choose presidential powers", "Выбрать права президента"),
+  investigate: label("Investigate loyalty", "Исследование лояльности"),
+  special_election: label("Call a special election", "Внеочередные выборы"),
+  peek: label("Look at the top three policies", "Просмотр законов"),
+  execute: label("Execute a player", "Уничтожение"),
+  request_extension: label("Request an extension", "Попросить продление"),
+};
+
+function offer(
+  action: string,
+  targets: string[] = [],
+  min = targets.length > 0 ? 1 : 0,
+  max = min,
+): AvailableAction {
+  return {
+    action,
+    targets,
+    minTargets: min,
+    maxTargets: max,
+    label: LABELS[action] ?? label(action, action),
+  };
+}
+
+/**
+ * Exact: every offer is accepted with any minTargets..maxTargets distinct targets and empty params.
+ * Choices (Ja/Nein, L/F, agree/refuse, powers) are offered as targets (DECISIONS.md).
+ */
+export function availableActions(state: S, actor: PlayerId): AvailableAction[] {
+  const d = state.data;
+  if (state.ended || d.closed || !isAlive(state, actor)) return [];
+  const out: AvailableAction[] = [];
+  const president = actor === d.president;
+  switch (state.phase.kind) {
+    case "nomination":
+      if (president) {
+        const eligible = eligibleChancellors(state);
+        if (eligible.length > 0) out.push(offer("nominate", eligible));
+      }
+      break;
+    case "election":
+      if (!president && actor !== d.chancellor) out.push(offer("vote", ["ja", "nein"]));
+      out.push(offer("agree_close"), offer("object_close"));
+      break;
+    case "legislative":
+      if (president && !d.discarded) out.push(offer("discard", [...new Set(d.hand)]));
+      if (president && d.vetoPending) out.push(offer("veto_answer", ["agree", "refuse"]));
+      if (actor === d.chancellor && d.discarded && !d.vetoPending) {
+        out.push(offer("enact", [...new Set(d.hand)]));
+        if (d.vetoUnlocked && !d.vetoRequested) out.push(offer("veto"));
+      }
+      break;
+    case "executive":
+      if (president) {
+        if (d.powers === null) {
+          out.push(offer("choose_powers", ["execute"], 1, 1));
+          const pair =
+            investigable(state).length > 0
+              ? ["investigate", "special_election", "peek"]
+              : ["special_election", "peek"];
+          out.push(offer("choose_powers", pair, 2, 2));
+        } else {
+          const others = living(state)
+            .filter((p) => p.id !== actor)
+            .map((p) => p.id);
+          for (const power of d.powers.filter((p) => !d.used.includes(p))) {
+            if (power === "peek") out.push(offer("peek"));
+            else {
+              const targets = power === "investigate" ? investigable(state) : others;
+              if (targets.length > 0) out.push(offer(power, targets));
+            }
+          }
+        }
+      }
+      break;
+  }
+  if (extensionLeft(state) > 0) out.push(offer("request_extension"));
+  return out;
+}
+
+/** Section 10: public game channel and announcements, a private thread per player, the GM room. No faction or dead chat. */
+export function chatLayout(state: S): ChatSpec[] {
+  const all = state.players.map((p) => p.id);
+  const alive = living(state).map((p) => p.id);
+  const chats: ChatSpec[] = [
+    {
+      id: "game",
+      name: label("game", "игра"),
+      kind: "public",
+      readers: all,
+      writers: state.ended ? all : alive,
+      readAudience: "all",
+      writeAudience: state.ended ? "all" : "alive",
+    },
+    {
+      id: "announcements",
+      name: label("announcements", "объявления"),
+      kind: "public",
+      readers: all,
+      writers: [],
+      readAudience: "all",
+      writeAudience: "gm",
+    },
+  ];
+  for (const p of state.players) {
+    chats.push({
+      id: `private-${p.id}`,
+      name: label(`private ${p.id}`, `личная ветка ${p.id}`),
+      kind: "secret",
+      readers: [p.id],
+      writers: p.alive && !state.ended ? [p.id] : [],
+    });
+  }
+  chats.push({
+    id: "gm",
+    name: label("GM room", "комната ведущего"),
+    kind: "secret",
+    readers: [],
+    writers: [],
+    readAudience: "gm",
+    writeAudience: "gm",
+  });
+  return chats;
+}
+
+export interface BoardPlayer {
+  id: string;
+  seat: number;
+  alive: boolean;
+  statuses: string[];
+  /** Published only at the end, or Hitler's when he was elected or executed. */
+  role?: string;
+}
+
+/** The public board (section 7): what the pinned status message and the board image show. */
+export interface Board {
+  phase: string;
+  liberal: number;
+  fascist: number;
+  tracker: number;
+  deckSize: number;
+  discardSize: number;
+  vetoUnlocked: boolean;
+  ended: boolean;
+  winners: string[];
+  players: BoardPlayer[];
+}
+
+export function boardOf(state: S): Board {
+  const d = state.data;
+  return {
+    phase: `${state.phase.kind} ${state.phase.n}`,
+    liberal: d.liberal,
+    fascist: d.fascist,
+    tracker: d.tracker,
+    deckSize: d.deck.length,
+    discardSize: d.discard.length,
+    vetoUnlocked: d.fascist >= 5,
+    ended: state.ended,
+    winners: [...state.winners],
+    players: state.players.map((p) => {
+      const shown = state.ended || (p.role === "hitler" && d.hitlerRevealed);
+      return {
+        id: p.id,
+        seat: p.seat,
+        alive: p.alive,
+        statuses: [...p.statuses],
+        ...(shown ? { role: p.role } : {}),
+      };
+    }),
+  };
+}
+
+/** Only what `viewer` may know: own role, allies as told, own private messages, the hand he holds now. */
+export function playerView(state: S, viewer: PlayerId): Json {
+  const d = state.data;
+  const me = state.players.find((p) => p.id === viewer);
+  const board = boardOf(state) as unknown as JsonObject;
+  const open = !d.closed && !state.ended;
+  const eligibleVotes = Object.entries(d.votes).filter(([id]) => id !== d.president && id !== d.chancellor);
+  const view: JsonObject = {
+    board,
+    candidates: { president: d.president, chancellor: d.chancellor },
+    investigated: [...d.investigated],
+    powers: d.powers ? [...d.powers] : null,
+    powersUsed: [...d.used],
+    votes:
+      state.phase.kind !== "election"
+        ? {}
+        : state.options.openVoting
+          ? Object.fromEntries(eligibleVotes)
+          : Object.fromEntries(eligibleVotes.filter(([id]) => id === viewer)),
+    vetoRequested: d.vetoPending,
+  };
+  if (!me) return view;
+  view["you"] = {
+    id: me.id,
+    role: me.role,
+    faction: me.faction,
+    alive: me.alive,
+    statuses: [...me.statuses],
+  };
+  view["messages"] = d.inbox.filter((m) => m.to === viewer) as unknown as Json;
+  if (me.alive && open && state.phase.kind === "legislative") {
+    if (viewer === d.president && !d.discarded) view["hand"] = [...d.hand];
+    if (viewer === d.chancellor && d.discarded) view["hand"] = [...d.hand];
+  }
+  if (state.ended) view["roles"] = Object.fromEntries(state.players.map((p) => [p.id, p.role]));
+  return view;
+}
+
+export const POWER_IDS: readonly Power[] = POWERS;
