@@ -1,5 +1,8 @@
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState } from "../engine/types.js";
+import { classic } from "./classic/index.js";
+import { mayor } from "./mayor/index.js";
+import { clans } from "./clans/index.js";
 import { reichstag } from "./reichstag/index.js";
 
 /**
@@ -7,7 +10,10 @@ import { reichstag } from "./reichstag/index.js";
  * The contract every ruleset folder follows: src/rulesets/README.md; working rules: CONTRIBUTING.md.
  */
 export const rulesets: Record<string, RulesetDefinition<AnyGameState>> = {
+  mayor: mayor as unknown as RulesetDefinition<AnyGameState>,
+  classic: classic as unknown as RulesetDefinition<AnyGameState>,
   reichstag: reichstag as unknown as RulesetDefinition<AnyGameState>,
+  clans: clans as unknown as RulesetDefinition<AnyGameState>,
 };
 
 export function getRuleset(id: string): RulesetDefinition<AnyGameState> | undefined {

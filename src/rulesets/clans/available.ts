@@ -1,0 +1,92 @@
+import { hasStatus } from "../../engine/helpers.js";
+import type { AvailableAction } from "../../engine/ruleset.js";
+import type { PlayerId } from "../../engine/types.js";
+import { bySeat, type ClansState, getPlayer, openSlots, type Slot } from "./state.js";
+
+const LABELS: Record<string, { en: string; ru: string }> = {
+  kill: { en: "Kill (guess the clan)", ru: "Убить (назвать клан)" },
+  recruit: { en: "Recruit", ru: "Завербовать" },
+  protect: { en: "Protect from recruitment", ru: "Защитить от вербовки" },
+  check: { en: "Check", ru: "Проверить" },
+  heal: { en: "Heal", ru: "Лечить" },
+  shoot: { en: "Shoot", ru: "Стрелять" },
+  meet: { en: "Meet (acquaintance)", ru: "Познакомиться" },
+  pass: { en: "Pass", ru: "Пропустить" },
+  post: { en: "Post", ru: "Написать" },
+  edit_post: { en: "Edit a post", ru: "Редактировать пост" },
+  vote_against: { en: "Vote against", ru: "Голосовать «против»" },
+  vote_for: { en: "Vote for", ru: "Голосовать «за»" },
+};
+
+const SLOT_ACTIONS: Record<Slot, string[]> = {
+  kill: ["kill"],
+  recruit: ["recruit"],
+  scout: ["protect", "check"],
+  doctor: ["heal"],
+  shooter: ["shoot"],
+  meet: ["meet"],
+};
+
+function one(action: string, targets: string[], label = action): AvailableAction | null {
+  if (targets.length === 0) return null;
+  return {
+    action,
+    targets,
+    minTargets: 1,
+    maxTargets: 1,
+    label: LABELS[label] ?? { en: action, ru: action },
+  };
+}
+function none(action: string): AvailableAction {
+  return {
+    action,
+    targets: [],
+    minTargets: 0,
+    maxTargets: 0,
+    label: LABELS[action] ?? { en: action, ru: action },
+  };
+}
+
+/**
+ * Exactly what `actor` may do now, with empty params (defaults: DECISIONS.md). `vote` without
+ * `side` is "against" until the player has voted against today, then "for".
+ */
+export function availableActions(state: ClansState, actor: PlayerId): AvailableAction[] {
+  const me = getPlayer(state, actor);
+  if (!me || state.ended) return [];
+  const out: (AvailableAction | null)[] = [];
+  const living = state.players.filter((p) => p.alive).sort(bySeat);
+  const others = living.filter((p) => p.id !== me.id).map((p) => p.id);
+  const all = living.map((p) => p.id);
+  if (me.alive && state.phase.kind === "night") {
+    const slots = openSlots(state, me);
+    for (const slot of slots)
+      for (const action of SLOT_ACTIONS[slot]) {
+        if (action === "protect") {
+          const last = state.data.lastProtect[me.id];
+          out.push(
+            one(
+              action,
+              all.filter((id) => id !== last),
+            ),
+          );
+        } else if (action === "heal") {
+          const last = state.data.lastHeal[me.id];
+          out.push(
+            one(
+              action,
+              all.filter((id) => id !== last),
+            ),
+          );
+        } else out.push(one(action, others));
+      }
+    if (slots.length > 0) out.push(none("pass"));
+  }
+  if (me.alive && state.phase.kind === "day") {
+    const mine = state.data.votes.filter((v) => v.voter === me.id);
+    if (!mine.some((v) => v.side === "against")) out.push(one("vote", all, "vote_against"));
+    else if (!mine.some((v) => v.side === "for")) out.push(one("vote", others, "vote_for"));
+  }
+  if (me.alive || !hasStatus(me, "dead_muted")) out.push(none("post"), none("edit_post"));
+  return out.filter((a): a is AvailableAction => a !== null);
+}

@@ -1,0 +1,59 @@
+import { defineRuleset } from "../../engine/ruleset.js";
+import { actions } from "./actions.js";
+import { availableActions } from "./available.js";
+import { chatLayout } from "./chats.js";
+import { gmActions } from "./gm.js";
+import { optionsSchema } from "./options.js";
+import { resolution } from "./resolution.js";
+import { playerSchema, setup } from "./setup.js";
+import { type ClansState, openSlots } from "./state.js";
+import { CLAN_NAMES, ROLE_NAMES, texts } from "./texts.js";
+import { playerView } from "./view.js";
+
+/**
+ * §3 early close: the night may close as soon as every living player with an open slot has
+ * filled it or passed (option `night_early_close`). The contract has no hook for it; the
+ * scheduler can call this.
+ */
+export function nightComplete(state: ClansState): boolean {
+  if (state.phase.kind !== "night" || !state.options.night_early_close) return false;
+  return state.players.every((p) => !p.alive || openSlots(state, p).length === 0);
+}
+
+export const clans = defineRuleset<ClansState>({
+  id: "clans",
+  name: {
+    en: "Clans (Yakuza / Cosa Nostra / Russian Mafia)",
+    ru: "Кланы (Якудза / Коза Ностра / Русская Мафия)",
+  },
+  source: { seed: "001_55f07ceaadd1da98.txt", rules: "clans.md" },
+  players: { min: 12, max: 12 },
+  factions: {
+    yakuza: { name: CLAN_NAMES.yakuza },
+    cosa_nostra: { name: CLAN_NAMES.cosa_nostra },
+    russian_mafia: { name: CLAN_NAMES.russian_mafia },
+  },
+  roles: {
+    boss: { name: ROLE_NAMES.boss },
+    doctor: { name: ROLE_NAMES.doctor },
+    scout: { name: ROLE_NAMES.scout },
+    shooter: { name: ROLE_NAMES.shooter },
+    member: { name: ROLE_NAMES.member },
+  },
+  phaseKinds: ["night", "day"],
+  options: optionsSchema,
+  player: playerSchema,
+  setup,
+  actions,
+  gmActions,
+  resolution,
+  deadline(state) {
+    const hours = state.phase.kind === "night" ? state.options.night_hours : state.options.day_hours;
+    return { type: "duration", minutes: Math.round(hours * 60) };
+  },
+  availableActions,
+  chatLayout,
+  playerView,
+  finalPlayer: (_state, p) => ({ home: p.home }),
+  texts,
+});

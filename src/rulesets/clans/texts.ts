@@ -1,0 +1,122 @@
+import { pluralRu } from "../../engine/helpers.js";
+import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
+import type { Json, JsonObject } from "../../engine/types.js";
+
+/** §7 public lines (en verbatim with ids; ru for the Discord layer, option `lang`) and §8 private texts. */
+
+const str = (v: Json | undefined): string => (v === null || v === undefined ? "" : String(v));
+const names = (v: Json | undefined, ctx: RenderContext): string =>
+  (Array.isArray(v) ? v : []).map((id) => ctx.player(str(id))).join(", ");
+const num = (v: Json | undefined): number => (typeof v === "number" ? v : 0);
+
+export const CLAN_NAMES = {
+  yakuza: { en: "Yakuza", ru: "Якудза" },
+  cosa_nostra: { en: "Cosa Nostra", ru: "Коза Ностра" },
+  russian_mafia: { en: "Russian Mafia", ru: "Русская Мафия" },
+} as const;
+
+export const ROLE_NAMES = {
+  boss: { en: "Boss", ru: "Босс" },
+  doctor: { en: "Doctor", ru: "Доктор" },
+  scout: { en: "Scout", ru: "Разведчик" },
+  shooter: { en: "Shooter", ru: "Боец (стрелок)" },
+  member: { en: "Clan member", ru: "Рядовой член клана" },
+} as const;
+
+function numbersList(p: JsonObject, word: string): string {
+  const list = Array.isArray(p["numbers"]) ? p["numbers"] : [];
+  return list
+    .map((e) => {
+      const o = (e ?? {}) as JsonObject;
+      return `${word} ${num(o["night"])} — ${num(o["value"])}`;
+    })
+    .join(", ");
+}
+
+const en: TextCatalog = {
+  night_results: (p) => `Night ${num(p["n"])} results.`,
+  killed: (p, ctx) => `Killed tonight: ${names(p["names"], ctx)}.`,
+  nobody_killed: () => "Nobody was killed tonight.",
+  clan_sizes: (p) =>
+    `Yakuza — ${num(p["yakuza"])}, Cosa Nostra — ${num(p["cosa_nostra"])}, Russian Mafia — ${num(p["russian_mafia"])}.`,
+  recruitments: (p) => `Successful recruitments: ${num(p["k"])}.`,
+  day_results: (p) => `Day ${num(p["n"])} results.`,
+  lynched: (p, ctx) => `Lynched: ${ctx.player(str(p["name"]))}.`,
+  peaceful: () => "Peaceful day: nobody was lynched.",
+  protected: (p, ctx) => `Protected: ${ctx.player(str(p["name"]))}.`,
+  nobody_protected: () => "Nobody is protected.",
+  inactivity: (p, ctx) => `Removed for inactivity: ${names(p["names"], ctx)}.`,
+  gm_removed: (p, ctx) => `Removed by the GM: ${ctx.player(str(p["name"]))}.`,
+  game_over_winner: (p) => `Game over. Winners: ${str(p["clan"])}.`,
+  game_over_none: () => "Game over. No winners.",
+  reveal_player: (p, ctx) =>
+    `${ctx.player(str(p["name"]))}: ${ctx.role(str(p["role"]))}, ${ctx.faction(str(p["home"]))} → ${ctx.faction(str(p["clan"]))}`,
+  reveal_numbers: (p) => `Random numbers: ${numbersList(p, "night")}.`,
+  "private.role_card": (p, ctx) =>
+    `Your role: ${ctx.role(str(p["role"]))}; your home clan: ${ctx.faction(str(p["clan"]))}` +
+    (p["number"] !== null && p["number"] !== undefined ? `; your number: ${num(p["number"])}` : "") +
+    (p["boss"] === true ? ". You are the boss of your clan; your team is only yourself." : "."),
+  "private.new_member": (p, ctx) =>
+    `${ctx.player(str(p["member"]))} joined your clan` +
+    (p["via"] === "meet" ? " by acquaintance" : " by recruitment") +
+    (p["posthumous"] === true ? " (posthumously)." : "."),
+  "private.joined_clan": (p, ctx) =>
+    `You joined ${ctx.faction(str(p["clan"]))} (boss ${ctx.player(str(p["boss"]))})` +
+    (p["posthumous"] === true ? " posthumously" : "") +
+    (p["role_lost"] === true ? "; you lost your role and are now a clan member." : "."),
+  "private.check_result": (p, ctx) =>
+    p["check"] === "recruited"
+      ? `Check of ${ctx.player(str(p["target"]))}: ${p["result"] === "recruited" ? "recruited" : "not recruited"}.`
+      : `Check of ${ctx.player(str(p["target"]))}: clan ${ctx.faction(str(p["clan"]))}, role ${ctx.role(str(p["role"]))}.`,
+  "private.became_boss": (p, ctx) =>
+    `You are now the boss of ${ctx.faction(str(p["clan"]))}, succeeding ${ctx.player(str(p["previous"]))}` +
+    (p["outsider"] === true ? "; a new clan chat is opened for you." : "."),
+  "private.warning": (p) =>
+    `GM warning (${p["reason"] === "mask" ? "mask rule" : "rules"}); warnings so far: ${num(p["count"])}.`,
+};
+
+const ru: TextCatalog = {
+  night_results: (p) => `Итоги ночи ${num(p["n"])}.`,
+  killed: (p, ctx) => `Убиты этой ночью: ${names(p["names"], ctx)}.`,
+  nobody_killed: () => "Этой ночью никто не убит.",
+  clan_sizes: (p) =>
+    `Якудза — ${num(p["yakuza"])}, Коза Ностра — ${num(p["cosa_nostra"])}, Русская Мафия — ${num(p["russian_mafia"])}.`,
+  recruitments: (p) => `Прошедших вербовок: ${num(p["k"])}.`,
+  day_results: (p) => `Итоги дня ${num(p["n"])}.`,
+  lynched: (p, ctx) => `Казнён: ${ctx.player(str(p["name"]))}.`,
+  peaceful: () => "Мирный день: никто не казнён.",
+  protected: (p, ctx) => `Защиту получил: ${ctx.player(str(p["name"]))}.`,
+  nobody_protected: () => "Защиту не получил никто.",
+  inactivity: (p, ctx) => `Выбыли за неактивность: ${names(p["names"], ctx)}.`,
+  gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(str(p["name"]))}.`,
+  game_over_winner: (p, ctx) => `Игра окончена. Победил клан ${ctx.faction(str(p["clan"]))}.`,
+  game_over_none: () => "Игра окончена: победителя нет.",
+  reveal_player: (p, ctx) =>
+    `${ctx.player(str(p["name"]))}: ${ctx.role(str(p["role"]))}, ${ctx.faction(str(p["home"]))} → ${ctx.faction(str(p["clan"]))}`,
+  reveal_numbers: (p) => `Случайные числа: ${numbersList(p, "ночь")}.`,
+  "private.role_card": (p, ctx) =>
+    `Ваша роль: ${ctx.role(str(p["role"]))}; родной клан: ${ctx.faction(str(p["clan"]))}` +
+    (p["number"] !== null && p["number"] !== undefined ? `; ваш номер: ${num(p["number"])}` : "") +
+    (p["boss"] === true ? ". Вы — Босс своего клана; пока клан состоит только из вас." : "."),
+  "private.new_member": (p, ctx) =>
+    `${ctx.player(str(p["member"]))} вступает в ваш клан` +
+    (p["via"] === "meet" ? " (знакомство)" : " (вербовка)") +
+    (p["posthumous"] === true ? " посмертно." : "."),
+  "private.joined_clan": (p, ctx) =>
+    `Вы вступили в клан ${ctx.faction(str(p["clan"]))} (Босс — ${ctx.player(str(p["boss"]))})` +
+    (p["posthumous"] === true ? " посмертно" : "") +
+    (p["role_lost"] === true ? "; вы потеряли свою роль и стали рядовым членом клана." : "."),
+  "private.check_result": (p, ctx) =>
+    p["check"] === "recruited"
+      ? `Проверка ${ctx.player(str(p["target"]))}: ${p["result"] === "recruited" ? "завербован" : "не завербован"}.`
+      : `Проверка ${ctx.player(str(p["target"]))}: клан ${ctx.faction(str(p["clan"]))}, роль ${ctx.role(str(p["role"]))}.`,
+  "private.became_boss": (p, ctx) =>
+    `Теперь вы — Босс клана ${ctx.faction(str(p["clan"]))} вместо ${ctx.player(str(p["previous"]))}` +
+    (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
+  "private.warning": (p) => {
+    const n = num(p["count"]);
+    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${n} ${pluralRu(n, ["предупреждение", "предупреждения", "предупреждений"])}.`;
+  },
+};
+
+export const texts = { en, ru };
