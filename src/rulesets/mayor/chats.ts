@@ -1,0 +1,62 @@
+import type { ChatSpec } from "../../engine/ruleset.js";
+import { type MayorState, isIsolated, isJailed } from "./state.js";
+
+/**
+ * Section 10: the town hall (everyone reads; living free players write during the session), the
+ * news (read-only), each player's thread with the Mayor, the graveyard, the GM room. No group chats.
+ */
+export function chatLayout(state: MayorState): ChatSpec[] {
+  const all = state.players.map((p) => p.id);
+  const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
+  const session = state.phase.kind === "day" && !state.ended;
+  const speakers = session
+    ? state.players.filter((p) => p.alive && !isJailed(p) && !isIsolated(p)).map((p) => p.id)
+    : [];
+  const chats: ChatSpec[] = [
+    {
+      id: "town_hall",
+      name: { en: "Town hall", ru: "Зал заседаний" },
+      kind: "public",
+      readers: all,
+      writers: speakers,
+      readAudience: "all",
+      ...(session ? { writeAudience: "alive" as const } : {}),
+    },
+    {
+      id: "news",
+      name: { en: "News", ru: "Новости" },
+      kind: "public",
+      readers: all,
+      writers: [],
+      readAudience: "all",
+    },
+    ...state.players.map((p): ChatSpec => ({
+      id: `mayor_${p.id}`,
+      name: { en: `${p.id} and the Mayor`, ru: `${p.id} и Мэр` },
+      kind: "secret",
+      readers: [p.id],
+      writers: p.alive && !state.ended ? [p.id] : [],
+    })),
+  ];
+  if (state.options.deadChat && dead.length > 0) {
+    chats.push({
+      id: "graveyard",
+      name: { en: "Graveyard", ru: "Кладбище" },
+      kind: "public",
+      readers: dead,
+      writers: dead,
+      readAudience: "dead",
+      writeAudience: "dead",
+    });
+  }
+  chats.push({
+    id: "gm_room",
+    name: { en: "GM room", ru: "Комната ведущих" },
+    kind: "public",
+    readers: [],
+    writers: [],
+    readAudience: "gm",
+    writeAudience: "gm",
+  });
+  return chats;
+}

@@ -1,0 +1,35 @@
+import { defineRuleset } from "../../engine/ruleset.js";
+import { actions } from "./actions.js";
+import { availableActions } from "./available.js";
+import { chatLayout } from "./chats.js";
+import { gmActions } from "./gm.js";
+import { resolution } from "./resolution.js";
+import { factions, roles } from "./roles.js";
+import { deadline } from "./schedule.js";
+import { setup } from "./setup.js";
+import { type MayorState, RULESET_ID, optionsSchema, playerSchema } from "./state.js";
+import { texts } from "./texts.js";
+import { playerView } from "./view.js";
+
+/** The blind game run by the Mayor: ../shared/rules/mayor.md (seed 004_ad941c781c806692.txt). */
+export const mayor = defineRuleset<MayorState>({
+  id: RULESET_ID,
+  name: { en: "The Mayor's blind game", ru: "Игра вслепую у Мэра" },
+  source: { seed: "004_ad941c781c806692.txt", rules: "mayor.md" },
+  players: { min: 3, max: 50 },
+  factions,
+  roles,
+  phaseKinds: ["night", "day"],
+  options: optionsSchema,
+  player: playerSchema,
+  setup,
+  actions,
+  gmActions,
+  resolution,
+  deadline,
+  availableActions,
+  chatLayout,
+  playerView,
+  finalPlayer: (_state, p) => ({ isolations: p.isolations }),
+  texts,
+});

@@ -1,0 +1,411 @@
+import { emitEvent, emitPublic } from "../../engine/helpers.js";
+import type { ResolutionStep } from "../../engine/ruleset.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import { kill, placeInIsolation, release, sendPrivate } from "./effects.js";
+import {
+  MAYOR_TARGET,
+  type MayorPlayer,
+  type MayorState,
+  type PlacementReason,
+  alignmentOf,
+  bySeat,
+  emptyPending,
+  findMayorPlayer,
+  getPlayer,
+  isIsolated,
+  isJailed,
+  onVacation,
+} from "./state.js";
+import { tally } from "./votes.js";
+import { winners } from "./win.js";
+
+/**
+ * The resolution pipeline: night steps 0–8 (5.2), then session steps 1–6 (5.3), then the end
+ * check and the next phase. Each step runs only in its phase kind.
+ */
+
+const night = (name: string, run: (state: MayorState) => void): ResolutionStep<MayorState> => ({
+  name,
+  run: (state) => {
+    if (state.phase.kind === "night") run(state);
+  },
+});
+
+const day = (name: string, run: (state: MayorState) => void): ResolutionStep<MayorState> => ({
+  name,
+  run: (state) => {
+    if (state.phase.kind === "day") run(state);
+  },
+});
+
+function living(state: MayorState, id: PlayerId): MayorPlayer | undefined {
+  const p = findMayorPlayer(state, id);
+  return p?.alive ? p : undefined;
+}
+
+function unreachableStatus(state: MayorState, id: PlayerId): "jailed" | "isolated" | null {
+  return state.data.pending.unreachable.find((u) => u.player === id)?.status ?? null;
+}
+
+function chosenBy(state: MayorState, role: MayorPlayer["role"]) {
+  return state.data.pending.choices.filter(
+    (c) => c.role === role && c.target !== "rest" && c.target !== MAYOR_TARGET,
+  );
+}
+
+// ---------------------------------------------------------------- night (5.2)
+
+/** 0. GM entries: who is unreachable (5.1) is fixed first; `modkill` dies now, his choice void. */
+function gmEntries(state: MayorState): void {
+  const pending = state.data.pending;
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    if (isJailed(p)) pending.unreachable.push({ player: p.id, status: "jailed" });
+    else if (isIsolated(p)) pending.unreachable.push({ player: p.id, status: "isolated" });
+  }
+  for (const id of state.data.gm.modkill) {
+    const p = living(state, id);
+    if (p) kill(state, p, "modkill");
+  }
+}
+
+/** 1. Each eligible player's last accepted choice (none = rest). */
+function choices(state: MayorState): void {
+  state.data.pending.choices = state.players
+    .filter((p) => p.alive && !isJailed(p) && !isIsolated(p))
+    .map((p) => ({ player: p.id, role: p.role, target: p.choice ?? "rest" }));
+}
+
+/** 2. Lawyer: a jailed player moves to ИЗО now; an isolated one is released at the end. */
+function lawyer(state: MayorState): void {
+  const pending = state.data.pending;
+  const defended = bySeat(
+    state,
+    chosenBy(state, "lawyer").map((c) => c.target),
+  );
+  for (const id of defended) {
+    const p = living(state, id);
+    const status = unreachableStatus(state, id);
+    if (!p || !status) continue;
+    if (status === "jailed" && isJailed(p)) {
+      pending.transfers.push(p.id);
+      placeInIsolation(state, p, "lawyer");
+    } else if (status === "isolated") {
+      pending.lawyerReleases.push(p.id);
+    }
+  }
+}
+
+/** 3. The Mayor's guard shoots every visitor; on night 1 the visitor is sent home (ruling 10). */
+function mayorsGuard(state: MayorState): void {
+  for (const c of state.data.pending.choices) {
+    if (c.target !== MAYOR_TARGET) continue;
+    emitEvent(state, "mayor_visit", { player: c.player });
+    const p = getPlayer(state, c.player);
+    if (state.phase.n === 1) state.data.pending.visits.push(p.id);
+    else kill(state, p, "mayor_guard");
+  }
+}
+
+/** 4. Agents: the alignment (or role) of a reachable target; a failure for a jailed/isolated one. */
+function agentChecks(state: MayorState): void {
+  for (const c of chosenBy(state, "agent")) {
+    const agent = getPlayer(state, c.player);
+    const target = getPlayer(state, c.target);
+    const status = unreachableStatus(state, target.id);
+    if (status) sendPrivate(state, agent, "check_failed", { target: target.id, reason: status });
+    else {
+      const result = state.options.agentResult === "role" ? target.role : alignmentOf(target);
+      sendPrivate(state, agent, "check_result", { target: target.id, result });
+    }
+  }
+}
+
+/** 5. Attacks: the mafia's majority target and each maniac's choice; rule 16 attempts. */
+function attacks(state: MayorState): void {
+  const pending = state.data.pending;
+  const reachable = (id: PlayerId) => living(state, id) !== undefined && !unreachableStatus(state, id);
+  const attacked = new Map<PlayerId, { mafia: boolean; maniac: number }>();
+  const hit = (id: PlayerId) => {
+    const entry = attacked.get(id) ?? { mafia: false, maniac: 0 };
+    attacked.set(id, entry);
+    return entry;
+  };
+
+  const mafiaChoices = chosenBy(state, "mafia");
+  if (mafiaChoices.length > 0) {
+    const base =
+      state.options.mafiaMajorityBase === "members"
+        ? pending.choices.filter((c) => c.role === "mafia").length
+        : mafiaChoices.length;
+    const votes = new Map<PlayerId, number>();
+    for (const c of mafiaChoices) votes.set(c.target, (votes.get(c.target) ?? 0) + 1);
+    const target = [...votes].find(([, n]) => 2 * n > base)?.[0];
+    if (target !== undefined) {
+      if (reachable(target)) hit(target).mafia = true;
+    } else {
+      emitEvent(state, "mafia_no_majority", {});
+      for (const id of bySeat(
+        state,
+        mafiaChoices.map((c) => c.target),
+      )) {
+        if (reachable(id)) pending.attempts.push(id);
+      }
+    }
+  }
+  for (const c of chosenBy(state, "maniac")) if (reachable(c.target)) hit(c.target).maniac += 1;
+
+  pending.attacks = bySeat(state, [...attacked.keys()]).map((id) => {
+    const a = attacked.get(id) ?? { mafia: false, maniac: 0 };
+    return { player: id, mafia: a.mafia, maniac: a.maniac };
+  });
+}
+
+/** 6. Doctors: heals ≥ attacks saves (two doctors against a double attack). Night 1: nobody dies. */
+function doctors(state: MayorState): void {
+  const pending = state.data.pending;
+  const healers = chosenBy(state, "doctor");
+  for (const a of pending.attacks) {
+    const p = getPlayer(state, a.player);
+    if (state.phase.n === 1) {
+      pending.attempts.push(p.id);
+      continue;
+    }
+    const heals = healers.filter((c) => c.target === p.id).length;
+    const count = (a.mafia ? 1 : 0) + a.maniac;
+    if (heals >= count) {
+      emitEvent(state, "healed", { player: p.id, doctors: heals });
+      pending.attempts.push(p.id);
+    } else {
+      const by = [...(a.mafia ? ["mafia"] : []), ...(a.maniac > 0 ? ["maniac"] : [])];
+      emitEvent(state, "killed", { player: p.id, by });
+      kill(state, p, a.mafia ? "mafia" : "maniac", by);
+    }
+  }
+  pending.attempts = bySeat(
+    state,
+    pending.attempts.filter((id) => living(state, id)),
+  );
+  for (const id of pending.attempts) emitEvent(state, "attempt", { player: id });
+}
+
+/** 7. Executions: every jailed player not moved to ИЗО. */
+function executions(state: MayorState): void {
+  for (const p of state.players) if (p.alive && isJailed(p)) kill(state, p, "execution");
+}
+
+/** 8. Lawyer releases take effect; the GM's isolations of the night are placed; the news. */
+function nightEnd(state: MayorState): void {
+  const pending = state.data.pending;
+  for (const id of pending.lawyerReleases) {
+    const p = living(state, id);
+    if (p && isIsolated(p)) release(state, p, "lawyer");
+  }
+  for (const id of state.data.gm.isolate) {
+    const p = living(state, id);
+    if (!p) continue;
+    pending.otherPlacements.push({ player: p.id, reason: "gm" });
+    placeInIsolation(state, p, "gm");
+  }
+  nightNews(state);
+}
+
+function deathLine(state: MayorState, d: { player: PlayerId; cause: string; by: string[] }): string | null {
+  switch (d.cause) {
+    case "mafia":
+      return d.by.includes("maniac") ? "killed_mafia_maniac" : "killed_mafia";
+    case "maniac":
+      return "killed_maniac";
+    case "mayor_guard":
+      return "mayor_guard";
+    case "execution":
+      return "executed";
+    case "modkill":
+      return "modkill";
+    default:
+      return null;
+  }
+}
+
+function deathParams(state: MayorState, id: PlayerId): JsonObject {
+  const p = getPlayer(state, id);
+  return state.options.revealRoleOnDeath ? { player: id, role: p.role } : { player: id };
+}
+
+function emitDeathLines(state: MayorState): void {
+  const deaths = state.data.pending.deaths;
+  for (const id of bySeat(
+    state,
+    deaths.map((d) => d.player),
+  )) {
+    const d = deaths.find((x) => x.player === id);
+    const key = d ? deathLine(state, d) : null;
+    if (key) emitPublic(state, key, deathParams(state, id));
+  }
+}
+
+function nightNews(state: MayorState): void {
+  const pending = state.data.pending;
+  const before = state.output.public.length;
+  for (const id of pending.transfers) emitPublic(state, "lawyer_transfer", { player: id });
+  for (const id of pending.lawyerReleases) emitPublic(state, "released", { player: id });
+  for (const o of pending.otherPlacements) emitPublic(state, "isolated_gm", { player: o.player });
+  emitDeathLines(state);
+  if (state.phase.n === 1) {
+    for (const id of bySeat(state, pending.visits)) emitPublic(state, "mayor_visit", { player: id });
+  }
+  if (pending.attempts.length > 0 || state.phase.n === 1) {
+    emitPublic(state, "attempts", { players: pending.attempts });
+  }
+  for (const line of pending.consequences) emitPublic(state, line.key, line.params);
+  if (state.output.public.length === before) emitPublic(state, "quiet_night");
+}
+
+// ---------------------------------------------------------------- session (5.3)
+
+/** 1. Tally: the КАЗНЬ winner and the ИЗО winner (section 6). */
+function tallyStep(state: MayorState): void {
+  const t = tally(
+    state.data.verdicts,
+    state.players.map((p) => p.id),
+    state.options.executionMajority,
+  );
+  emitEvent(state, "tally", {
+    execute: Object.fromEntries(t.execute),
+    isolate: Object.fromEntries(t.isolate),
+    abstain: t.abstain,
+  });
+  const jailed = t.jailed ? living(state, t.jailed) : undefined;
+  const isolated = t.isolated ? living(state, t.isolated) : undefined;
+  state.data.pending.jailed = jailed?.id ?? null;
+  state.data.pending.verdictIsolated = isolated && isolated !== jailed ? isolated.id : null;
+}
+
+/** 2. Missed verdicts: two sessions in a row → ИЗО; ИЗО at the opening and vacation exempt. */
+function missedVerdicts(state: MayorState): void {
+  const pending = state.data.pending;
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    if (p.isolatedAtOpen || onVacation(p) || state.data.verdicts.some((v) => v.actor === p.id)) {
+      p.streak = 0;
+      continue;
+    }
+    p.streak += 1;
+    emitEvent(state, "missed_verdict", { player: p.id, streak: p.streak });
+    if (p.streak >= 2) {
+      p.streak = 0;
+      pending.missed.push(p.id);
+    }
+  }
+  const placed = new Set<PlayerId>([pending.jailed ?? "", pending.verdictIsolated ?? ""]);
+  const other = new Map<PlayerId, PlacementReason>();
+  for (const id of pending.missed) other.set(id, "missed_verdicts");
+  for (const id of state.data.gm.isolate) if (!other.has(id) && living(state, id)) other.set(id, "gm");
+  pending.otherPlacements = bySeat(state, [...other.keys()])
+    .filter((id) => !placed.has(id))
+    .map((id) => ({ player: id, reason: other.get(id) ?? "gm" }));
+}
+
+/** 3. Term ends: released unless sent to ИЗО or jail again at this close (ruling 22). */
+function termEnds(state: MayorState): void {
+  const pending = state.data.pending;
+  const again = new Set<PlayerId>([
+    pending.jailed ?? "",
+    pending.verdictIsolated ?? "",
+    ...pending.otherPlacements.map((o) => o.player),
+  ]);
+  for (const p of state.players) {
+    if (!p.alive || !isIsolated(p)) continue;
+    if (p.isoUntil !== null && p.isoUntil > state.phase.n) continue;
+    if (again.has(p.id)) continue;
+    pending.termReleases.push(p.id);
+    release(state, p, "term_end");
+  }
+}
+
+/** 4. Jail: the КАЗНЬ winner goes to ТЮРЬМА (jail beats ИЗО, ruling 17). */
+function jail(state: MayorState): void {
+  const id = state.data.pending.jailed;
+  const p = id ? living(state, id) : undefined;
+  if (!p) return;
+  p.statuses = p.statuses.filter((s) => s !== "isolated");
+  p.isoUntil = null;
+  if (!p.statuses.includes("jailed")) p.statuses.push("jailed");
+  emitEvent(state, "jailed", { player: p.id });
+}
+
+/** 5. ИЗО placements: the verdict winner, then missed verdicts and the GM's, once each. */
+function isolationPlacements(state: MayorState): void {
+  const pending = state.data.pending;
+  const winner = pending.verdictIsolated ? living(state, pending.verdictIsolated) : undefined;
+  if (winner) placeInIsolation(state, winner, "verdict");
+  for (const o of pending.otherPlacements) {
+    const p = living(state, o.player);
+    if (p) placeInIsolation(state, p, o.reason);
+  }
+}
+
+/** 6. The GM's removals; the session's news. */
+function sessionEnd(state: MayorState): void {
+  const pending = state.data.pending;
+  for (const id of state.data.gm.modkill) {
+    const p = living(state, id);
+    if (p) kill(state, p, "modkill");
+  }
+  if (pending.jailed) emitPublic(state, "jailed", { player: pending.jailed });
+  else emitPublic(state, state.phase.n === 1 ? "no_execution_first" : "no_execution");
+  if (pending.verdictIsolated) emitPublic(state, "isolated_verdict", { player: pending.verdictIsolated });
+  else emitPublic(state, "no_isolation");
+  for (const o of pending.otherPlacements) {
+    emitPublic(state, o.reason === "missed_verdicts" ? "isolated_missed" : "isolated_gm", {
+      player: o.player,
+    });
+  }
+  for (const id of pending.termReleases) emitPublic(state, "released", { player: id });
+  for (const line of pending.consequences) emitPublic(state, line.key, line.params);
+  for (const d of pending.deaths) {
+    if (d.cause === "modkill") emitPublic(state, "modkill", deathParams(state, d.player));
+  }
+}
+
+// ---------------------------------------------------------------- end check, next phase
+
+function endOrAdvance(state: MayorState): void {
+  const won = winners(state);
+  if (won) {
+    state.ended = true;
+    state.winners = won;
+    emitEvent(state, "game_over", { winners: won });
+    emitPublic(state, "game_over", { winners: won });
+    return;
+  }
+  state.data.pending = emptyPending();
+  state.data.gm = { modkill: [], isolate: [] };
+  if (state.phase.kind === "night") {
+    state.phase = { kind: "day", n: state.phase.n };
+    state.data.verdicts = [];
+    for (const p of state.players) p.isolatedAtOpen = p.alive && isIsolated(p);
+  } else {
+    state.phase = { kind: "night", n: state.phase.n + 1 };
+    for (const p of state.players) p.choice = null;
+  }
+}
+
+export const resolution: readonly ResolutionStep<MayorState>[] = [
+  night("0. GM entries (modkill now; unreachable players fixed)", gmEntries),
+  night("1. Choices of the eligible players (none = rest)", choices),
+  night("2. Lawyer: jail → ИЗО, ИЗО → released at the end", lawyer),
+  night("3. The Mayor's guard", mayorsGuard),
+  night("4. Agent checks", agentChecks),
+  night("5. Attacks: mafia majority, maniacs, rule 16 attempts", attacks),
+  night("6. Doctors (night 1: nobody dies)", doctors),
+  night("7. Executions", executions),
+  night("8. Releases, GM isolations, news", nightEnd),
+  day("1. Tally", tallyStep),
+  day("2. Missed verdicts", missedVerdicts),
+  day("3. Term ends", termEnds),
+  day("4. Jail", jail),
+  day("5. ИЗО placements", isolationPlacements),
+  day("6. GM removals and news", sessionEnd),
+  { name: "Win check, then the next phase", run: endOrAdvance },
+];

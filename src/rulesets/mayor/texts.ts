@@ -1,0 +1,110 @@
+import { joinList, pluralRu } from "../../engine/helpers.js";
+import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
+import type { Json, JsonObject, Lang } from "../../engine/types.js";
+
+/**
+ * Public lines (section 7) and private results (section 8). English: the rules file's templates
+ * verbatim with ids; Russian: names from the context.
+ */
+
+const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
+const num = (v: Json | undefined): number => (typeof v === "number" ? v : 0);
+const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+
+const who = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
+
+function roleSuffix(params: JsonObject, ctx: RenderContext): string {
+  if (params["role"] === undefined) return "";
+  return ctx.lang === "ru"
+    ? ` Роль: ${ctx.role(str(params["role"]))}.`
+    : ` Role: ${ctx.role(str(params["role"]))}.`;
+}
+
+const alignmentRu: Record<string, string> = { good: "добрый", evil: "злой" };
+const reasonRu: Record<string, string> = { jailed: "в ТЮРЬМЕ", isolated: "в ИЗО" };
+
+const en: TextCatalog = {
+  roles_in_play: (p) =>
+    `Roles in play: mafia ${num(p["mafia"])}, maniac ${num(p["maniac"])}, lawyer ${num(p["lawyer"])}, doctor ${num(p["doctor"])}, agent ${num(p["agent"])}.`,
+  lawyer_transfer: (p, c) => `${who(p, c)} was moved from jail to isolation.`,
+  released: (p, c) => `${who(p, c)} was released from isolation.`,
+  isolated_gm: (p, c) => `${who(p, c)} goes to isolation by the Mayor's decision.`,
+  killed_mafia: (p, c) => `${who(p, c)} was killed by the Mafia.${roleSuffix(p, c)}`,
+  killed_maniac: (p, c) => `${who(p, c)} was killed by the Maniac.${roleSuffix(p, c)}`,
+  killed_mafia_maniac: (p, c) => `${who(p, c)} was killed by the Mafia and the Maniac.${roleSuffix(p, c)}`,
+  mayor_guard: (p, c) => `${who(p, c)} was shot by the Mayor's guard.${roleSuffix(p, c)}`,
+  executed: (p, c) => `${who(p, c)} was executed.${roleSuffix(p, c)}`,
+  modkill: (p, c) => `${who(p, c)} was removed by the Mayor.${roleSuffix(p, c)}`,
+  mayor_visit: (p, c) => `${who(p, c)} visited the Mayor and was sent home.`,
+  attempts: (p, c) => {
+    const ids = list(p["players"]).map((id) => c.player(id));
+    return `Attempts: ${ids.length > 0 ? ids.join(", ") : "none"}.`;
+  },
+  second_isolation: (p, c) => `${who(p, c)}: second isolation, alignment ${str(p["alignment"])}.`,
+  third_isolation: (p, c) => `${who(p, c)}: third isolation, dies. Role: ${c.role(str(p["role"]))}.`,
+  quiet_night: () => "Quiet night.",
+  jailed: (p, c) => `${who(p, c)} goes to jail (execution).`,
+  no_execution: () => "No execution.",
+  no_execution_first: () => "No execution at the first session.",
+  isolated_verdict: (p, c) => `${who(p, c)} goes to isolation.`,
+  no_isolation: () => "No isolation.",
+  isolated_missed: (p, c) => `${who(p, c)} goes to isolation for missing two verdicts in a row.`,
+  game_over: (p, c) => {
+    const w = list(p["winners"]).map((f) => c.faction(f));
+    return w.length > 0 ? `Game over. Winners: ${w.join(", ")}.` : "Game over. No winners.";
+  },
+  "private.check_result": (p, c) => `Check: ${c.player(str(p["target"]))} is ${resultEn(p, c)}.`,
+  "private.check_failed": (p, c) =>
+    `Check of ${c.player(str(p["target"]))} failed: the player is ${str(p["reason"]) === "jailed" ? "in jail" : "in isolation"}.`,
+};
+
+function resultEn(p: JsonObject, c: RenderContext): string {
+  const r = str(p["result"]);
+  return r === "good" || r === "evil" ? r : c.role(r);
+}
+
+function resultRu(p: JsonObject, c: RenderContext): string {
+  const r = str(p["result"]);
+  return alignmentRu[r] ?? c.role(r);
+}
+
+const ru: TextCatalog = {
+  roles_in_play: (p, c) =>
+    `Роли в игре: ${(["mafia", "maniac", "lawyer", "doctor", "agent"] as const)
+      .map((r) => `${c.role(r)} — ${num(p[r])}`)
+      .join(", ")}.`,
+  lawyer_transfer: (p, c) => `${who(p, c)}: по ходатайству АДВОКАТА переводится из ТЮРЬМЫ в ИЗО.`,
+  released: (p, c) => `${who(p, c)} выходит на свободу из ИЗО.`,
+  isolated_gm: (p, c) => `${who(p, c)} отправляется в ИЗО решением МЭРА.`,
+  killed_mafia: (p, c) => `${who(p, c)}: убит(а) МАФИЕЙ.${roleSuffix(p, c)}`,
+  killed_maniac: (p, c) => `${who(p, c)}: убит(а) МАНЬЯКОМ.${roleSuffix(p, c)}`,
+  killed_mafia_maniac: (p, c) => `${who(p, c)}: убит(а) МАФИЕЙ и МАНЬЯКОМ.${roleSuffix(p, c)}`,
+  mayor_guard: (p, c) => `${who(p, c)}: застрелен(а) охраной МЭРА.${roleSuffix(p, c)}`,
+  executed: (p, c) => `${who(p, c)}: казнен(а).${roleSuffix(p, c)}`,
+  modkill: (p, c) => `${who(p, c)}: выведен(а) из игры МЭРОМ.${roleSuffix(p, c)}`,
+  mayor_visit: (p, c) => `${who(p, c)} пытался(ась) посетить МЭРА и был(а) отправлен(а) домой.`,
+  attempts: (p, c) => {
+    const ids = list(p["players"]).map((id) => c.player(id));
+    return `Покушения: ${ids.length > 0 ? joinList(ids, "ru") : "нет"}.`;
+  },
+  second_isolation: (p, c) =>
+    `${who(p, c)}: второе ИЗО, характер — ${alignmentRu[str(p["alignment"])] ?? str(p["alignment"])}.`,
+  third_isolation: (p, c) => `${who(p, c)}: третье ИЗО, игрок гибнет. Роль: ${c.role(str(p["role"]))}.`,
+  quiet_night: () => "Ночь прошла спокойно.",
+  jailed: (p, c) => `${who(p, c)} отправляется в ТЮРЬМУ (КАЗНЬ).`,
+  no_execution: () => "Никто не отправляется на КАЗНЬ.",
+  no_execution_first: () => "На первом заседании КАЗНИ нет.",
+  isolated_verdict: (p, c) => `${who(p, c)} отправляется в ИЗО.`,
+  no_isolation: () => "Никто не отправляется в ИЗО.",
+  isolated_missed: (p, c) => `${who(p, c)} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.`,
+  game_over: (p, c) => {
+    const w = list(p["winners"]).map((f) => c.faction(f));
+    if (w.length === 0) return "Игра окончена. Победителей нет.";
+    return `Игра окончена. ${pluralRu(w.length, ["Победитель", "Победители", "Победители"])}: ${joinList(w, "ru")}.`;
+  },
+  "private.check_result": (p, c) => `Проверка: ${c.player(str(p["target"]))} — ${resultRu(p, c)}.`,
+  "private.check_failed": (p, c) =>
+    `Проверка ${c.player(str(p["target"]))} не удалась: игрок ${reasonRu[str(p["reason"])] ?? str(p["reason"])}.`,
+};
+
+export const texts: Record<Lang, TextCatalog> = { en, ru };
