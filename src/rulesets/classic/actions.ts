@@ -1,0 +1,352 @@
+import { z } from "zod";
+import { hasStatus, rejection } from "../../engine/helpers.js";
+import type { ActionDefinition } from "../../engine/ruleset.js";
+import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
+import {
+  type Clan,
+  type ClassicPlayer,
+  type ClassicState,
+  HEROES,
+  NIGHT_ORDERS,
+  RULESET,
+  isClanRole,
+  slotOf,
+} from "./state.js";
+import { byId, canCheck, isActive, isClanMember, isRemoved } from "./util.js";
+
+/** §4: the players' actions, their rejections (in the rules file's order) and order slots. */
+
+const R = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
+
+export const REASONS = {
+  dead: R("dead_actor", "dead players cannot act"),
+  removed: R("removed_actor", "removed players cannot act"),
+  role: R("not_your_action", "this action is not available to your role"),
+  phase: R("wrong_phase", "wrong phase for this action"),
+  night0: R("night_zero", "only the maniac acts on night 0"),
+  notAlive: R("target_not_alive", "target is not alive"),
+  self: R("self_target", "cannot target yourself"),
+  changed: R("order_changed", "an order may be changed only once per turn"),
+  oneTarget: R("target_count", "exactly one target required"),
+  noTargets: R("target_count", "this action takes no targets"),
+  twoTargets: R("target_count", "exactly two targets required"),
+  protectTargets: R("target_count", "one or two distinct targets required"),
+  beatenDay: R("beaten", "beaten players cannot vote or post this turn"),
+  voteChanged: R("vote_changed", "votes cannot be changed"),
+  selfVote: R("self_vote", "cannot vote against yourself"),
+  voteReason: R("vote_reason", "a vote needs a reason"),
+  suicide: R("maniac_suicide", "the maniac cannot commit suicide"),
+  ambushUsed: R("ambush_used", "the ambush has already been used"),
+  ownClan: R("own_clan", "mafia cannot attack their own clan"),
+  ownSon: R("own_bastard_son", "mafia cannot attack or beat their own bastard son"),
+  executor: R("executor", "the executor must be a living member of the clan"),
+  donLast: R("don_executes", "the don executes only when he is the last member of the clan"),
+  donExecutor: R("don_executor", "the don must name an executor"),
+  onlyDon: R("only_don_executor", "only the don may name an executor"),
+  donChosen: R("don_chosen", "the don is already chosen"),
+  donMafia: R("don_not_mafia", "only a mafia member of the clan can be the don"),
+  beatenEver: R("already_beaten", "this player has already been beaten this game"),
+  selfHeal: R("self_heal", "the doctor cannot heal himself"),
+  sameHeal: R("same_heal", "cannot heal the same player two turns in a row"),
+  protectNights: R("protect_nights", "protects can only be given on nights 1 and 2"),
+  noProtects: R("no_protects", "no protects left"),
+  hasProtect: R("has_protect", "the player already has a protect"),
+  army: R("army_unavailable", "the army of darkness is not available"),
+  leaving: R("already_leaving", "you have already asked to leave"),
+} as const;
+
+const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape) as unknown as z.ZodType<JsonObject>;
+const noParams = obj({});
+
+/** Which actions a role has (§4 table, "who"). */
+export function hasAction(p: ClassicPlayer, action: string): boolean {
+  switch (action) {
+    case "post":
+    case "vote":
+    case "leave":
+      return true;
+    case "kill":
+      return p.role === "maniac" || p.role === "ninja" || isClanRole(p.role);
+    case "ambush":
+      return p.role === "maniac";
+    case "choose_don":
+      return isClanRole(p.role);
+    case "beat":
+      return p.role === "thug";
+    case "explode":
+      return p.role === "kamikaze";
+    case "check":
+      return canCheck(p);
+    case "heal":
+      return p.role === "doctor";
+    case "protect":
+    case "army_of_darkness":
+      return p.role === "necromancer";
+    default:
+      return false;
+  }
+}
+
+interface Spec {
+  phase: "day" | "night" | "any";
+  /** Expected target count: exact number, or [min, max]. */
+  targets: number | [number, number];
+  /** The self-target reason, or null when self is allowed. */
+  self: Rejection | null;
+  specific?(state: ClassicState, actor: ClassicPlayer, input: ActionInput): Rejection | null;
+}
+
+function clanOf(p: ClassicPlayer): Clan {
+  return p.clan as Clan;
+}
+
+function livingClan(state: ClassicState, clan: Clan): ClassicPlayer[] {
+  return state.players.filter((m) => isClanMember(m, clan) && isActive(m));
+}
+
+/** The Army of Darkness conditions (§4), checked at submission. */
+export function armyAvailable(state: ClassicState, necro: ClassicPlayer): boolean {
+  let heroes = 0;
+  for (const p of state.players) {
+    if (!HEROES.includes(p.role)) continue;
+    heroes++;
+    if (p.alive) return false;
+    const cause = state.data.causes[p.id];
+    if (cause !== "mafia" && cause !== "kamikaze" && cause !== "maniac" && cause !== "ambush") return false;
+  }
+  if (heroes === 0) return false;
+  let others = 0;
+  for (const p of state.players) if (p.alive && p.id !== necro.id) others++;
+  return others >= 4;
+}
+
+function killSpecific(state: ClassicState, actor: ClassicPlayer, input: ActionInput): Rejection | null {
+  if (!isClanRole(actor.role)) return null;
+  const clan = clanOf(actor);
+  const target = byId(state, input.targets[0]) as ClassicPlayer;
+  if (isClanMember(target, clan)) return REASONS.ownClan;
+  if (target.role === "bastard_son" && target.clan === clan) return REASONS.ownSon;
+  const executor = input.params["executor"] as string | undefined;
+  if (state.data.dons[clan] === actor.id) {
+    const living = livingClan(state, clan);
+    const alone = living.length === 1 && living[0]?.id === actor.id;
+    if (executor === undefined) return alone ? null : REASONS.donExecutor;
+    if (executor === actor.id) return alone ? null : REASONS.donLast;
+    const ex = byId(state, executor);
+    if (!ex || !isClanMember(ex, clan) || !isActive(ex)) return REASONS.executor;
+    return null;
+  }
+  if (executor !== undefined && executor !== actor.id) return REASONS.onlyDon;
+  return null;
+}
+
+const SPECS: Record<string, Spec> = {
+  post: {
+    phase: "any",
+    targets: 0,
+    self: null,
+    specific: (state, actor) =>
+      state.phase.kind === "day" && hasStatus(actor, "beaten") ? REASONS.beatenDay : null,
+  },
+  vote: {
+    phase: "day",
+    targets: 1,
+    self: REASONS.selfVote,
+    specific: (state, actor, input) => {
+      if (hasStatus(actor, "beaten")) return REASONS.beatenDay;
+      if (state.data.voted[actor.id]) return REASONS.voteChanged;
+      const reason = input.params["reason"];
+      if (state.options.voteReasonRequired && (typeof reason !== "string" || reason.trim() === "")) {
+        return REASONS.voteReason;
+      }
+      return null;
+    },
+  },
+  kill: {
+    phase: "night",
+    targets: 1,
+    self: null, // per role below
+    specific: killSpecific,
+  },
+  ambush: {
+    phase: "night",
+    targets: 0,
+    self: null,
+    specific: (_state, actor) => (hasStatus(actor, "ambush_used") ? REASONS.ambushUsed : null),
+  },
+  choose_don: {
+    phase: "night",
+    targets: 1,
+    self: null,
+    specific: (state, actor, input) => {
+      const clan = clanOf(actor);
+      if (state.data.dons[clan] !== null) return REASONS.donChosen;
+      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      if (target.role !== "mafia" || target.clan !== clan) return REASONS.donMafia;
+      return null;
+    },
+  },
+  beat: {
+    phase: "night",
+    targets: 1,
+    self: REASONS.self,
+    specific: (state, actor, input) => {
+      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      if (target.role === "bastard_son" && target.clan === actor.clan) return REASONS.ownSon;
+      if (state.data.beatenEver.includes(target.id)) return REASONS.beatenEver;
+      return null;
+    },
+  },
+  explode: {
+    phase: "night",
+    targets: 1,
+    self: REASONS.self,
+    specific: (state, actor, input) => {
+      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      if (isClanMember(target, clanOf(actor))) return REASONS.ownClan;
+      if (target.role === "bastard_son" && target.clan === actor.clan) return REASONS.ownSon;
+      return null;
+    },
+  },
+  check: { phase: "night", targets: 1, self: REASONS.self },
+  heal: {
+    phase: "night",
+    targets: 1,
+    self: REASONS.selfHeal,
+    specific: (state, _actor, input) => {
+      const last = state.data.lastHeal;
+      if (last && last.night === state.phase.n - 1 && last.target === input.targets[0])
+        return REASONS.sameHeal;
+      return null;
+    },
+  },
+  protect: {
+    phase: "night",
+    targets: [1, 2],
+    self: REASONS.self,
+    specific: (state, _actor, input) => {
+      if (input.targets.length > state.data.protectsLeft) return REASONS.noProtects;
+      if (input.targets.some((t) => state.data.protectedEver.includes(t))) return REASONS.hasProtect;
+      return null;
+    },
+  },
+  army_of_darkness: {
+    phase: "night",
+    targets: 2,
+    self: REASONS.self,
+    specific: (state, actor) => (armyAvailable(state, actor) ? null : REASONS.army),
+  },
+  leave: {
+    phase: "any",
+    targets: 0,
+    self: null,
+    specific: (state, actor) => (state.data.leaves.includes(actor.id) ? REASONS.leaving : null),
+  },
+};
+
+function countRejection(action: string, spec: Spec, n: number): Rejection | null {
+  if (typeof spec.targets === "number") {
+    if (n === spec.targets) return null;
+    if (spec.targets === 0) return REASONS.noTargets;
+    return spec.targets === 2 ? REASONS.twoTargets : REASONS.oneTarget;
+  }
+  const [min, max] = spec.targets;
+  return n < min || n > max ? (action === "protect" ? REASONS.protectTargets : REASONS.oneTarget) : null;
+}
+
+/** The self-target reason of an action for this actor. */
+function selfReason(actor: ClassicPlayer, action: string, spec: Spec): Rejection | null {
+  if (action === "kill") {
+    if (actor.role === "maniac") return REASONS.suicide;
+    if (actor.role === "ninja") return REASONS.self;
+    return null; // clan members: "mafia cannot attack their own clan"
+  }
+  return spec.self;
+}
+
+/** §4 general rejections in order, then the action's own ones, then the order slot. */
+export function validateAction(state: ClassicState, input: ActionInput): Rejection | null {
+  const spec = SPECS[input.action];
+  const actor = byId(state, input.actor);
+  if (!spec || !actor) return REASONS.role;
+  if (!actor.alive) return REASONS.dead;
+  if (isRemoved(actor)) return REASONS.removed;
+  if (!hasAction(actor, input.action)) return REASONS.role;
+  const kind = state.phase.kind;
+  if (spec.phase !== "any" && spec.phase !== kind) return REASONS.phase;
+  if (input.action === "choose_don" && state.phase.n !== 0) return REASONS.phase;
+  const nightOrder = NIGHT_ORDERS.has(input.action);
+  if (nightOrder && state.phase.n === 0 && actor.role !== "maniac") return REASONS.night0;
+  if (input.action === "protect" && state.phase.n !== 1 && state.phase.n !== 2) return REASONS.protectNights;
+  const count = countRejection(input.action, spec, input.targets.length);
+  if (count) return count;
+  if (new Set(input.targets).size !== input.targets.length) {
+    return input.action === "protect" ? REASONS.protectTargets : REASONS.twoTargets;
+  }
+  for (const t of input.targets) {
+    const target = byId(state, t);
+    if (!target || !target.alive) return REASONS.notAlive;
+  }
+  const self = selfReason(actor, input.action, spec);
+  if (self && input.targets.includes(actor.id)) return self;
+  const specific = spec.specific?.(state, actor, input);
+  if (specific) return specific;
+  if (nightOrder) {
+    const existing = state.data.orders[actor.id]?.[slotOf(actor.role, input.action)];
+    if (existing?.changed) return REASONS.changed;
+  }
+  return null;
+}
+
+function applyAction(state: ClassicState, input: ActionInput): void {
+  const data = state.data;
+  const actor = byId(state, input.actor) as ClassicPlayer;
+  switch (input.action) {
+    case "post":
+      if (state.phase.kind === "day") data.active[actor.id] = true;
+      return;
+    case "vote": {
+      const target = input.targets[0] as string;
+      data.voted[actor.id] = true;
+      data.active[actor.id] = true;
+      data.votes.push({ voter: actor.id, target, void: false });
+      return;
+    }
+    case "choose_don":
+      data.donChoice[clanOf(actor)] = input.targets[0] as string;
+      return;
+    case "leave":
+      data.leaves.push(actor.id);
+      return;
+    default: {
+      const slot = slotOf(actor.role, input.action);
+      const orders = (data.orders[actor.id] ??= {});
+      const existing = orders[slot];
+      const executor = input.params["executor"];
+      orders[slot] = {
+        action: input.action,
+        targets: [...input.targets],
+        executor: typeof executor === "string" ? executor : null,
+        seq: existing ? existing.seq : data.seq++,
+        changed: existing !== undefined,
+      };
+    }
+  }
+}
+
+const PARAMS: Record<string, z.ZodType<JsonObject>> = {
+  post: obj({ text: z.string().optional() }),
+  vote: obj({ reason: z.string().default(""), quote: z.string().optional() }),
+  kill: obj({ executor: z.string().min(1).optional() }),
+};
+
+export const actions: Record<string, ActionDefinition<ClassicState>> = Object.fromEntries(
+  Object.keys(SPECS).map((id) => [
+    id,
+    {
+      params: PARAMS[id] ?? noParams,
+      validate: validateAction,
+      apply: applyAction,
+    } satisfies ActionDefinition<ClassicState>,
+  ]),
+);

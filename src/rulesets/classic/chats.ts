@@ -1,0 +1,122 @@
+import { hasStatus } from "../../engine/helpers.js";
+import type { ChatSpec } from "../../engine/ruleset.js";
+import { CLANS, type ClassicPlayer, type ClassicState, isClanRole } from "./state.js";
+import { firstWithRole, isRemoved } from "./util.js";
+
+/** §10: the chat layout as a pure function of the state. */
+
+const CLAN_NAMES = {
+  italians: { en: "Italians", ru: "Итальянцы" },
+  russians: { en: "Russians", ru: "Русские" },
+};
+
+export function chatLayout(state: ClassicState): ChatSpec[] {
+  const all = state.players.map((p) => p.id);
+  const isDay = state.phase.kind === "day" && !state.ended;
+  const canSpeak = (p: ClassicPlayer) => p.alive && !isRemoved(p) && !hasStatus(p, "beaten");
+  const speakers = isDay ? state.players.filter(canSpeak).map((p) => p.id) : [];
+  const chats: ChatSpec[] = [];
+
+  chats.push({
+    id: "town",
+    name: { en: "Town square", ru: "Городская площадь" },
+    kind: "public",
+    readers: all,
+    writers: speakers,
+    readAudience: "all",
+    ...(isDay ? { writeAudience: "alive" as const } : {}),
+  });
+  chats.push({
+    id: "votes",
+    name: { en: "Votes", ru: "Голосование" },
+    kind: "public",
+    readers: all,
+    writers: speakers,
+    readAudience: "all",
+    ...(isDay ? { writeAudience: "alive" as const } : {}),
+  });
+  chats.push({
+    id: "newspaper",
+    name: { en: "Newspaper", ru: "Газета" },
+    kind: "public",
+    readers: all,
+    writers: [],
+    readAudience: "all",
+  });
+
+  for (const clan of CLANS) {
+    const members = state.players.filter((p) => isClanRole(p.role) && p.clan === clan);
+    if (members.length === 0) continue;
+    const readers = members.filter((p) => p.alive || state.options.deadKeepRead).map((p) => p.id);
+    const writers = members.filter((p) => p.alive && !isRemoved(p)).map((p) => p.id);
+    chats.push({ id: clan, name: CLAN_NAMES[clan], kind: "secret", readers, writers });
+  }
+
+  const police = state.players.filter((p) => p.role === "commissar" || p.role === "sergeant");
+  if (police.length > 0) {
+    chats.push({
+      id: "police",
+      name: { en: "Police", ru: "Полиция" },
+      kind: "secret",
+      readers: police.filter((p) => p.alive).map((p) => p.id),
+      writers: police.filter((p) => p.alive && !isRemoved(p)).map((p) => p.id),
+    });
+  }
+
+  if (state.options.commissarContacts) {
+    const commissar = firstWithRole(state, "commissar");
+    const sergeant = firstWithRole(state, "sergeant");
+    const holder =
+      commissar && commissar.alive
+        ? commissar
+        : sergeant && sergeant.alive && hasStatus(sergeant, "promoted")
+          ? sergeant
+          : undefined;
+    if (holder) {
+      for (const id of state.data.contacts) {
+        const other = state.players.find((p) => p.id === id);
+        if (!other || !other.alive || other.id === holder.id) continue;
+        chats.push({
+          id: `contact:${other.id}`,
+          name: { en: `Contact: ${other.id}`, ru: `Связь: ${other.id}` },
+          kind: "secret",
+          readers: [holder.id, other.id],
+          writers: [holder.id, other.id],
+        });
+      }
+    }
+  }
+
+  for (const p of state.players) {
+    chats.push({
+      id: `private:${p.id}`,
+      name: { en: `Private: ${p.id}`, ru: `Личное: ${p.id}` },
+      kind: "secret",
+      readers: [p.id],
+      writers: [p.id],
+    });
+  }
+
+  const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
+  if (state.options.deadChat && dead.length > 0) {
+    chats.push({
+      id: "graveyard",
+      name: { en: "Graveyard", ru: "Кладбище" },
+      kind: "public",
+      readers: dead,
+      writers: dead,
+      readAudience: "dead",
+      writeAudience: "dead",
+    });
+  }
+  chats.push({
+    id: "gm",
+    name: { en: "GM room", ru: "Комната ведущих" },
+    kind: "public",
+    readers: [],
+    writers: [],
+    readAudience: "gm",
+    writeAudience: "gm",
+  });
+  return chats;
+}

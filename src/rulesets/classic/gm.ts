@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { rejection, replaceGmAction, statusGmActions } from "../../engine/helpers.js";
+import type { GmActionDefinition } from "../../engine/ruleset.js";
+import type { JsonObject } from "../../engine/types.js";
+import { type Clan, type ClassicState, RULESET } from "./state.js";
+import { byId, setDon } from "./util.js";
+
+/** §4 GM actions: modkill, set_don, reject_vote, duel_winner, plus replace and set/clear status. */
+
+const noParams = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
+const R = (id: string, reason: string) => rejection(RULESET, id, reason);
+
+function oneLiving(state: ClassicState, targets: string[]) {
+  const p = targets.length === 1 ? byId(state, targets[0]) : undefined;
+  return p && p.alive ? p : undefined;
+}
+
+const modkill: GmActionDefinition<ClassicState> = {
+  params: noParams,
+  validate(state, input) {
+    const p = oneLiving(state, input.targets);
+    if (!p) return R("gm_target", "name exactly one living player");
+    if (state.data.modkills.includes(p.id)) return R("gm_modkill_twice", "this player is already removed");
+    return null;
+  },
+  apply(state, input) {
+    state.data.modkills.push(input.targets[0] as string);
+  },
+};
+
+const setDonAction: GmActionDefinition<ClassicState> = {
+  params: noParams,
+  validate(state, input) {
+    const p = oneLiving(state, input.targets);
+    if (!p || p.role !== "mafia") return R("gm_set_don", "the don must be a living mafia member");
+    if (state.data.dons[p.clan as Clan] === p.id)
+      return R("gm_set_don_same", "this player is already the don");
+    return null;
+  },
+  apply(state, input) {
+    const p = byId(state, input.targets[0]);
+    if (p) setDon(state, p.clan as Clan, p.id);
+  },
+};
+
+const rejectVote: GmActionDefinition<ClassicState> = {
+  params: noParams,
+  validate(state, input) {
+    if (state.phase.kind !== "day") return R("gm_phase", "votes are rejected during the day");
+    const voter = input.targets.length === 1 ? input.targets[0] : undefined;
+    if (!state.data.votes.some((v) => v.voter === voter && !v.void)) {
+      return R("gm_no_vote", "this player has no accepted vote to reject");
+    }
+    return null;
+  },
+  apply(state, input) {
+    const voter = input.targets[0];
+    for (const v of state.data.votes) if (v.voter === voter) v.void = true;
+  },
+};
+
+const duelWinner: GmActionDefinition<ClassicState> = {
+  params: noParams,
+  validate(state, input) {
+    if (state.phase.kind !== "night") return R("gm_phase", "the duel is decided at night");
+    if (!oneLiving(state, input.targets)) return R("gm_target", "name exactly one living player");
+    return null;
+  },
+  apply(state, input) {
+    state.data.duelWinner = input.targets[0] as string;
+  },
+};
+
+export const gmActions: Record<string, GmActionDefinition<ClassicState>> = {
+  modkill,
+  set_don: setDonAction,
+  reject_vote: rejectVote,
+  duel_winner: duelWinner,
+  replace: replaceGmAction<ClassicState>(RULESET),
+  ...statusGmActions<ClassicState>(RULESET),
+};

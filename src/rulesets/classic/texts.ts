@@ -1,0 +1,147 @@
+import { joinList } from "../../engine/helpers.js";
+import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
+import type { Json, JsonObject, Lang } from "../../engine/types.js";
+
+/** §7 newspaper lines (English verbatim) and §8 private messages, in English and Russian. */
+
+const str = (v: Json | undefined): string => (typeof v === "string" ? v : "");
+const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+
+/** `<role>`: the role id, with the clan in parentheses for clan roles and the bastard son. */
+function role(params: JsonObject, ctx: RenderContext): string {
+  const r = str(params["role"]);
+  const clan = params["clan"];
+  return typeof clan === "string" ? `${ctx.role(r)} (${ctx.faction(clan)})` : ctx.role(r);
+}
+
+function suffix(params: JsonObject, ctx: RenderContext, label: string): string {
+  const reveal = params["reveal"];
+  if (!reveal || typeof reveal !== "object" || Array.isArray(reveal)) return "";
+  return ` ${label}: ${role(reveal, ctx)}.`;
+}
+
+const KILLERS: Record<Lang, Record<string, string>> = {
+  en: {
+    kamikaze: "the kamikaze",
+    army: "the Army of Darkness",
+    italians: "the Italian mafia",
+    russians: "the Russian mafia",
+    maniac: "the maniac",
+    ninja: "the ninja",
+    testament: "the ninja's testament",
+  },
+  ru: {
+    kamikaze: "камикадзе",
+    army: "Армией Тьмы",
+    italians: "итальянской мафией",
+    russians: "русской мафией",
+    maniac: "маньяком",
+    ninja: "ниндзя",
+    testament: "по завещанию ниндзя",
+  },
+};
+
+const p = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
+
+const en: TextCatalog = {
+  hanged: (x, c) => `${p(x, c)} was hanged. Role: ${role(x, c)}.`,
+  nobody_hanged: () => "Nobody was hanged.",
+  removed_by_host: (x, c) => `${p(x, c)} was removed by the host. Role: ${role(x, c)}.`,
+  left_game: (x, c) => `${p(x, c)} left the game. Role: ${role(x, c)}.`,
+  beaten: (x, c) => `${p(x, c)} was beaten by the thug.`,
+  blew_up: (x, c) => `${p(x, c)} blew himself up.${suffix(x, c, "Role")}`,
+  darkness: (x, c) => `${p(x, c)} was taken by the Darkness.${suffix(x, c, "Role")}`,
+  missing: (x, c) => `${p(x, c)} went missing. Role: ${role(x, c)}.`,
+  harakiri: (x, c) => `${p(x, c)} committed harakiri.${suffix(x, c, "Role")}`,
+  stray_bullet: (x, c) => `${p(x, c)} was hit by a stray bullet.${suffix(x, c, "Role")}`,
+  killed: (x, c) =>
+    `${p(x, c)} was killed by ${list(x["killers"])
+      .map((k) => KILLERS.en[k] ?? k)
+      .join(" and ")}.${suffix(x, c, "Role")}`,
+  quiet_night: () => "Quiet night.",
+  game_over: (x, c) => {
+    const w = list(x["winners"]);
+    return w.length === 0
+      ? "Game over. No winners."
+      : `Game over. Winners: ${w.map((f) => c.faction(f)).join(", ")}.`;
+  },
+  "private.role": (x, c) =>
+    `Your role: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
+  "private.team": (x, c) => {
+    const members = joinList(
+      list(x["members"]).map((m) => c.player(m)),
+      "en",
+    );
+    const chat = str(x["chat"]);
+    if (chat === "police") return `The police: ${members}.`;
+    const don = typeof x["don"] === "string" ? ` Don: ${c.player(x["don"])}.` : " The don is not chosen yet.";
+    const son =
+      typeof x["bastard_son"] === "string" ? ` Your boss's bastard son: ${c.player(x["bastard_son"])}.` : "";
+    return `Your clan (${c.faction(chat)}): ${members}.${don}${son}`;
+  },
+  "private.don": (x, c) =>
+    `The don of the ${c.faction(str(x["clan"]))} is now ${c.player(str(x["player"]))}.`,
+  "private.check_result": (x, c) => {
+    const r = str(x["result"]);
+    const shown = r === "italians" || r === "russians" ? c.faction(r) : c.role(r);
+    const thug = typeof x["thug"] === "string" ? ` The thug who beat him: ${c.player(x["thug"])}.` : "";
+    return `Check: ${c.player(str(x["target"]))} is ${shown}.${thug}`;
+  },
+  "private.promoted": () => "The commissar is dead: you have his badge and check from the next night.",
+  "private.vest_broken": () => "Your vest stopped a bullet and is now broken.",
+  "private.protect_used": (x, c) => `Your protect brought ${c.player(str(x["target"]))} back to life.`,
+  "private.removed": (x) =>
+    `You are removed from the game (${str(x["reason"]) === "no_post" ? "no post this day" : "two refusals to vote"}) and go missing tonight.`,
+};
+
+const ru: TextCatalog = {
+  hanged: (x, c) => `${p(x, c)} повешен. Роль: ${role(x, c)}.`,
+  nobody_hanged: () => "Никого не повесили.",
+  removed_by_host: (x, c) => `${p(x, c)} удалён ведущим. Роль: ${role(x, c)}.`,
+  left_game: (x, c) => `${p(x, c)} покинул игру. Роль: ${role(x, c)}.`,
+  beaten: (x, c) => `${p(x, c)} избит громилой.`,
+  blew_up: (x, c) => `${p(x, c)} подорвал себя.${suffix(x, c, "Роль")}`,
+  darkness: (x, c) => `${p(x, c)} забран Тьмой.${suffix(x, c, "Роль")}`,
+  missing: (x, c) => `${p(x, c)} пропал без вести. Роль: ${role(x, c)}.`,
+  harakiri: (x, c) => `${p(x, c)} совершил харакири.${suffix(x, c, "Роль")}`,
+  stray_bullet: (x, c) => `${p(x, c)} погиб от шальной пули.${suffix(x, c, "Роль")}`,
+  killed: (x, c) => {
+    const killers = list(x["killers"]).map((k) => KILLERS.ru[k] ?? k);
+    return `${p(x, c)} убит ${killers.join(" и ")}.${suffix(x, c, "Роль")}`;
+  },
+  quiet_night: () => "Ночь прошла спокойно.",
+  game_over: (x, c) => {
+    const w = list(x["winners"]);
+    return w.length === 0
+      ? "Игра окончена. Победителей нет."
+      : `Игра окончена. Победители: ${w.map((f) => c.faction(f)).join(", ")}.`;
+  },
+  "private.role": (x, c) =>
+    `Ваша роль: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
+  "private.team": (x, c) => {
+    const members = joinList(
+      list(x["members"]).map((m) => c.player(m)),
+      "ru",
+    );
+    const chat = str(x["chat"]);
+    if (chat === "police") return `Полиция: ${members}.`;
+    const don = typeof x["don"] === "string" ? ` Дон: ${c.player(x["don"])}.` : " Дон ещё не выбран.";
+    const son =
+      typeof x["bastard_son"] === "string" ? ` ВСБ вашего клана: ${c.player(x["bastard_son"])}.` : "";
+    return `Ваш клан (${c.faction(chat)}): ${members}.${don}${son}`;
+  },
+  "private.don": (x, c) => `Дон клана «${c.faction(str(x["clan"]))}» теперь ${c.player(str(x["player"]))}.`,
+  "private.check_result": (x, c) => {
+    const r = str(x["result"]);
+    const shown = r === "italians" || r === "russians" ? c.faction(r) : c.role(r);
+    const thug = typeof x["thug"] === "string" ? ` Его избил громила ${c.player(x["thug"])}.` : "";
+    return `Проверка: ${c.player(str(x["target"]))} — ${shown}.${thug}`;
+  },
+  "private.promoted": () => "Комиссар погиб: вы получили его значок и проверяете со следующей ночи.",
+  "private.vest_broken": () => "Ваш бронежилет остановил пулю и пришёл в негодность.",
+  "private.protect_used": (x, c) => `Ваш протект воскресил игрока ${c.player(str(x["target"]))}.`,
+  "private.removed": (x) =>
+    `Вы удалены из игры (${str(x["reason"]) === "no_post" ? "ни одного сообщения за день" : "два отказа от голосования"}) и этой ночью пропадёте без вести.`,
+};
+
+export const texts: Record<Lang, TextCatalog> = { en, ru };
