@@ -92,8 +92,9 @@ CREATE TABLE "phases" (
 	"paused_at" timestamp with time zone,
 	"remaining_ms" integer,
 	"resolved_at" timestamp with time zone,
-	CONSTRAINT "phases_game_index_uq" UNIQUE("game_id","index"),
-	CONSTRAINT "phases_game_label_uq" UNIQUE("game_id","label")
+	"delivered_public" integer DEFAULT 0 NOT NULL,
+	"delivered_private" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "phases_game_index_uq" UNIQUE("game_id","index")
 );
 --> statement-breakpoint
 CREATE TABLE "events" (
@@ -151,6 +152,7 @@ CREATE TABLE "outbox" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"game_id" uuid NOT NULL,
 	"dedupe_key" text NOT NULL,
+	"resolution_id" bigint,
 	"kind" text NOT NULL,
 	"payload" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,

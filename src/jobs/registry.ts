@@ -9,14 +9,16 @@ export const QUEUE_NAME = "gm-bot";
 
 const gameId = z.string().uuid();
 const phaseIndex = z.number().int().nonnegative();
+/** The deadline row the job was enqueued for; a job for a moved or cancelled deadline does nothing. */
+const deadlineId = z.number().int().positive();
 
 export const jobPayloads = {
   /** The phase's deadline: resolve it (exactly once). */
-  "phase.resolve": z.object({ gameId, phaseIndex }),
+  "phase.resolve": z.object({ gameId, phaseIndex, deadlineId }),
   /** A reminder some minutes before the deadline. */
-  "phase.remind": z.object({ gameId, phaseIndex, minutesBefore: z.number().int().positive() }),
+  "phase.remind": z.object({ gameId, phaseIndex, deadlineId, minutesBefore: z.number().int().positive() }),
   /** Review mode: the grace period of a drafted resolution ended. */
-  "phase.publish": z.object({ gameId, phaseIndex }),
+  "phase.publish": z.object({ gameId, phaseIndex, deadlineId }),
   /** Perform the game's pending Discord side effects. */
   "outbox.drain": z.object({ gameId }),
 } as const;

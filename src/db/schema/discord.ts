@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -47,6 +48,8 @@ export const outbox = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: "cascade" }),
     dedupeKey: text("dedupe_key").notNull(),
+    /** Effects of a resolution under GM review wait until it is published. */
+    resolutionId: bigint("resolution_id", { mode: "number" }),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
     status: text("status", { enum: ["pending", "done", "failed"] })

@@ -24,10 +24,12 @@ export const phases = pgTable(
     pausedAt: timestamp("paused_at", { withTimezone: true }),
     remainingMs: integer("remaining_ms"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** How much of the phase's output was already delivered as it happened (role cards, …). */
+    deliveredPublic: integer("delivered_public").notNull().default(0),
+    deliveredPrivate: integer("delivered_private").notNull().default(0),
   },
   (t) => [
     unique("phases_game_index_uq").on(t.gameId, t.index),
-    unique("phases_game_label_uq").on(t.gameId, t.label),
   ],
 );
 

@@ -1,0 +1,39 @@
+import { renderPrivate, renderText } from "../engine/helpers.js";
+import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, Lang, PhaseReport, PlayerId, PrivateMessage } from "../engine/types.js";
+
+/** A reader in the server's language: seats by their shown names, roles and factions by name. */
+export function displayContext(
+  ruleset: RulesetDefinition<AnyGameState>,
+  lang: Lang,
+  names: ReadonlyMap<PlayerId, string>,
+): RenderContext {
+  return {
+    lang,
+    player: (id) => names.get(id) ?? id,
+    role: (role) => ruleset.roles[role]?.name[lang] ?? role,
+    faction: (faction) => ruleset.factions[faction]?.name[lang] ?? faction,
+  };
+}
+
+export interface RenderedReport {
+  phase: string;
+  public: string[];
+  private: { to: PlayerId; kind: string; text: string }[];
+}
+
+export function renderReport(
+  ruleset: RulesetDefinition<AnyGameState>,
+  report: PhaseReport,
+  ctx: RenderContext,
+): RenderedReport {
+  return {
+    phase: report.phase,
+    public: report.public.map((line) => renderText(ruleset, line, ctx)),
+    private: report.private.map((message: PrivateMessage) => ({
+      to: message.to,
+      kind: message.kind,
+      text: renderPrivate(ruleset, message, ctx),
+    })),
+  };
+}

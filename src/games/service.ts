@@ -1,0 +1,881 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
+import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
+import {
+  type ActionInput,
+  type AnyGameState,
+  type GmInput,
+  type Json,
+  type Lang,
+  type PhaseReport,
+  type Rejection,
+  phaseLabel,
+} from "../engine/types.js";
+import type { Db } from "../db/client.js";
+import {
+  deadlines,
+  events,
+  gameMasters,
+  gameSnapshots,
+  games,
+  guildSettings,
+  inputs,
+  outbox,
+  phases,
+  playerReplacements,
+  players,
+  resolutions,
+} from "../db/schema/index.js";
+import { getRuleset } from "../rulesets/index.js";
+import { UserError } from "./errors.js";
+import { displayContext, renderReport } from "./render.js";
+import { deadlineFor, reminderTimes } from "./schedule.js";
+import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+
+/**
+ * The application layer: every use case of a game as one transaction on Postgres, the truth.
+ * The game row is locked (SELECT … FOR UPDATE) for each change, so inputs and resolutions of a
+ * game are serialized, and the (game, phase) unique key makes a double resolution impossible.
+ * Discord effects go to the outbox in the same transaction; deadlines to the deadlines table.
+ */
+
+export type GameRow = typeof games.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type PhaseRow = typeof phases.$inferSelect;
+export type DeadlineRow = typeof deadlines.$inferSelect;
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What must happen after a commit: enqueue new deadline jobs, drain the outbox. */
+export interface AfterCommit {
+  deadlines: DeadlineRow[];
+  outbox: boolean;
+}
+
+export interface Committed<T> extends AfterCommit {
+  value: T;
+}
+
+export interface OutboxPost {
+  type: "post";
+  /** The chat key: `newspaper`, `personal:<seat>`, `gm`, or a chat id of the ruleset layout. */
+  chat: string;
+  content: string;
+}
+export interface OutboxReconcile {
+  type: "reconcile";
+}
+export type OutboxEffect = OutboxPost | OutboxReconcile;
+
+export interface CreateGameInput {
+  guildId: string;
+  name: string;
+  ruleset: string;
+  options?: Record<string, unknown>;
+  createdBy: string;
+  seed?: number;
+  publishMode?: "auto" | "review";
+  timezone?: string;
+  phaseDurationMs?: number | null;
+  reminders?: number[];
+}
+
+export interface SubmitOutcome {
+  accepted: boolean;
+  rejection?: Rejection;
+  phase: string;
+}
+
+/** A reviewed draft publishes itself after this grace period unless a GM holds it. */
+export const REVIEW_GRACE_MS = 30 * 60_000;
+
+export class GameService {
+  constructor(
+    readonly db: Db,
+    readonly clock: Clock = systemClock,
+  ) {}
+
+  // ---- reading ----------------------------------------------------------------------------
+
+  async game(gameId: string): Promise<GameRow> {
+    const [game] = await this.db.select().from(games).where(eq(games.id, gameId));
+    if (!game) throw new UserError("game.not_found");
+    return game;
+  }
+
+  async players(gameId: string, tx: Tx = this.db): Promise<PlayerRow[]> {
+    return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+  }
+
+  async isGm(gameId: string, userId: string, tx: Tx = this.db): Promise<boolean> {
+    const rows = await tx
+      .select()
+      .from(gameMasters)
+      .where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
+    return rows.length > 0;
+  }
+
+  async currentPhase(gameId: string, tx: Tx = this.db): Promise<PhaseRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(phases)
+      .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
+      .orderBy(sql`${phases.index} DESC`)
+      .limit(1);
+    return row;
+  }
+
+  async language(guildId: string, tx: Tx = this.db): Promise<Lang> {
+    const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return row?.language ?? "ru";
+  }
+
+  /** The engine state now (snapshot + replay). */
+  async state(gameId: string, tx: Tx = this.db): Promise<AnyGameState> {
+    const game = await this.game(gameId);
+    return (await loadState(tx, gameId, rulesetOrThrow(game.ruleset))).state;
+  }
+
+  /** What the user's seat may know: the ruleset's playerView, the only way hidden facts leave. */
+  async view(gameId: string, userId: string): Promise<{ seat: PlayerRow; view: Json }> {
+    const game = await this.game(gameId);
+    const seat = await this.seatOf(gameId, userId);
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state } = await loadState(this.db, gameId, ruleset);
+    return { seat, view: ruleset.playerView(state, seat.seatId) };
+  }
+
+  async available(gameId: string, userId: string): Promise<{ seat: PlayerRow; actions: AvailableAction[] }> {
+    const game = await this.game(gameId);
+    const seat = await this.seatOf(gameId, userId);
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state } = await loadState(this.db, gameId, ruleset);
+    return { seat, actions: game.status === "ended" ? [] : ruleset.availableActions(state, seat.seatId) };
+  }
+
+  async seatOf(gameId: string, userId: string, tx: Tx = this.db): Promise<PlayerRow> {
+    const [seat] = await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+    if (!seat) throw new UserError("game.not_player");
+    return seat;
+  }
+
+  // ---- lobby ------------------------------------------------------------------------------
+
+  async create(input: CreateGameInput): Promise<GameRow> {
+    const ruleset = getRuleset(input.ruleset);
+    if (!ruleset) throw new UserError("game.unknown_ruleset", { ruleset: input.ruleset });
+    const options = ruleset.options.safeParse(input.options ?? {});
+    if (!options.success) {
+      const issue = options.error.issues[0];
+      throw new UserError("game.bad_options", {
+        detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
+      });
+    }
+    const seed = input.seed ?? Math.floor(this.clock.now().getTime() % 2_147_483_647);
+    return this.db.transaction(async (tx) => {
+      const [game] = await tx
+        .insert(games)
+        .values({
+          guildId: input.guildId,
+          name: input.name,
+          ruleset: input.ruleset,
+          options: input.options ?? {},
+          seed,
+          createdBy: input.createdBy,
+          publishMode: input.publishMode ?? "auto",
+          timezone: input.timezone ?? "Europe/Moscow",
+          phaseDurationMs: input.phaseDurationMs ?? null,
+          reminders: input.reminders ?? [60, 10],
+        })
+        .returning();
+      if (!game) throw new Error("insert returned nothing");
+      await tx.insert(gameMasters).values({ gameId: game.id, userId: input.createdBy });
+      return game;
+    });
+  }
+
+  async addGm(gameId: string, byUserId: string, userId: string): Promise<void> {
+    await this.locked(gameId, async (tx) => {
+      await this.requireGm(tx, gameId, byUserId);
+      await tx.insert(gameMasters).values({ gameId, userId }).onConflictDoNothing();
+    });
+  }
+
+  async join(gameId: string, userId: string, displayName: string): Promise<PlayerRow> {
+    return this.locked(gameId, async (tx, game) => {
+      if (game.status !== "lobby") throw new UserError("game.already_started");
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const seats = await this.players(gameId, tx);
+      if (seats.some((s) => s.userId === userId)) throw new UserError("game.already_joined");
+      if (seats.length >= ruleset.players.max) throw new UserError("game.full", { max: ruleset.players.max });
+      const seat = seats.length + 1;
+      const [row] = await tx
+        .insert(players)
+        .values({ gameId, seatId: `p${seat}`, seat, userId, displayName })
+        .returning();
+      if (!row) throw new Error("insert returned nothing");
+      return row;
+    });
+  }
+
+  /** Leaving the lobby; the remaining seats close ranks in join order. */
+  async leave(gameId: string, userId: string): Promise<void> {
+    await this.locked(gameId, async (tx, game) => {
+      if (game.status !== "lobby") throw new UserError("game.already_started");
+      const seat = await this.seatOf(gameId, userId, tx);
+      await tx.delete(players).where(eq(players.id, seat.id));
+      const rest = await this.players(gameId, tx);
+      // Two passes so the (game, seat) unique key never sees a duplicate mid-way.
+      for (const p of rest) await tx.update(players).set({ seat: -p.seat }).where(eq(players.id, p.id));
+      for (const [i, p] of rest.entries()) {
+        await tx
+          .update(players)
+          .set({ seat: i + 1, seatId: `p${i + 1}` })
+          .where(eq(players.id, p.id));
+      }
+    });
+  }
+
+  /** The GM fixes a seat's role (and the ruleset's keys) before the deal. */
+  async assign(
+    gameId: string,
+    byUserId: string,
+    userId: string,
+    setup: Record<string, unknown>,
+  ): Promise<void> {
+    await this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status !== "lobby") throw new UserError("game.already_started");
+      const seat = await this.seatOf(gameId, userId, tx);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const checked = ruleset.player.safeParse({ ...setup, id: seat.seatId });
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new UserError("game.bad_setup", {
+          detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
+        });
+      }
+      const { id: _id, ...keys } = checked.data;
+      await tx.update(players).set({ setup: keys }).where(eq(players.id, seat.id));
+    });
+  }
+
+  /** Deals (or takes the GM's) roles, opens the first phase and schedules its deadline. */
+  async start(gameId: string, byUserId: string): Promise<Committed<PhaseRow>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status !== "lobby") throw new UserError("game.already_started");
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const seats = await this.players(gameId, tx);
+      if (seats.length < ruleset.players.min) {
+        throw new UserError("game.too_few_players", { min: ruleset.players.min, count: seats.length });
+      }
+      const created = createGame(ruleset, {
+        seed: game.seed,
+        options: game.options,
+        players: seats.map((s) => ({ ...(s.setup as Record<string, Json>), id: s.seatId })),
+      });
+      if (!created.ok) throw new UserError("game.bad_setup", { detail: created.rejection.reason });
+      const state = created.value;
+      await tx.insert(gameSnapshots).values({ gameId, inputSeq: 0, state });
+      await tx
+        .update(games)
+        .set({ status: "running", updatedAt: this.clock.now() })
+        .where(eq(games.id, gameId));
+      const { phase, deadlines: scheduled } = await this.openPhase(tx, game, ruleset, state, 0);
+      const effects: OutboxEffect[] = [{ type: "reconcile" }];
+      effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));
+      await this.writeOutbox(tx, gameId, `start`, effects, null);
+      return { value: phase, deadlines: scheduled, outbox: true };
+    });
+  }
+
+  // ---- play -------------------------------------------------------------------------------
+
+  /** A player's action; refused ones are logged too and change nothing. */
+  async submit(
+    gameId: string,
+    userId: string,
+    action: Omit<ActionInput, "actor">,
+  ): Promise<Committed<SubmitOutcome>> {
+    return this.locked(gameId, async (tx, game) => {
+      if (game.status === "lobby") throw new UserError("game.not_started");
+      if (game.status === "ended") throw new UserError("game.ended");
+      const seat = await this.seatOf(gameId, userId, tx);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const { state, seq } = await loadState(tx, gameId, ruleset);
+      const now = this.clock.now();
+      const input: ActionInput = { ...action, actor: seat.seatId };
+      const result = submitAction(ruleset, state, input, now.getTime());
+      await tx.insert(inputs).values({
+        gameId,
+        seq: seq + 1,
+        phase: phaseLabel(state.phase),
+        type: "action",
+        userId,
+        seatId: seat.seatId,
+        payload: input,
+        accepted: result.ok,
+        rejection: result.ok ? null : result.rejection,
+        at: now,
+      });
+      const phase = phaseLabel(state.phase);
+      if (!result.ok)
+        return {
+          value: { accepted: false, rejection: result.rejection, phase },
+          deadlines: [],
+          outbox: false,
+        };
+      const effects = await this.afterInput(tx, game, ruleset, result.value);
+      return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
+    });
+  }
+
+  /** A GM action of the ruleset (modkill, revive, statuses, …), logged like any input. */
+  async gm(gameId: string, byUserId: string, action: GmInput): Promise<Committed<SubmitOutcome>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status === "lobby") throw new UserError("game.not_started");
+      if (game.status === "ended") throw new UserError("game.ended");
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const { state, seq } = await loadState(tx, gameId, ruleset);
+      const now = this.clock.now();
+      const result = submitGmAction(ruleset, state, action, now.getTime());
+      await tx.insert(inputs).values({
+        gameId,
+        seq: seq + 1,
+        phase: phaseLabel(state.phase),
+        type: "gm",
+        userId: byUserId,
+        payload: action,
+        accepted: result.ok,
+        rejection: result.ok ? null : result.rejection,
+        at: now,
+      });
+      const phase = phaseLabel(state.phase);
+      if (!result.ok)
+        return {
+          value: { accepted: false, rejection: result.rejection, phase },
+          deadlines: [],
+          outbox: false,
+        };
+      const effects = await this.afterInput(tx, game, ruleset, result.value);
+      return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
+    });
+  }
+
+  /** Replaces the account behind a seat; the seat keeps role, chats, orders and history. */
+  async replace(gameId: string, byUserId: string, fromUserId: string, toUserId: string, displayName: string) {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      const seat = await this.seatOf(gameId, fromUserId, tx);
+      const taken = await tx
+        .select()
+        .from(players)
+        .where(and(eq(players.gameId, gameId), eq(players.userId, toUserId)));
+      if (taken.length > 0) throw new UserError("game.already_joined");
+      const phase = await this.currentPhase(gameId, tx);
+      await tx.update(players).set({ userId: toUserId, displayName }).where(eq(players.id, seat.id));
+      await tx.insert(playerReplacements).values({
+        gameId,
+        seatId: seat.seatId,
+        fromUserId,
+        toUserId,
+        phase: phase?.label ?? "lobby",
+        byUserId,
+      });
+      if (game.status === "lobby") return { value: seat.seatId, deadlines: [], outbox: false };
+      await this.writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
+      return { value: seat.seatId, deadlines: [], outbox: true };
+    });
+  }
+
+  // ---- deadlines --------------------------------------------------------------------------
+
+  /**
+   * The deadline job's handler: resolves the phase exactly once. A job for a phase that is no
+   * longer open, or for a deadline that moved, does nothing.
+   */
+  async resolveDue(
+    gameId: string,
+    phaseIndex: number,
+    job: { deadlineId: number; jobId: string } | null,
+  ): Promise<Committed<PhaseReport | null>> {
+    return this.locked(gameId, async (tx, game) => {
+      const nothing = { value: null, deadlines: [], outbox: false };
+      if (game.status !== "running") return nothing;
+      const phase = await this.currentPhase(gameId, tx);
+      if (!phase || phase.index !== phaseIndex) return nothing;
+      if (job !== null) {
+        const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+        const current =
+          deadline?.status === "pending" && deadline.kind === "resolve" && deadline.jobId === job.jobId;
+        if (!current) return nothing;
+      }
+      return this.resolveLocked(tx, game, phase);
+    });
+  }
+
+  /** The GM forces the phase to resolve now. Runs in the worker like any deadline. */
+  async forceNow(gameId: string, byUserId: string): Promise<Committed<DeadlineRow>> {
+    return this.moveDeadline(gameId, byUserId, () => this.clock.now());
+  }
+
+  async extend(gameId: string, byUserId: string, minutes: number): Promise<Committed<DeadlineRow>> {
+    if (!Number.isInteger(minutes) || minutes <= 0 || minutes > 7 * 24 * 60) {
+      throw new UserError("game.bad_extension");
+    }
+    return this.moveDeadline(gameId, byUserId, (current) => new Date(current.getTime() + minutes * 60_000));
+  }
+
+  async pause(gameId: string, byUserId: string): Promise<void> {
+    await this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status !== "running") throw new UserError("game.not_running");
+      const phase = await this.currentPhase(gameId, tx);
+      const now = this.clock.now();
+      if (phase?.deadlineAt) {
+        await tx
+          .update(phases)
+          .set({ pausedAt: now, remainingMs: Math.max(0, phase.deadlineAt.getTime() - now.getTime()) })
+          .where(eq(phases.id, phase.id));
+      }
+      if (phase) {
+        await tx
+          .update(deadlines)
+          .set({ status: "cancelled" })
+          .where(
+            and(
+              eq(deadlines.gameId, gameId),
+              eq(deadlines.phaseIndex, phase.index),
+              eq(deadlines.status, "pending"),
+            ),
+          );
+      }
+      await tx.update(games).set({ status: "paused", updatedAt: now }).where(eq(games.id, gameId));
+    });
+  }
+
+  async resume(gameId: string, byUserId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status !== "paused") throw new UserError("game.not_paused");
+      const phase = await this.currentPhase(gameId, tx);
+      const now = this.clock.now();
+      await tx.update(games).set({ status: "running", updatedAt: now }).where(eq(games.id, gameId));
+      if (!phase || phase.remainingMs === null) return { value: null, deadlines: [], outbox: false };
+      const deadlineAt = new Date(now.getTime() + phase.remainingMs);
+      await tx
+        .update(phases)
+        .set({ deadlineAt, pausedAt: null, remainingMs: null })
+        .where(eq(phases.id, phase.id));
+      const rows = await this.scheduleDeadlines(tx, { ...game, status: "running" }, phase.index, deadlineAt);
+      return { value: null, deadlines: rows, outbox: false };
+    });
+  }
+
+  /** Review mode: a GM publishes the drafted resolution (or the grace period ended). */
+  async publish(gameId: string, phaseIndex: number, byUserId: string | null): Promise<Committed<boolean>> {
+    return this.locked(gameId, async (tx) => {
+      if (byUserId !== null) await this.requireGm(tx, gameId, byUserId);
+      const [resolution] = await tx
+        .select()
+        .from(resolutions)
+        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
+      if (!resolution) throw new UserError("game.no_draft");
+      if (resolution.status === "published") return { value: false, deadlines: [], outbox: false };
+      if (resolution.status === "held" && byUserId === null)
+        return { value: false, deadlines: [], outbox: false };
+      await tx
+        .update(resolutions)
+        .set({ status: "published", publishedAt: this.clock.now() })
+        .where(eq(resolutions.id, resolution.id));
+      await tx
+        .update(deadlines)
+        .set({ status: "done", doneAt: this.clock.now() })
+        .where(
+          and(
+            eq(deadlines.gameId, gameId),
+            eq(deadlines.phaseIndex, phaseIndex),
+            eq(deadlines.kind, "publish"),
+          ),
+        );
+      return { value: true, deadlines: [], outbox: true };
+    });
+  }
+
+  async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<void> {
+    await this.locked(gameId, async (tx) => {
+      await this.requireGm(tx, gameId, byUserId);
+      const updated = await tx
+        .update(resolutions)
+        .set({ status: "held" })
+        .where(
+          and(
+            eq(resolutions.gameId, gameId),
+            eq(resolutions.phaseIndex, phaseIndex),
+            eq(resolutions.status, "draft"),
+          ),
+        )
+        .returning();
+      if (updated.length === 0) throw new UserError("game.no_draft");
+    });
+  }
+
+  /** A GM edits the public text of a draft before it is published. */
+  async editDraft(gameId: string, phaseIndex: number, byUserId: string, lines: string[]): Promise<void> {
+    await this.locked(gameId, async (tx) => {
+      await this.requireGm(tx, gameId, byUserId);
+      const [resolution] = await tx
+        .select()
+        .from(resolutions)
+        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
+      if (!resolution || resolution.status === "published") throw new UserError("game.no_draft");
+      await tx
+        .update(outbox)
+        .set({ payload: { type: "post", chat: "newspaper", content: lines.join("\n") } satisfies OutboxPost })
+        .where(
+          and(
+            eq(outbox.resolutionId, resolution.id),
+            eq(outbox.status, "pending"),
+            sql`${outbox.payload}->>'chat' = 'newspaper'`,
+          ),
+        );
+    });
+  }
+
+  async end(gameId: string, byUserId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status === "ended") throw new UserError("game.ended");
+      await tx
+        .update(games)
+        .set({ status: "ended", updatedAt: this.clock.now() })
+        .where(eq(games.id, gameId));
+      await tx
+        .update(deadlines)
+        .set({ status: "cancelled" })
+        .where(and(eq(deadlines.gameId, gameId), eq(deadlines.status, "pending")));
+      await this.writeOutbox(tx, gameId, "end", [{ type: "reconcile" }], null);
+      return { value: null, deadlines: [], outbox: true };
+    });
+  }
+
+  /** Deadlines that should have a job: the worker re-enqueues them at start. */
+  async pendingDeadlines(): Promise<DeadlineRow[]> {
+    return this.db
+      .select()
+      .from(deadlines)
+      .where(eq(deadlines.status, "pending"))
+      .orderBy(asc(deadlines.dueAt));
+  }
+
+  async markDeadlineDone(deadlineId: number): Promise<void> {
+    await this.db
+      .update(deadlines)
+      .set({ status: "done", doneAt: this.clock.now() })
+      .where(and(eq(deadlines.id, deadlineId), eq(deadlines.status, "pending")));
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  private async locked<T>(gameId: string, work: (tx: Tx, game: GameRow) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+      if (!game) throw new UserError("game.not_found");
+      const result = await work(tx, game);
+      await tx
+        .update(games)
+        .set({ version: sql`${games.version} + 1` })
+        .where(eq(games.id, gameId));
+      return result;
+    });
+  }
+
+  private async requireGm(tx: Tx, gameId: string, userId: string): Promise<void> {
+    if (!(await this.isGm(gameId, userId, tx))) throw new UserError("game.gm_only");
+  }
+
+  private async moveDeadline(
+    gameId: string,
+    byUserId: string,
+    to: (current: Date) => Date,
+  ): Promise<Committed<DeadlineRow>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status !== "running") throw new UserError("game.not_running");
+      const phase = await this.currentPhase(gameId, tx);
+      if (!phase) throw new UserError("game.not_running");
+      const base = phase.deadlineAt ?? this.clock.now();
+      const deadlineAt = to(base);
+      await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
+      await tx
+        .update(deadlines)
+        .set({ status: "cancelled" })
+        .where(
+          and(
+            eq(deadlines.gameId, gameId),
+            eq(deadlines.phaseIndex, phase.index),
+            eq(deadlines.status, "pending"),
+          ),
+        );
+      const rows = await this.scheduleDeadlines(tx, game, phase.index, deadlineAt);
+      const resolve = rows.find((r) => r.kind === "resolve");
+      if (!resolve) throw new Error("no resolve deadline scheduled");
+      return { value: resolve, deadlines: rows, outbox: false };
+    });
+  }
+
+  private async resolveLocked(tx: Tx, game: GameRow, phase: PhaseRow): Promise<Committed<PhaseReport>> {
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state, seq } = await loadState(tx, game.id, ruleset);
+    const now = this.clock.now();
+    const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
+    const resolveSeq = seq + 1;
+    await tx.insert(inputs).values({
+      gameId: game.id,
+      seq: resolveSeq,
+      phase: phase.label,
+      type: "resolve",
+      userId: "system",
+      payload: {},
+      accepted: true,
+      at: now,
+    });
+    const review = game.publishMode === "review";
+    const [resolution] = await tx
+      .insert(resolutions)
+      .values({
+        gameId: game.id,
+        phaseIndex: phase.index,
+        phase: phase.label,
+        report,
+        status: review ? "draft" : "published",
+        publishedAt: review ? null : now,
+      })
+      .returning();
+    if (!resolution) throw new Error("insert returned nothing");
+    const eventRows = [
+      ...report.deaths.map((d) => ({ type: "death", payload: d })),
+      ...report.events.map((e) => ({ type: e.type, payload: e })),
+    ];
+    if (eventRows.length > 0) {
+      await tx
+        .insert(events)
+        .values(
+          eventRows.map((e, position) => ({ gameId: game.id, resolutionId: resolution.id, position, ...e })),
+        );
+    }
+    await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
+    await tx
+      .update(deadlines)
+      .set({ status: "done", doneAt: now })
+      .where(
+        and(
+          eq(deadlines.gameId, game.id),
+          eq(deadlines.phaseIndex, phase.index),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
+
+    // What the phase emitted and was not delivered as it happened.
+    const undelivered: PhaseReport = {
+      ...report,
+      public: report.public.slice(phase.deliveredPublic),
+      private: report.private.slice(phase.deliveredPrivate),
+    };
+    const effects: OutboxEffect[] = [
+      ...(await this.renderEffects(tx, game, ruleset, undelivered)),
+      { type: "reconcile" },
+    ];
+    await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, review ? resolution.id : null);
+
+    const scheduled: DeadlineRow[] = [];
+    if (next.ended) {
+      await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
+    } else {
+      const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
+      scheduled.push(...opened.deadlines);
+    }
+    if (review) {
+      const [publish] = await tx
+        .insert(deadlines)
+        .values({
+          gameId: game.id,
+          phaseIndex: phase.index,
+          kind: "publish",
+          dueAt: new Date(now.getTime() + REVIEW_GRACE_MS),
+          jobId: `publish_${game.id}_${phase.index}`,
+        })
+        .returning();
+      if (publish) scheduled.push(publish);
+    }
+    return { value: report, deadlines: scheduled, outbox: true };
+  }
+
+  private async openPhase(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    state: AnyGameState,
+    index: number,
+  ): Promise<{ phase: PhaseRow; deadlines: DeadlineRow[] }> {
+    const now = this.clock.now();
+    const deadlineAt = deadlineFor(ruleset.deadline(state), now, {
+      timezone: game.timezone,
+      phaseDurationMs: game.phaseDurationMs,
+    });
+    const [phase] = await tx
+      .insert(phases)
+      .values({
+        gameId: game.id,
+        index,
+        label: phaseLabel(state.phase),
+        kind: state.phase.kind,
+        number: state.phase.n,
+        startedAt: now,
+        deadlineAt,
+      })
+      .returning();
+    if (!phase) throw new Error("insert returned nothing");
+    const rows = deadlineAt ? await this.scheduleDeadlines(tx, game, index, deadlineAt) : [];
+    return { phase, deadlines: rows };
+  }
+
+  /** The resolve deadline and its reminders, as rows; the jobs are enqueued after commit. */
+  private async scheduleDeadlines(
+    tx: Tx,
+    game: GameRow,
+    phaseIndex: number,
+    deadlineAt: Date,
+  ): Promise<DeadlineRow[]> {
+    const now = this.clock.now();
+    const stamp = deadlineAt.getTime();
+    const wanted = [
+      { kind: "resolve" as const, key: "", dueAt: deadlineAt, payload: {} },
+      ...reminderTimes(deadlineAt, game.reminders, now).map((r) => ({
+        kind: "reminder" as const,
+        key: String(r.minutes),
+        dueAt: r.at,
+        payload: { minutesBefore: r.minutes },
+      })),
+    ];
+    const rows: DeadlineRow[] = [];
+    for (const w of wanted) {
+      const jobId = `${w.kind}_${game.id}_${phaseIndex}_${w.key || "0"}_${stamp}`;
+      const [row] = await tx
+        .insert(deadlines)
+        .values({
+          gameId: game.id,
+          phaseIndex,
+          kind: w.kind,
+          key: w.key,
+          dueAt: w.dueAt,
+          jobId,
+          payload: w.payload,
+        })
+        .onConflictDoUpdate({
+          target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
+          set: { dueAt: w.dueAt, jobId, status: "pending", doneAt: null, payload: w.payload },
+        })
+        .returning();
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** After an accepted input: deliver what it emitted at once (e.g. an immediate removal). */
+  private async afterInput(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    state: AnyGameState,
+  ): Promise<boolean> {
+    const phase = await this.currentPhase(game.id, tx);
+    if (!phase) return false;
+    const effects = await this.deliverNow(tx, game, ruleset, state, phase);
+    if (effects.length === 0) return false;
+    await this.writeOutbox(
+      tx,
+      game.id,
+      `input:${phase.index}:${phase.deliveredPublic}:${phase.deliveredPrivate}`,
+      effects,
+      null,
+    );
+    return true;
+  }
+
+  private async deliverNow(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    state: AnyGameState,
+    phase: PhaseRow,
+  ): Promise<OutboxEffect[]> {
+    const pub = state.output.public.slice(phase.deliveredPublic);
+    const priv = state.output.private.slice(phase.deliveredPrivate);
+    if (pub.length === 0 && priv.length === 0) return [];
+    await tx
+      .update(phases)
+      .set({ deliveredPublic: state.output.public.length, deliveredPrivate: state.output.private.length })
+      .where(eq(phases.id, phase.id));
+    const partial: PhaseReport = { phase: phase.label, deaths: [], events: [], public: pub, private: priv };
+    return this.renderEffects(tx, game, ruleset, partial);
+  }
+
+  private async renderEffects(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    report: PhaseReport,
+  ): Promise<OutboxEffect[]> {
+    const lang = await this.language(game.guildId, tx);
+    const seats = await this.players(game.id, tx);
+    const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
+    const rendered = renderReport(ruleset, report, displayContext(ruleset, lang, names));
+    const effects: OutboxEffect[] = [];
+    if (rendered.public.length > 0)
+      effects.push({ type: "post", chat: "newspaper", content: rendered.public.join("\n") });
+    for (const message of rendered.private) {
+      effects.push({ type: "post", chat: `personal:${message.to}`, content: message.text });
+    }
+    return effects;
+  }
+
+  private async writeOutbox(
+    tx: Tx,
+    gameId: string,
+    origin: string,
+    effects: OutboxEffect[],
+    resolutionId: number | null,
+  ): Promise<void> {
+    if (effects.length === 0) return;
+    await tx
+      .insert(outbox)
+      .values(
+        effects.map((effect, i) => ({
+          gameId,
+          dedupeKey: `${gameId}:${origin}:${i}`,
+          kind: effect.type,
+          payload: effect,
+          resolutionId,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+export async function countPending(db: Db, gameId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.gameId, gameId), eq(outbox.status, "pending")));
+  return row?.n ?? 0;
+}
