@@ -3,6 +3,7 @@ import { emitEvent, tell } from "./output.js";
 import {
   bySeat,
   type Clan,
+  clanOrder,
   type ClansPlayer,
   type ClansState,
   mustPlayer,
@@ -46,7 +47,7 @@ export function successionList(
 
 /** Runs §5.10 for every clan whose boss left and is still waiting for a successor. */
 export function runSuccessions(state: ClansState, joins: readonly PendingJoin[]): void {
-  const pending = state.data.bossesLeft;
+  const pending = [...state.data.bossesLeft].sort((a, b) => clanOrder(a.clan) - clanOrder(b.clan));
   state.data.bossesLeft = [];
   for (const { clan, boss } of pending) {
     if (state.players.some((p) => p.alive && p.role === "boss" && p.team === clan)) continue;
