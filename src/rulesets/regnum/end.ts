@@ -1,0 +1,104 @@
+import { emitEvent, emitPublic } from "../../engine/helpers.js";
+import type { RPlayer, RState } from "./model.js";
+import { actingPosts, allRoles, hasRole, must, neutralized, postInfo, power } from "./logic.js";
+import { baronPalacePower } from "./death.js";
+
+/** End of game, win conditions, captured power and rewards (§9). */
+
+export function ozdCapturedPower(s: RState): number {
+  let sum = 0;
+  const ok = (p: RPlayer) => p.alive && !neutralized(p) && p.faction === "ozd";
+  // (a) recruited members
+  for (const p of s.players) if (ok(p) && !s.data.setupOzd.includes(p.id)) sum += power(s, p);
+  // (b) places of non-OZD owners occupied by OZD doubles
+  for (const owner of s.players) {
+    if (owner.faction === "ozd") continue;
+    const occ = s.data.occupant[owner.appearance];
+    if (occ && occ !== owner.id && ok(must(s, occ))) sum += power(s, owner);
+  }
+  // (c) posts newly acted by members at setup
+  for (const id of s.data.setupOzd) {
+    const p = must(s, id);
+    if (!ok(p)) continue;
+    const had = s.data.setupPosts[id] ?? [];
+    for (const post of actingPosts(s, p))
+      if (post !== "magister" && !had.includes(post)) sum += postInfo(s, post).power;
+  }
+  return sum;
+}
+
+export function computeWinners(s: RState): string[] {
+  const out: string[] = [];
+  const enemies = s.players.filter(
+    (p) => p.faction === "ozd" || hasRole(p, "assassin") || hasRole(p, "rainbow_baron"),
+  );
+  if (enemies.every((p) => neutralized(p)) && !s.data.ksbDefeat) out.push("ksb");
+  if (ozdCapturedPower(s) >= 1) out.push("ozd");
+  return out;
+}
+
+export function computeRewards(s: RState, winners: string[]): Record<string, number> {
+  const k = s.options.rewardCoefficient;
+  const P = s.data.penalties.reduce((sum, p) => sum + p.amount, 0);
+  const nKsb = s.data.setupKsb.length;
+  const nOzd = s.data.setupOzd.length;
+  const ksbWon = winners.includes("ksb");
+  const base = (p: RPlayer) => (s.options.materialistReward === "crowns" ? p.crowns : 0);
+  const out: Record<string, number> = {};
+  const materialists = s.players.filter((p) => p.type === "km" || p.type === "im");
+  for (const p of materialists) {
+    let r = base(p);
+    if (p.type === "km" && p.ksbPeriods > 0 && !ksbWon && nKsb > 0) {
+      const px = s.data.penalties
+        .filter((x) => x.ksbMembers.includes(p.id))
+        .reduce((sum, x) => sum + x.amount, 0);
+      r = Math.max(0, r - px / nKsb);
+    }
+    out[p.id] = r;
+  }
+  const M =
+    materialists.length > 0
+      ? materialists.reduce((sum, p) => sum + (out[p.id] ?? 0), 0) / materialists.length
+      : 0;
+  const captured = ozdCapturedPower(s);
+  for (const p of s.players) {
+    if (p.type === "km" || p.type === "im") continue;
+    if (p.type === "ki" && p.faction === "ozd") out[p.id] = nOzd > 0 ? (captured / nOzd) * 100 * k : 0;
+    else if (p.type === "ii" && hasRole(p, "rainbow_baron")) {
+      const sumPower = s.data.baronFrozen[p.id] ?? baronPalacePower(s, p);
+      out[p.id] = 100 * (s.options.baronRewardUsesCoefficient ? k : 1) * sumPower;
+    } else if (p.type === "ki" && p.faction === "ksb")
+      out[p.id] = ksbWon ? Math.max(0, M - (nKsb > 0 ? P / nKsb : 0)) : 0;
+    else out[p.id] = winners.includes(p.faction) ? M : 0;
+  }
+  for (const [id, r] of Object.entries(s.data.rewardOverrides)) out[id] = r;
+  return out;
+}
+
+export function endGame(s: RState, given: string[] | undefined, chances: string | undefined): void {
+  const winners = given ?? computeWinners(s);
+  s.winners = [...winners];
+  const rewards = computeRewards(s, winners);
+  s.data.rewards = rewards;
+  for (const p of s.players) p.reward = rewards[p.id] ?? 0;
+  emitEvent(s, "game_over", { winners: [...winners] });
+  emitPublic(s, winners.length > 0 ? "game_over" : "game_over_none", { winners: [...winners] });
+  for (const p of s.players) {
+    emitPublic(s, "reveal", {
+      player: p.id,
+      appearance: p.appearance,
+      roles: allRoles(p),
+      factions: [p.faction, ...p.groups],
+      type: p.type,
+      posts: [...p.posts],
+    });
+  }
+  if (chances !== undefined) emitPublic(s, "chances", { text: chances });
+  const losers = [...new Set(s.players.map((p) => p.faction))].filter((f) => !winners.includes(f));
+  emitPublic(s, "losers", { factions: losers });
+  for (const p of s.players) {
+    emitEvent(s, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
+    emitPublic(s, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
+  }
+  s.ended = true;
+}

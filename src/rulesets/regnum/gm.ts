@@ -1,0 +1,833 @@
+import { z } from "zod";
+import type { GmActionDefinition } from "../../engine/ruleset.js";
+import { emitEvent, emitPrivate, emitPublic, rejection, replaceGmAction } from "../../engine/helpers.js";
+import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
+import {
+  ARMIES,
+  CHAT_IDS,
+  COUNTRIES,
+  RULESET,
+  SEASONS,
+  UNIT_TYPES,
+  pairKey,
+  type RPlayer,
+  type RState,
+} from "./model.js";
+import {
+  P,
+  acts,
+  caseEntry,
+  createUnit,
+  inEnemyCountry,
+  must,
+  neutralized,
+  notice,
+  reconcile,
+  removeUnits,
+  sendResult,
+  setStatus,
+  underground,
+  unitAllowed,
+  abroad,
+  actingHolder,
+} from "./logic.js";
+import { declareWanted, decideWarrant, normalize } from "./actions.js";
+import {
+  assignPost,
+  kill,
+  neutralize,
+  palaceLeave,
+  revive,
+  transferInventory,
+  treasury,
+  vacatePost,
+} from "./death.js";
+import { release } from "./resolution.js";
+import { ensureStarted } from "./phase.js";
+import { roleConstraintBreach } from "./setup.js";
+import { endGame } from "./end.js";
+import { optionsSchema } from "./options.js";
+
+/** GM actions (§10). Never rejected for rule reasons (R1): only malformed input is refused. */
+
+const R = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
+const obj = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
+const idStr = z.string().min(1);
+
+type Targets = "any" | "some" | "none";
+interface GmSpec {
+  params: z.ZodType<JsonObject>;
+  targets: Targets;
+  check?(s: RState, input: GmInput): Rejection | null;
+  run(s: RState, input: GmInput): void;
+}
+
+const targetsOf = (s: RState, input: GmInput): RPlayer[] => input.targets.map((t) => must(s, t));
+const deviation = (s: RState, action: string, reason: string) =>
+  emitEvent(s, "rule_deviation", { action, reason });
+const countryOk = (c: unknown) => typeof c === "string" && (COUNTRIES as readonly string[]).includes(c);
+
+function setStatusGm(s: RState, p: RPlayer, status: string, on: boolean, by: string, country?: string): void {
+  switch (status) {
+    case "detained":
+      if (on && !p.statuses.includes("detained")) {
+        setStatus(p, "detained", true);
+        setStatus(p, "wanted", false);
+        p.wantedBy = null;
+        p.detainedBy = by;
+        p.detainedAt = s.data.phaseIndex;
+        emitEvent(s, "detained", { player: p.id, by });
+        notice(s, p.id, "detained", {});
+      } else if (!on && p.statuses.includes("detained")) release(s, p, "gm", false);
+      return;
+    case "wanted":
+      if (on) declareWanted(s, p, by);
+      else {
+        setStatus(p, "wanted", false);
+        p.wantedBy = null;
+      }
+      return;
+    case "underground":
+      if (underground(p) !== on) {
+        setStatus(p, "underground", on);
+        emitEvent(s, "underground", { player: p.id, on });
+      }
+      return;
+    case "neutralized":
+      neutralize(s, p.id, on);
+      return;
+    case "abroad":
+      if (on) {
+        const c = country && country !== "regnum" ? country : "norsland";
+        p.location = c;
+        setStatus(p, "underground", false);
+        emitEvent(s, "abroad", { player: p.id, country: c });
+        palaceLeave(s, p.id);
+      } else if (abroad(p)) {
+        p.location = "regnum";
+        emitEvent(s, "returned", { player: p.id });
+      }
+      return;
+    case "alive":
+    case "dead":
+      if ((status === "alive") === on) revive(s, p.id);
+      else kill(s, p.id, "modkill");
+      return;
+    default:
+      setStatus(p, status, on);
+      emitEvent(s, on ? "status_set" : "status_cleared", { player: p.id, status });
+  }
+}
+
+function give(s: RState, input: GmInput, sign: 1 | -1): void {
+  const crowns = (input.params["crowns"] as number | undefined) ?? 0;
+  const orchium = (input.params["orchium"] as number | undefined) ?? 0;
+  const resources = (input.params["resources"] as number | undefined) ?? 0;
+  const items = (input.params["items"] as string[] | undefined) ?? [];
+  const tid = (sign === 1 ? input.params["from"] : input.params["to"]) as string | undefined;
+  for (const p of targetsOf(s, input)) {
+    if (sign === 1) {
+      p.crowns += crowns;
+      p.orchium += orchium;
+      p.resources += resources;
+      p.items.push(...items);
+      if (tid) {
+        const t = treasury(s, tid);
+        t.crowns = Math.max(0, t.crowns - crowns);
+        for (const it of items) {
+          const k = t.items.indexOf(it);
+          if (k >= 0) t.items.splice(k, 1);
+        }
+      }
+    } else {
+      const part = {
+        crowns: Math.min(crowns, p.crowns),
+        orchium: Math.min(orchium, p.orchium),
+        resources: Math.min(resources, p.resources),
+        items: items.filter((it) => p.items.includes(it)),
+      };
+      if (tid) transferInventory(s, p, `treasury:${tid}`, part);
+      else {
+        p.crowns -= part.crowns;
+        p.orchium -= part.orchium;
+        p.resources -= part.resources;
+        for (const it of part.items) p.items.splice(p.items.indexOf(it), 1);
+      }
+    }
+    emitEvent(s, sign === 1 ? "gm_gave" : "gm_took", { player: p.id, crowns, orchium, resources, items });
+  }
+}
+
+const SPECS: Record<string, GmSpec> = {
+  set_role: {
+    params: obj({ role: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
+    targets: "some",
+    run(s, input) {
+      const role = input.params["role"] as string;
+      for (const p of targetsOf(s, input)) {
+        if (input.params["remove"]) {
+          if (p.role === role) p.role = p.roles[0] ?? "citizen";
+          p.roles = p.roles.filter((r) => r !== role && r !== p.role);
+        } else if (p.role !== role && !p.roles.includes(role)) {
+          if (p.role === "citizen") p.role = role;
+          else p.roles.push(role);
+        }
+        emitEvent(s, "role_set", { player: p.id, role, remove: input.params["remove"] as boolean });
+      }
+      const breach = roleConstraintBreach(s.players, s.options);
+      if (breach) deviation(s, "set_role", breach);
+    },
+  },
+  set_type: {
+    params: obj({ type: z.enum(["ki", "km", "im", "ii"]) }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) p.type = input.params["type"] as RPlayer["type"];
+      const breach = roleConstraintBreach(s.players, s.options);
+      if (breach) deviation(s, "set_type", breach);
+    },
+  },
+  set_faction: {
+    params: obj({ faction: z.string().regex(/^[a-z][a-z0-9_]*$/) }),
+    targets: "some",
+    run(s, input) {
+      const f = input.params["faction"] as string;
+      for (const p of targetsOf(s, input)) {
+        if (f === "ksb" && p.faction !== "ksb") p.ksbPeriods += 1;
+        p.faction = f;
+        emitEvent(s, "faction_set", { player: p.id, faction: f });
+      }
+    },
+  },
+  set_group: {
+    params: obj({ group: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
+    targets: "some",
+    run(s, input) {
+      const g = input.params["group"] as string;
+      for (const p of targetsOf(s, input))
+        p.groups = input.params["remove"] ? p.groups.filter((x) => x !== g) : [...new Set([...p.groups, g])];
+    },
+  },
+  set_post: {
+    params: obj({ post: z.string().regex(/^[a-z][a-z0-9_]*$/) }),
+    targets: "any",
+    run(s, input) {
+      const post = input.params["post"] as string;
+      if (input.targets.length === 0) {
+        for (const p of s.players) vacatePost(s, p.id, post);
+      } else {
+        const multi = ["judge", "mp", "minister_royal", "minister_parliament"].includes(post);
+        if (!multi) for (const p of s.players) if (!input.targets.includes(p.id)) vacatePost(s, p.id, post);
+        for (const id of input.targets) assignPost(s, id, post);
+      }
+    },
+  },
+  set_power: {
+    params: obj({ power: z.number().int().min(1).max(5).nullable() }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) p.power = (input.params["power"] as number | null) ?? null;
+    },
+  },
+  set_difficulty: {
+    params: obj({ difficulty: z.number() }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) p.difficulty = input.params["difficulty"] as number;
+    },
+  },
+  set_status: {
+    params: obj({
+      status: z.string().min(1),
+      on: z.boolean().default(true),
+      by: z.string().default("gm"),
+      country: z.string().optional(),
+    }),
+    targets: "some",
+    check: (_s, i) =>
+      i.params["country"] !== undefined && !countryOk(i.params["country"])
+        ? R("bad_country", "unknown country")
+        : null,
+    run(s, input) {
+      for (const p of targetsOf(s, input))
+        setStatusGm(
+          s,
+          p,
+          input.params["status"] as string,
+          input.params["on"] as boolean,
+          input.params["by"] as string,
+          input.params["country"] as string | undefined,
+        );
+    },
+  },
+  kill: {
+    params: obj({
+      cause: z.string().default("modkill"),
+      killer: z.string().nullable().optional(),
+      body: z.string().nullable().optional(),
+      treasury: z.string().nullable().optional(),
+      loot: z.string().nullable().optional(),
+    }),
+    targets: "some",
+    check: (s, i) =>
+      typeof i.params["killer"] === "string" && !P(s, i.params["killer"])
+        ? R("unknown_killer", "unknown killer")
+        : null,
+    run(s, input) {
+      for (const p of targetsOf(s, input))
+        kill(s, p.id, input.params["cause"] as string, {
+          killer: (input.params["killer"] as string | null | undefined) ?? null,
+          body: (input.params["body"] as string | null | undefined) ?? null,
+          treasury: (input.params["treasury"] as string | null | undefined) ?? null,
+          loot: (input.params["loot"] as string | null | undefined) ?? null,
+        });
+    },
+  },
+  modkill: {
+    params: obj({}),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) kill(s, p.id, "modkill");
+    },
+  },
+  revive: {
+    params: obj({}),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) revive(s, p.id);
+    },
+  },
+  move: {
+    params: obj({ country: z.enum(COUNTRIES) }),
+    targets: "some",
+    run(s, input) {
+      const c = input.params["country"] as string;
+      for (const p of targetsOf(s, input)) {
+        if (p.location === c) continue;
+        p.location = c;
+        if (c === "regnum") emitEvent(s, "returned", { player: p.id });
+        else {
+          if (underground(p)) {
+            setStatus(p, "underground", false);
+            emitEvent(s, "underground", { player: p.id, on: false });
+          }
+          emitEvent(s, "abroad", { player: p.id, country: c });
+          palaceLeave(s, p.id);
+        }
+      }
+    },
+  },
+  give: {
+    params: obj({
+      crowns: z.number().int().min(0).optional(),
+      items: z.array(z.string()).optional(),
+      orchium: z.number().int().min(0).optional(),
+      resources: z.number().int().min(0).optional(),
+      from: z.string().optional(),
+    }),
+    targets: "some",
+    run: (s, i) => give(s, i, 1),
+  },
+  take: {
+    params: obj({
+      crowns: z.number().int().min(0).optional(),
+      items: z.array(z.string()).optional(),
+      orchium: z.number().int().min(0).optional(),
+      resources: z.number().int().min(0).optional(),
+      to: z.string().optional(),
+    }),
+    targets: "some",
+    run: (s, i) => give(s, i, -1),
+  },
+  set_appearance: {
+    params: obj({ appearance: z.string().min(1) }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) {
+        p.currentAppearance = input.params["appearance"] as string;
+        emitEvent(s, "appearance_changed", { player: p.id, appearance: p.currentAppearance });
+      }
+    },
+  },
+  learn_appearance: {
+    params: obj({ appearance: z.string().min(1) }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input))
+        if (!p.knownAppearances.includes(input.params["appearance"] as string))
+          p.knownAppearances.push(input.params["appearance"] as string);
+    },
+  },
+  set_visa: {
+    params: obj({ country: z.enum(COUNTRIES), on: z.boolean().default(true) }),
+    targets: "some",
+    run(s, input) {
+      const c = input.params["country"] as string;
+      for (const p of targetsOf(s, input))
+        p.visas = input.params["on"] ? [...new Set([...p.visas, c])] : p.visas.filter((v) => v !== c);
+    },
+  },
+  set_border: {
+    params: obj({ countries: z.tuple([z.enum(COUNTRIES), z.enum(COUNTRIES)]), open: z.boolean() }),
+    targets: "none",
+    run(s, input) {
+      const [a, b] = input.params["countries"] as [string, string];
+      s.data.borders[pairKey(a, b)] = input.params["open"] ? "open" : "closed";
+    },
+  },
+  set_relation: {
+    params: obj({
+      countries: z.tuple([z.enum(COUNTRIES), z.enum(COUNTRIES)]),
+      relation: z.enum(["allied", "neutral", "enemy"]),
+    }),
+    targets: "none",
+    run(s, input) {
+      const [a, b] = input.params["countries"] as [string, string];
+      s.data.relations[pairKey(a, b)] = input.params["relation"] as string;
+    },
+  },
+  set_war: {
+    params: obj({ armies: z.tuple([idStr, idStr]), on: z.boolean().default(true) }),
+    targets: "none",
+    run(s, input) {
+      const [a, b] = input.params["armies"] as [string, string];
+      s.data.wars = s.data.wars.filter(([x, y]) => !((x === a && y === b) || (x === b && y === a)));
+      if (input.params["on"]) s.data.wars.push([a, b]);
+      emitEvent(s, "war_set", { armies: [a, b], on: input.params["on"] as boolean });
+    },
+  },
+  set_alliance: {
+    params: obj({ armies: z.tuple([idStr, idStr]), on: z.boolean().default(true) }),
+    targets: "none",
+    run(s, input) {
+      const [a, b] = input.params["armies"] as [string, string];
+      s.data.alliances = s.data.alliances.filter(([x, y]) => !((x === a && y === b) || (x === b && y === a)));
+      if (input.params["on"]) s.data.alliances.push([a, b]);
+    },
+  },
+  enlist: {
+    params: obj({ army: z.enum(ARMIES), on: z.boolean().default(true) }),
+    targets: "some",
+    run(s, input) {
+      const army = input.params["army"] as string;
+      for (const p of targetsOf(s, input))
+        p.serviceOf = input.params["on"]
+          ? [...new Set([...p.serviceOf, army])]
+          : p.serviceOf.filter((x) => x !== army);
+    },
+  },
+  create_units: {
+    params: obj({
+      army: idStr,
+      owner: idStr.nullable().default(null),
+      type: z.string().refine((t) => Object.hasOwn(UNIT_TYPES, t), "unknown unit type"),
+      count: z.number().int().min(1).default(1),
+      location: z.enum(COUNTRIES).optional(),
+      ids: z.array(z.string().min(1)).optional(),
+      conscripted: z.boolean().optional(),
+    }),
+    targets: "none",
+    check(s, i) {
+      const owner = i.params["owner"];
+      if (typeof owner === "string" && !P(s, owner)) return R("unknown_owner", "unknown owner");
+      const ids = (i.params["ids"] as string[] | undefined) ?? [];
+      if (ids.some((id) => s.data.usedUnitIds.includes(id)))
+        return R("unit_id_taken", "a unit id is already used");
+      return null;
+    },
+    run(s, input) {
+      const owner = input.params["owner"] as string | null;
+      const type = input.params["type"] as string;
+      const army = input.params["army"] as string;
+      const location =
+        (input.params["location"] as string | undefined) ?? (owner ? must(s, owner).location : "regnum");
+      const ids = (input.params["ids"] as string[] | undefined) ?? [];
+      const count = Math.max(input.params["count"] as number, ids.length);
+      if (!unitAllowed(s, type, location))
+        deviation(s, "create_units", `${type} is not allowed in ${location}`);
+      const made: string[] = [];
+      for (let k = 0; k < count; k++)
+        made.push(
+          createUnit(s, {
+            ...(ids[k] !== undefined ? { id: ids[k] as string } : {}),
+            army,
+            type,
+            owner,
+            location,
+            conscripted: (input.params["conscripted"] as boolean | undefined) ?? false,
+          }).id,
+        );
+      emitEvent(s, "units_created", { army, owner, units: made, unitType: type });
+    },
+  },
+  remove_units: {
+    params: obj({ units: z.array(z.string()) }),
+    targets: "none",
+    run: (s, input) => removeUnits(s, input.params["units"] as string[], "gm"),
+  },
+  move_units: {
+    params: obj({ units: z.array(z.string()), country: z.enum(COUNTRIES) }),
+    targets: "none",
+    run(s, input) {
+      const c = input.params["country"] as string;
+      for (const u of s.data.units)
+        if ((input.params["units"] as string[]).includes(u.id)) {
+          if (!unitAllowed(s, u.type, c)) deviation(s, "move", `${u.type} is not allowed in ${c}`);
+          u.location = c;
+          u.inTransitTo = null;
+        }
+    },
+  },
+  grant_warrant: {
+    params: obj({
+      measure: z.enum(["search", "mail_check", "detain"]).optional(),
+      request: z.string().optional(),
+    }),
+    targets: "any",
+    run(s, input) {
+      const before = s.data.warrants.filter((w) => w.status === "pending").length;
+      decideWarrant(
+        s,
+        { actor: "gm", action: "grant_warrant", targets: input.targets, params: input.params },
+        "granted",
+      );
+      const after = s.data.warrants.filter((w) => w.status === "pending").length;
+      if (before === after && input.targets[0] && typeof input.params["measure"] === "string") {
+        const id = `w${s.data.warrants.length + 1}`;
+        s.data.warrants.push({
+          id,
+          measure: input.params["measure"] as "search",
+          target: input.targets[0],
+          requester: null,
+          status: "granted",
+        });
+        emitEvent(s, "warrant_granted", { id });
+      }
+    },
+  },
+  deny_warrant: {
+    params: obj({
+      measure: z.enum(["search", "mail_check", "detain"]).optional(),
+      request: z.string().optional(),
+    }),
+    targets: "any",
+    run: (s, input) =>
+      decideWarrant(
+        s,
+        { actor: "gm", action: "deny_warrant", targets: input.targets, params: input.params },
+        "denied",
+      ),
+  },
+  court_verdict: {
+    params: obj({
+      outcome: z.enum(["acquitted", "fine", "other", "imprisonment", "death"]),
+      treasury: z.string().optional(),
+      neutralize: z.boolean().default(false),
+    }),
+    targets: "some",
+    run(s, input) {
+      const outcome = input.params["outcome"] as string;
+      for (const p of targetsOf(s, input)) {
+        emitEvent(s, "verdict", { player: p.id, outcome });
+        if (outcome === "death")
+          kill(s, p.id, "execution", { treasury: (input.params["treasury"] as string | undefined) ?? null });
+        else if (outcome === "imprisonment") {
+          if (!p.statuses.includes("detained")) setStatusGm(s, p, "detained", true, "court");
+          if (input.params["neutralize"]) neutralize(s, p.id, true);
+        } else if (p.statuses.includes("detained")) release(s, p, "court", false);
+      }
+    },
+  },
+  resolve_order: {
+    params: obj({
+      actor: idStr,
+      text: z.string().optional(),
+      result: z.string().optional(),
+      replace: z.boolean().default(false),
+    }),
+    targets: "any",
+    check: (s, i) => (P(s, i.params["actor"] as string) ? null : R("unknown_actor", "unknown actor")),
+    run(s, input) {
+      const actor = input.params["actor"] as string;
+      const result = (input.params["result"] as string | undefined) ?? "done";
+      const text = input.params["text"] as string | undefined;
+      const pendingIdx = s.data.pending.findIndex((p) => p.actor === actor);
+      const current = s.data.orders.find((o) => o.actor === actor);
+      if (current && (current.action === "order" || input.params["replace"])) {
+        s.data.orders = s.data.orders.filter((o) => o !== current);
+        sendResult(
+          s,
+          actor,
+          current.action,
+          current.targets[0] && P(s, current.targets[0]) ? current.targets[0] : null,
+          result,
+          {},
+          text,
+        );
+      } else if (pendingIdx >= 0) {
+        const p = s.data.pending[pendingIdx];
+        s.data.pending.splice(pendingIdx, 1);
+        sendResult(
+          s,
+          actor,
+          "order",
+          p?.targets[0] && P(s, p.targets[0]) ? p.targets[0] : null,
+          result,
+          {},
+          text,
+        );
+      } else {
+        sendResult(s, actor, current?.action ?? "order", null, result, {}, text);
+      }
+      emitEvent(s, "order_resolved", { actor, result });
+    },
+  },
+  override: {
+    params: obj({
+      kind: z.enum([
+        "cancel_order",
+        "force_result",
+        "protect",
+        "battle_result",
+        "no_battle",
+        "capture",
+        "no_capture",
+      ]),
+      actor: z.string().optional(),
+      result: z.string().optional(),
+      text: z.string().optional(),
+      targets: z.array(z.string()).optional(),
+      country: z.enum(COUNTRIES).optional(),
+      army: z.string().optional(),
+      destroy: z.array(z.string()).optional(),
+    }),
+    targets: "any",
+    check(s, i) {
+      const kind = i.params["kind"] as string;
+      if ((kind === "cancel_order" || kind === "force_result") && !P(s, String(i.params["actor"] ?? "")))
+        return R("override_actor", "name the actor whose order is overridden");
+      if (
+        ["battle_result", "no_battle", "capture", "no_capture"].includes(kind) &&
+        !countryOk(i.params["country"])
+      )
+        return R("override_country", "name the country");
+      if (kind === "capture" && typeof i.params["army"] !== "string")
+        return R("override_army", "name the army");
+      return null;
+    },
+    run(s, input) {
+      const params: JsonObject = { ...input.params };
+      if (input.params["kind"] === "protect")
+        params["targets"] = [...((input.params["targets"] as string[] | undefined) ?? []), ...input.targets];
+      s.data.overrides.push({ kind: input.params["kind"] as string, params });
+      emitEvent(s, "override", { kind: input.params["kind"] as string });
+    },
+  },
+  grant_chat: chatEntitlement("grant"),
+  revoke_chat: chatEntitlement("revoke"),
+  reset_chat: chatEntitlement("reset"),
+  open_chat: schedule("open"),
+  close_chat: schedule("closed"),
+  reset_schedule: schedule(null),
+  set_inquisition: {
+    params: obj({ active: z.boolean() }),
+    targets: "none",
+    run(s, input) {
+      s.data.inquisitionActive = input.params["active"] as boolean;
+    },
+  },
+  set_season: {
+    params: obj({ season: z.enum(SEASONS) }),
+    targets: "none",
+    run(s, input) {
+      s.options = { ...s.options, season: input.params["season"] as RState["options"]["season"] };
+    },
+  },
+  set_option: {
+    params: obj({ key: idStr, value: z.unknown() }),
+    targets: "none",
+    check(s, i) {
+      const key = i.params["key"] as string;
+      if (!Object.hasOwn(s.options, key)) return R("unknown_option", `unknown option ${key}`);
+      const next = optionsSchema.safeParse({ ...s.options, [key]: i.params["value"] });
+      return next.success ? null : R("bad_option", `invalid value for ${key}`);
+    },
+    run(s, input) {
+      const parsed = optionsSchema.parse({
+        ...s.options,
+        [input.params["key"] as string]: input.params["value"],
+      });
+      s.options = parsed;
+      if (input.params["key"] === "inquisitionActive") s.data.inquisitionActive = parsed.inquisitionActive;
+    },
+  },
+  set_deadline: {
+    params: obj({ hours: z.number().positive() }),
+    targets: "none",
+    run(s, input) {
+      s.data.deadlineHours = input.params["hours"] as number;
+    },
+  },
+  pay_benefit: {
+    params: obj({ crowns: z.number().int().min(0) }),
+    targets: "some",
+    run(s, input) {
+      const crowns = input.params["crowns"] as number;
+      for (const p of targetsOf(s, input)) {
+        if (underground(p) || inEnemyCountry(s, p)) {
+          emitEvent(s, "benefit_vanished", { player: p.id, crowns });
+          continue;
+        }
+        if (abroad(p)) {
+          const adviser = actingHolder(s, `adviser_${p.location}`);
+          if (adviser) adviser.crowns += crowns;
+          emitEvent(s, "benefit_paid", { player: p.id, to: adviser?.id ?? null, crowns });
+          continue;
+        }
+        p.crowns += crowns;
+        emitEvent(s, "benefit_paid", { player: p.id, to: p.id, crowns });
+      }
+    },
+  },
+  charge: {
+    params: obj({
+      crowns: z.number().int().min(0),
+      kind: z.enum(["tax", "fine"]),
+      treasury: z.string().optional(),
+    }),
+    targets: "some",
+    run(s, input) {
+      const crowns = input.params["crowns"] as number;
+      for (const p of targetsOf(s, input)) {
+        if (underground(p) || abroad(p)) {
+          emitEvent(s, "charge_refused", { player: p.id });
+          continue;
+        }
+        const paid = Math.min(crowns, p.crowns);
+        p.crowns -= paid;
+        treasury(s, (input.params["treasury"] as string | undefined) ?? s.options.defaultTreasury).crowns +=
+          paid;
+        emitEvent(s, "charged", { player: p.id, crowns: paid, kind: input.params["kind"] as string });
+      }
+    },
+  },
+  set_treasury: {
+    params: obj({
+      treasury: idStr,
+      crowns: z.number().int().min(0).optional(),
+      items: z.array(z.string()).optional(),
+    }),
+    targets: "none",
+    run(s, input) {
+      const t = treasury(s, input.params["treasury"] as string);
+      if (typeof input.params["crowns"] === "number") t.crowns = input.params["crowns"];
+      if (Array.isArray(input.params["items"])) t.items = [...(input.params["items"] as string[])];
+    },
+  },
+  case_entry: {
+    params: obj({ source: z.string().default("gm"), text: z.string().default("") }),
+    targets: "any",
+    run(s, input) {
+      caseEntry(s, input.params["source"] as string, "gm_entry", null, input.targets[0] ?? null, "entry", {
+        text: input.params["text"] as string,
+      });
+    },
+  },
+  announce: {
+    params: obj({ text: z.string() }),
+    targets: "none",
+    run: (s, input) => emitPublic(s, "announce", { text: input.params["text"] as string }),
+  },
+  tell: {
+    params: obj({ text: z.string() }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input))
+        emitPrivate(s, p.id, "notice", { about: "gm", text: input.params["text"] as string });
+    },
+  },
+  set_reward: {
+    params: obj({ reward: z.number() }),
+    targets: "some",
+    run(s, input) {
+      for (const p of targetsOf(s, input)) s.data.rewardOverrides[p.id] = input.params["reward"] as number;
+    },
+  },
+  end_game: {
+    params: obj({ winners: z.array(z.string()).optional(), chances: z.string().optional() }),
+    targets: "none",
+    run(s, input) {
+      endGame(
+        s,
+        input.params["winners"] as string[] | undefined,
+        input.params["chances"] as string | undefined,
+      );
+    },
+  },
+};
+
+function chatEntitlement(mode: "grant" | "revoke" | "reset"): GmSpec {
+  return {
+    params: obj({ chat: z.enum(CHAT_IDS as [string, ...string[]]) }),
+    targets: "some",
+    run(s, input) {
+      const chat = input.params["chat"] as string;
+      for (const p of targetsOf(s, input)) {
+        p.chatGrants = p.chatGrants.filter((c) => c !== chat);
+        p.chatRevokes = p.chatRevokes.filter((c) => c !== chat);
+        if (chat === "palace") {
+          if (mode === "grant" && !s.data.palace.includes(p.id)) {
+            s.data.palace.push(p.id);
+            emitEvent(s, "palace_joined", { player: p.id });
+          }
+          if (mode === "revoke") palaceLeave(s, p.id);
+          continue;
+        }
+        if (mode === "grant") p.chatGrants.push(chat);
+        if (mode === "revoke") p.chatRevokes.push(chat);
+      }
+    },
+  };
+}
+
+function schedule(mode: "open" | "closed" | null): GmSpec {
+  return {
+    params: obj({ chat: z.enum(CHAT_IDS as [string, ...string[]]) }),
+    targets: "none",
+    run(s, input) {
+      const chat = input.params["chat"] as string;
+      if (mode === null) delete s.data.chatForce[chat];
+      else s.data.chatForce[chat] = mode;
+      emitEvent(s, "chat_schedule", { chat, force: mode });
+    },
+  };
+}
+
+export function gmDefinitions(): Record<string, GmActionDefinition<RState>> {
+  const out: Record<string, GmActionDefinition<RState>> = {};
+  for (const [id, spec] of Object.entries(SPECS)) {
+    out[id] = {
+      params: spec.params,
+      validate(state, raw) {
+        const input = { ...raw, targets: normalize(state, { actor: "gm", ...raw }).targets };
+        if (spec.targets === "some" && input.targets.length === 0)
+          return R("gm_targets", "name at least one player");
+        if (spec.targets !== "none" || id === "set_post")
+          for (const t of input.targets)
+            if (!P(state, t)) return R("gm_unknown_target", `unknown player: ${t}`);
+        return spec.check?.(state, input) ?? null;
+      },
+      apply(state, raw) {
+        ensureStarted(state);
+        const input = { ...raw, targets: normalize(state, { actor: "gm", ...raw }).targets };
+        spec.run(state, input);
+        if (!state.ended) reconcile(state);
+        void (acts as unknown as Json);
+        void neutralized;
+      },
+    };
+  }
+  out["replace"] = replaceGmAction<RState>(RULESET);
+  return out;
+}

@@ -1,0 +1,45 @@
+import { defineRuleset } from "../../engine/ruleset.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import type { z } from "zod";
+import { ROLES, type RState } from "./model.js";
+import { optionsSchema, playerSchema } from "./options.js";
+import { setup } from "./setup.js";
+import { actionDefinitions } from "./actions.js";
+import { gmDefinitions } from "./gm.js";
+import { resolution } from "./resolution.js";
+import { availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
+import { en, ru } from "./texts.js";
+
+/** Regnum (Регнум): the political RPG of ../shared/rules/regnum.md. */
+export const regnum = defineRuleset<RState>({
+  id: "regnum",
+  name: { en: "Regnum", ru: "Регнум" },
+  source: { seed: "000_051860684774b394.txt", rules: "regnum.md" },
+  players: { min: 1, max: 64 },
+  factions: {
+    ksb: { name: { en: "Royal Security Service", ru: "КСБ" } },
+    ozd: { name: { en: "Order of the Golden Dragon", ru: "ОЗД" } },
+    assassin: { name: { en: "Assassin", ru: "Ассасин" } },
+    baron: { name: { en: "Rainbow Baron", ru: "Радужный Барон" } },
+    citizens: { name: { en: "Citizens", ru: "Граждане" } },
+  },
+  roles: Object.fromEntries(
+    Object.entries(ROLES).map(([id, r]) => [
+      id,
+      { name: { en: r.en, ru: r.ru }, ...(r.faction ? { faction: r.faction } : {}) },
+    ]),
+  ),
+  phaseKinds: ["night", "day"],
+  options: optionsSchema as unknown as z.ZodType<RState["options"]>,
+  player: playerSchema.partial({ role: true }) as unknown as z.ZodType<JsonObject & { id: PlayerId }>,
+  setup,
+  actions: actionDefinitions(),
+  gmActions: gmDefinitions(),
+  resolution,
+  deadline,
+  availableActions,
+  chatLayout,
+  playerView,
+  finalPlayer,
+  texts: { en, ru },
+});

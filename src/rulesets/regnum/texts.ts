@@ -1,0 +1,143 @@
+import type { TextCatalog } from "../../engine/ruleset.js";
+import { pluralRu } from "../../engine/helpers.js";
+import type { Json, JsonObject } from "../../engine/types.js";
+import { ARMIES, COUNTRIES } from "./model.js";
+
+/** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */
+
+const str = (v: Json | undefined) =>
+  typeof v === "string" ? v : v === null || v === undefined ? "" : JSON.stringify(v);
+const list = (v: Json | undefined) => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+
+const COUNTRY_RU: Record<string, string> = {
+  regnum: "Регнум",
+  norsland: "Норсленд",
+  orientem: "Ориентем",
+  britonia: "Бритония",
+};
+const ARMY_RU: Record<string, string> = {
+  royal: "Королевские ВС",
+  parliament: "Парламентские ВС",
+  inquisition: "ВС Инквизиции",
+  aik: "ВС АИК",
+  ksb: "ВС КСБ",
+  ozd: "ВС ОЗД",
+  darkness: "ВС Тьмы",
+  norsland: "ВС Норсленда",
+  orientem: "ВС Ориентема",
+  britonia: "ВС Бритонии",
+};
+export const POST_RU: Record<string, string> = {
+  king: "Король",
+  pope: "Папа Капутский",
+  president: "Президент",
+  supreme_judge: "Верховный судья",
+  judge: "судья",
+  mp: "депутат Парламента",
+  minister_royal: "министр Королевского правительства",
+  minister_parliament: "министр Парламентского правительства",
+  defence_minister_royal: "Министр обороны (Кор.)",
+  defence_minister_parliament: "Министр обороны (Парл.)",
+  director: "Директор КСБ",
+  magister: "Магистр ОЗД",
+};
+const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
+const country = (c: Json | undefined) => COUNTRY_RU[str(c)] ?? str(c);
+const army = (a: Json | undefined) => ARMY_RU[str(a)] ?? str(a);
+void ARMIES;
+void COUNTRIES;
+
+function losses(p: JsonObject, ru: boolean): string {
+  const items = Array.isArray(p["losses"]) ? (p["losses"] as JsonObject[]) : [];
+  return items.map((l) => `${ru ? army(l["army"]) : str(l["army"])} — ${str(l["n"])}`).join(", ");
+}
+
+export const en: TextCatalog = {
+  body_found: () => "A body was found.",
+  accusation: (p) =>
+    `Proceedings opened against the character with appearance ${str(p["appearance"])}. Article: ${str(p["article"])}.`,
+  director_appointed: (p) =>
+    `The character with appearance ${str(p["appearance"])} is appointed Director of the KSB.`,
+  wanted: (p) => `The character with appearance ${str(p["appearance"])} is wanted.`,
+  battle: (p) => `Battle: ${str(p["country"])}. Losses: ${losses(p, false)}.`,
+  captured: (p) => `${str(p["country"])} captured: ${str(p["army"])}.`,
+  peace_signed: (p) => `Peace treaty signed: ${str(p["a"])} and ${str(p["b"])}.`,
+  post_vacant: (p) => `Post ${str(p["post"])} is vacant.`,
+  announce: (p) => str(p["text"]),
+  game_over: (p) => `Game over. Winners: ${list(p["winners"]).join(", ")}.`,
+  game_over_none: () => "Game over. No winners.",
+  reveal: (p, ctx) =>
+    `${ctx.player(str(p["player"]))}: appearance ${str(p["appearance"])}; roles ${list(p["roles"]).join(", ")}; factions ${list(
+      p["factions"],
+    ).join(", ")}; type ${str(p["type"])}; posts ${list(p["posts"]).join(", ") || "—"}.`,
+  chances: (p) => `Chances: ${str(p["text"])}`,
+  losers: (p) => `Losers: ${list(p["factions"]).join(", ") || "—"}.`,
+  reward: (p, ctx) => `Reward of ${ctx.player(str(p["player"]))}: ${str(p["amount"])}.`,
+  "private.result": (p) =>
+    `${str(p["action"])}${p["targetAppearance"] ? ` (${str(p["targetAppearance"])})` : ""}: ${str(p["result"])} — ${str(p["text"])}`,
+  "private.notice": (p) => `Notice: ${str(p["about"])}${p["text"] ? ` — ${str(p["text"])}` : ""}`,
+  "private.relay": (p) => `${str(p["from"])}: ${str(p["text"])}`,
+};
+
+const NOTICE_RU: Record<string, string> = {
+  summons: "Вас вызывают на допрос.",
+  searched: "У вас провели обыск.",
+  recruited: "Вы завербованы в ОЗД: теперь вы младший адепт.",
+  derecruited: "Вы развербованы и вернулись в прежнюю фракцию.",
+  robbed: "Вас ограбили.",
+  detained: "Вы задержаны.",
+  released: "Вы освобождены.",
+  palace_invitation: "Вас приглашают в Радужный дворец.",
+  palace_request: "Персонаж просит впустить его в Радужный дворец.",
+  palace_joined: "Вы в Радужном дворце.",
+  danger_avoided: "Вы избежали опасности.",
+  warrant_request: "КСБ просит разрешения суда.",
+  warrant_granted: "Разрешение суда получено.",
+  warrant_denied: "В разрешении суда отказано.",
+  character_type: "Характер цели установлен.",
+  wanted: "Вы объявлены в розыск.",
+  gm: "Сообщение ведущего.",
+};
+
+export const ru: TextCatalog = {
+  body_found: () => "Найдено тело.",
+  accusation: (p) =>
+    `Возбуждено судопроизводство против персонажа в облике ${str(p["appearance"])}. Статья: ${str(p["article"])}.`,
+  director_appointed: (p) => `Директором КСБ назначен персонаж в облике ${str(p["appearance"])}.`,
+  wanted: (p) => `Объявлен розыск персонажа в облике ${str(p["appearance"])}.`,
+  battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
+  captured: (p) => `${country(p["country"])} захвачена: ${army(p["army"])}.`,
+  peace_signed: (p) => `Заключён мирный договор: ${army(p["a"])} и ${army(p["b"])}.`,
+  post_vacant: (p) => `Пост ${POST_RU[str(p["post"])] ?? str(p["post"])} вакантен.`,
+  announce: (p) => str(p["text"]),
+  game_over: (p, ctx) =>
+    `Игра окончена. Победители: ${list(p["winners"])
+      .map((f) => ctx.faction(f))
+      .join(", ")}.`,
+  game_over_none: () => "Игра окончена: победителей нет.",
+  reveal: (p, ctx) =>
+    `${ctx.player(str(p["player"]))}: облик ${str(p["appearance"])}; роли ${list(p["roles"])
+      .map((r) => ctx.role(r))
+      .join(", ")}; фракции ${list(p["factions"])
+      .map((f) => ctx.faction(f))
+      .join(", ")}; характер ${TYPE_RU[str(p["type"])] ?? str(p["type"])}; посты ${
+      list(p["posts"])
+        .map((x) => POST_RU[x] ?? x)
+        .join(", ") || "—"
+    }.`,
+  chances: (p) => `Шансы: ${str(p["text"])}`,
+  losers: (p, ctx) =>
+    `Проигравшие: ${
+      list(p["factions"])
+        .map((f) => ctx.faction(f))
+        .join(", ") || "—"
+    }.`,
+  reward: (p, ctx) => {
+    const n = typeof p["amount"] === "number" ? p["amount"] : 0;
+    return `Награда ${ctx.player(str(p["player"]))}: ${n} ${pluralRu(Math.floor(n), ["крона", "кроны", "крон"])}.`;
+  },
+  "private.result": (p) => str(p["text"]),
+  "private.notice": (p) =>
+    `${NOTICE_RU[str(p["about"])] ?? str(p["about"])}${p["text"] ? ` ${str(p["text"])}` : ""}`,
+  "private.relay": (p) => `${str(p["from"])}: ${str(p["text"])}`,
+};
