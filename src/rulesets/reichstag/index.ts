@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { actions } from "./actions.js";
@@ -25,9 +26,8 @@ export const reichstag = defineRuleset<ReichstagState>({
     hitler: { name: { en: "Hitler", ru: "Гитлер" }, faction: "fascists" },
   },
   phaseKinds: PHASE_KINDS,
-  options: optionsSchema as unknown as typeof optionsSchema &
-    import("zod").ZodType<ReichstagState["options"]>,
-  player: playerSchema as unknown as import("zod").ZodType<JsonObject & { id: string }>,
+  options: optionsSchema as unknown as z.ZodType<ReichstagState["options"]>,
+  player: playerSchema as unknown as z.ZodType<JsonObject & { id: string }>,
   setup,
   actions,
   gmActions,

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { JsonObject } from "../../engine/types.js";
+import { reichstag } from "./index.js";
+import { SEVEN, FIVE, deckWith, mustAct, newGame, resolve } from "./testkit.js";
+import { boardOf } from "./view.js";
+import { deadline, firstDailyAt } from "./deadline.js";
+import { en, ru } from "./texts.js";
+import type { ReichstagState } from "./state.js";
+
+const view = (s: ReichstagState, id: string) => reichstag.playerView(s, id) as JsonObject;
+const msgs = (s: ReichstagState, id: string) => view(s, id)["messages"] as JsonObject[];
+
+function toLegislative(players = FIVE, deck = deckWith(["L", "F", "F"])) {
+  let s = newGame(players, { deck });
+  s = mustAct(s, "ann", "nominate", ["bob"]);
+  s = resolve(s).state;
+  for (const p of players.map((x) => x.id).filter((id) => id !== "ann" && id !== "bob"))
+    s = mustAct(s, p, "vote", ["ja"]);
+  return resolve(s).state;
+}
+
+describe("playerView: hands and knowledge never leak (2.3, 5.5, 8)", () => {
+  it("a liberal sees only his own role; a fascist sees the fascists and Hitler; Hitler (7 players) sees nobody", () => {
+    const s = newGame(SEVEN);
+    const lib = JSON.stringify(view(s, "ann"));
+    expect(lib).not.toMatch(/:"(fascist|hitler)"/);
+    expect(msgs(s, "cid")).toContainEqual({ to: "cid", kind: "allies", fascists: ["fay"], hitler: "eve" });
+    expect(msgs(s, "eve").map((m) => m["kind"])).toEqual(["role"]);
+    expect(JSON.stringify(view(s, "eve"))).not.toContain('"fay"' + ":");
+    for (const p of SEVEN) {
+      const board = view(s, p.id)["board"] as JsonObject;
+      expect(JSON.stringify(board)).not.toContain('"role"');
+    }
+  });
+
+  it("in 5–6 player games Hitler is told who the fascist is", () => {
+    const s = newGame(FIVE);
+    expect(msgs(s, "eve")).toContainEqual({ to: "eve", kind: "allies", fascists: ["cid"] });
+  });
+
+  it("step 1: only the President sees three policies; step 2: only the Chancellor sees two; nobody else sees any", () => {
+    let s = toLegislative();
+    expect(view(s, "ann")["hand"]).toEqual(["L", "F", "F"]);
+    for (const id of ["bob", "cid", "dan", "eve"]) expect(view(s, id)["hand"]).toBeUndefined();
+    s = mustAct(s, "ann", "discard", ["F"]);
+    expect(view(s, "ann")["hand"]).toBeUndefined();
+    expect(view(s, "bob")["hand"]).toEqual(["L", "F"]);
+    for (const id of ["cid", "dan", "eve"]) {
+      expect(view(s, id)["hand"]).toBeUndefined();
+      expect(JSON.stringify(msgs(s, id))).not.toContain("policies");
+    }
+    for (const id of ["ann", "bob", "cid", "dan", "eve"])
+      expect(JSON.stringify(view(s, id))).not.toContain('deck":[');
+  });
+
+  it("the discard pile and the deck are only sizes on the public board", () => {
+    const s = toLegislative();
+    const b = boardOf(s);
+    expect(b.deckSize).toBe(14);
+    expect(Object.keys(b)).not.toContain("deck");
+  });
+
+  it("closed voting shows a voter only his own vote", () => {
+    let s = newGame(FIVE, { openVoting: false });
+    s = mustAct(s, "ann", "nominate", ["bob"]);
+    s = resolve(s).state;
+    s = mustAct(s, "cid", "vote", ["ja"]);
+    expect(view(s, "dan")["votes"]).toEqual({});
+    expect(view(s, "cid")["votes"]).toEqual({ cid: "ja" });
+  });
+
+  it("all roles are published at the end", () => {
+    let s = newGame(FIVE);
+    const r = reichstag.gmActions["end_game"]!;
+    s = structuredClone(s);
+    r.apply(s, { action: "end_game", targets: [], params: { winners: ["liberals"] } });
+    expect(view(s, "ann")["roles"]).toMatchObject({ eve: "hitler" });
+    expect(boardOf(s).players.every((p) => p.role !== undefined)).toBe(true);
+  });
+});
+
+describe("chatLayout (10, R27, R28)", () => {
+  it("no faction chat and no dead chat: each private thread has exactly its owner; dead players write nowhere", () => {
+    let s = toLegislative();
+    const chats = reichstag.chatLayout(s);
+    expect(chats.map((c) => c.id)).toEqual([
+      "game",
+      "announcements",
+      ...FIVE.map((p) => `private-${p.id}`),
+      "gm",
+    ]);
+    for (const c of chats.filter((c) => c.kind === "secret")) expect(c.readers.length).toBeLessThanOrEqual(1);
+    s = structuredClone(s);
+    reichstag.gmActions["modkill"]!.apply(s, { action: "modkill", targets: ["dan"], params: {} });
+    const after = reichstag.chatLayout(s);
+    for (const c of after) expect(c.writers).not.toContain("dan");
+    expect(after.find((c) => c.id === "game")!.readers).toContain("dan");
+  });
+});
+
+describe("deadline (3.2–3.5)", () => {
+  it("is the daily 21:00 rule with a 12-hour minimum; a closed phase is due at once; extensions move it", () => {
+    let s = newGame(FIVE);
+    expect(reichstag.deadline(s)).toEqual({ type: "daily_at", at: "21:00", minMinutes: 720 });
+    s = mustAct(s, "ann", "nominate", ["bob"]);
+    expect(reichstag.deadline(s)).toEqual({ type: "duration", minutes: 0 });
+    const timed = { ...newGame(FIVE), now: 0 };
+    timed.data.phaseOpenedAt = Date.UTC(2024, 0, 1, 18, 0);
+    timed.data.stepOpenedAt = timed.data.phaseOpenedAt;
+    timed.data.shiftMinutes = 60;
+    // opened 21:00 Moscow (18:00 UTC): due next day 21:00 Moscow + 1 h = 25 h.
+    expect(deadline(timed)).toEqual({ type: "duration", minutes: 25 * 60 });
+    expect(firstDailyAt(Date.UTC(2024, 0, 1, 6, 0), "21:00", "Europe/Moscow", 12)).toBe(
+      Date.UTC(2024, 0, 1, 18, 0),
+    );
+  });
+});
+
+describe("texts (7, 8)", () => {
+  it("every English key has a Russian twin", () => {
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+  });
+});
