@@ -203,7 +203,8 @@ function nightEnd(state: MayorState): void {
   }
   for (const id of state.data.gm.isolate) {
     const p = living(state, id);
-    if (!p) continue;
+    // Placed at most once per resolution: a lawyer's transfer already is this night's placement.
+    if (!p || pending.transfers.includes(id)) continue;
     pending.otherPlacements.push({ player: p.id, reason: "gm" });
     placeInIsolation(state, p, "gm");
   }
