@@ -545,3 +545,25 @@ describe("§4.4 rejections", () => {
     expect(t.p("luca").alive).toBe(false);
   });
 });
+
+describe("§8 new_member with a tier-3 successor", () => {
+  it("a posthumous joiner processed before the successor still notifies him", () => {
+    const t = new Table({ numbers: [50] });
+    const r = t.phase([
+      ["kenji", "recruit", ["luca"], { guess_role: "doctor", guess_clan: "cosa_nostra", number: 50 }],
+      ["taro", "meet", ["kenji"]],
+      ["tony", "shoot", ["luca"]],
+      ["vito", "kill", ["kenji"], { guess_clan: "yakuza" }],
+    ]);
+    // luca (recruit, dead) and taro (acquaintance, alive) join; taro is the first living joiner
+    expect(t.events(r, "boss_succeeded")[0]).toMatchObject({ player: "taro", outsider: false });
+    expect(r.private).toContainEqual({
+      to: "taro",
+      kind: "new_member",
+      member: "luca",
+      via: "recruit",
+      posthumous: true,
+    });
+    expect(r.private.filter((m) => m.kind === "new_member" && m["member"] === "taro")).toEqual([]);
+  });
+});

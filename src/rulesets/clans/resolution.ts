@@ -249,7 +249,10 @@ const step8Dawn = night("8. dawn: transfers", (state, s) => {
       role_lost: roleLost,
     });
     const boss = state.players.find((b) => b.alive && b.role === "boss" && b.team === j.clan);
-    if (boss && boss.id !== p.id && chat?.members.includes(boss.id))
+    const bossInChat =
+      boss &&
+      (chat?.members.includes(boss.id) || s.joins.some((x) => x.player === boss.id && x.chat === j.chat));
+    if (boss && bossInChat && boss.id !== p.id)
       tell(state, boss.id, "new_member", { member: p.id, via: j.via, posthumous });
   }
 });

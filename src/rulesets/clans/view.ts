@@ -47,7 +47,7 @@ export function playerView(state: ClansState, viewer: PlayerId): Json {
     orders: state.data.orders
       .filter((o) => o.actor === me.id)
       .map((o) => ({ ...o }) as unknown as JsonObject),
-    passed: [...(state.data.filled[me.id] ?? [])],
+    filledSlots: [...(state.data.filled[me.id] ?? [])],
     messages: state.data.inbox
       .filter((m) => m.message.to === me.id)
       .map((m) => ({ phase: m.phase, ...m.message }) as JsonObject),
