@@ -1,0 +1,682 @@
+import { DiscordError, Errors, fieldError } from "./errors.js";
+import type { ChannelRec, CommandOption, CommandRec, MessageRec } from "./model.js";
+import { P } from "./permissions.js";
+import type { EmulatorState, FileUpload } from "./state.js";
+
+type Json = Record<string, unknown>;
+
+export const InteractionType = {
+  Ping: 1,
+  ApplicationCommand: 2,
+  MessageComponent: 3,
+  Autocomplete: 4,
+  ModalSubmit: 5,
+} as const;
+
+export interface InteractionEvent {
+  kind: "callback" | "edit" | "followup" | "delete" | "failed";
+  /** The callback type (for kind "callback"). */
+  type?: number;
+  /** The message as the user sees it after this event. */
+  message?: Json;
+  /** The callback's data (modal, autocomplete choices, message body). */
+  data?: Json;
+  at: number;
+}
+
+export interface InteractionRec {
+  id: string;
+  token: string;
+  type: number;
+  userId: string;
+  guildId: string;
+  channelId: string;
+  data: Json;
+  commandName: string;
+  /** The message a component was on. */
+  source?: MessageRec;
+  createdAt: number;
+  acked: boolean;
+  ackType: number | null;
+  failed: boolean;
+  originalId: string | null;
+  deferredFollowupPending: boolean;
+  ephemeral: boolean;
+  followups: string[];
+  events: InteractionEvent[];
+  waiters: Set<() => void>;
+  timer: NodeJS.Timeout | null;
+}
+
+export interface InteractionOptions {
+  /** Time the bot has for its first answer (Discord: 3 s). */
+  ackWindowMs: number;
+  /** Lifetime of the interaction token (Discord: 15 min). */
+  tokenLifetimeMs: number;
+}
+
+/** What a test gets back when a user invokes something: await the bot's answers on it. */
+export class InteractionHandle {
+  readonly rec: InteractionRec;
+  private readonly render: (id: string) => Json | null;
+  constructor(rec: InteractionRec, render: (id: string) => Json | null) {
+    this.rec = rec;
+    this.render = render;
+  }
+  get id(): string {
+    return this.rec.id;
+  }
+  get token(): string {
+    return this.rec.token;
+  }
+  /** True when the bot did not answer within the window ("This interaction failed"). */
+  get failed(): boolean {
+    return this.rec.failed;
+  }
+  events(): InteractionEvent[] {
+    return [...this.rec.events];
+  }
+  /** Resolves with the first event (past or future) matching `pred`. */
+  waitFor(pred: (e: InteractionEvent) => boolean, timeoutMs = 5000): Promise<InteractionEvent> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const hit = this.rec.events.find(pred);
+        if (hit) {
+          this.rec.waiters.delete(check);
+          clearTimeout(timer);
+          resolve(hit);
+          return true;
+        }
+        return false;
+      };
+      const timer = setTimeout(() => {
+        this.rec.waiters.delete(check);
+        reject(
+          new Error(
+            `interaction ${this.rec.commandName}: no matching event within ${timeoutMs} ms; got ${JSON.stringify(this.rec.events.map((e) => e.kind + (e.type ?? "")))}`,
+          ),
+        );
+      }, timeoutMs);
+      if (!check()) this.rec.waiters.add(check);
+    });
+  }
+  /** The bot's first answer (callback type and data), or rejects if the interaction failed. */
+  async callback(timeoutMs = 5000): Promise<{ type: number; data: Json }> {
+    const e = await this.waitFor((x) => x.kind === "callback" || x.kind === "failed", timeoutMs);
+    if (e.kind === "failed")
+      throw new Error(`interaction ${this.rec.commandName} failed: the bot did not answer in time`);
+    return { type: e.type ?? 0, data: e.data ?? {} };
+  }
+  /** The original response once it has content: a type 4/7 answer, or the first edit after a deferral. */
+  async reply(timeoutMs = 5000): Promise<Json> {
+    const e = await this.waitFor(
+      (x) =>
+        x.kind === "failed" ||
+        (x.kind === "callback" && (x.type === 4 || x.type === 7)) ||
+        (x.kind === "edit" && x.data?.["original"] === true),
+      timeoutMs,
+    );
+    if (e.kind === "failed")
+      throw new Error(`interaction ${this.rec.commandName} failed: the bot did not answer in time`);
+    return e.message ?? {};
+  }
+  /** The n-th follow-up message (0-based). */
+  async followUp(n = 0, timeoutMs = 5000): Promise<Json> {
+    await this.waitFor(() => this.rec.events.filter((x) => x.kind === "followup").length > n, timeoutMs);
+    return this.rec.events.filter((x) => x.kind === "followup")[n]?.message ?? {};
+  }
+  async modal(timeoutMs = 5000): Promise<Json> {
+    const cb = await this.callback(timeoutMs);
+    if (cb.type !== 9) throw new Error(`expected a modal (9), the bot answered ${cb.type}`);
+    return cb.data;
+  }
+  async choices(timeoutMs = 5000): Promise<{ name: string; value: string | number }[]> {
+    const cb = await this.callback(timeoutMs);
+    if (cb.type !== 8) throw new Error(`expected autocomplete choices (8), the bot answered ${cb.type}`);
+    return (cb.data["choices"] ?? []) as { name: string; value: string | number }[];
+  }
+  /** The original message as it is now (null if none yet). */
+  original(): Json | null {
+    return this.rec.originalId ? this.render(this.rec.originalId) : null;
+  }
+}
+
+function optionValue(o: CommandOption, v: unknown): unknown {
+  switch (o.type) {
+    case 4:
+      return typeof v === "number" ? Math.trunc(v) : Number.parseInt(String(v), 10);
+    case 10:
+      return Number(v);
+    case 5:
+      return v === true || v === "true";
+    default:
+      return String(v);
+  }
+}
+
+export class Interactions {
+  readonly byId = new Map<string, InteractionRec>();
+  /** The modal each user has open (the last one a bot showed them). */
+  private readonly openModals = new Map<string, { rec: InteractionRec; modal: Json }>();
+  private readonly s: EmulatorState;
+  private readonly opts: InteractionOptions;
+
+  constructor(state: EmulatorState, opts: InteractionOptions) {
+    this.s = state;
+    this.opts = opts;
+  }
+
+  handle(rec: InteractionRec): InteractionHandle {
+    return new InteractionHandle(rec, (id) => {
+      const m = this.s.messageIndex.get(id);
+      return m ? this.s.messageJson(m) : null;
+    });
+  }
+
+  private record(rec: InteractionRec, e: Omit<InteractionEvent, "at">): void {
+    rec.events.push({ ...e, at: Date.now() });
+    for (const w of [...rec.waiters]) w();
+  }
+
+  close(): void {
+    for (const r of this.byId.values()) if (r.timer) clearTimeout(r.timer);
+  }
+
+  // ------------------------------------------------------------ the user's side
+
+  private start(
+    userId: string,
+    channel: ChannelRec,
+    type: number,
+    data: Json,
+    commandName: string,
+    source?: MessageRec,
+  ): InteractionRec {
+    const g = this.s.guild(channel.guild_id);
+    const member = this.s.member(g, userId);
+    const id = this.s.ids.next();
+    const rec: InteractionRec = {
+      id,
+      token: `aW50ZXJhY3Rpb24.${id}.${Buffer.from(`${id}:${userId}`).toString("base64url")}`,
+      type,
+      userId,
+      guildId: g.id,
+      channelId: channel.id,
+      data,
+      commandName,
+      createdAt: Date.now(),
+      acked: false,
+      ackType: null,
+      failed: false,
+      originalId: null,
+      deferredFollowupPending: false,
+      ephemeral: false,
+      followups: [],
+      events: [],
+      waiters: new Set(),
+      timer: null,
+    };
+    if (source) rec.source = source;
+    this.byId.set(id, rec);
+    rec.timer = setTimeout(() => {
+      rec.timer = null;
+      if (!rec.acked) {
+        rec.failed = true;
+        this.record(rec, { kind: "failed" });
+      }
+    }, this.opts.ackWindowMs);
+    rec.timer.unref();
+    const payload: Json = {
+      id,
+      application_id: this.s.applicationId,
+      type,
+      data,
+      guild: { id: g.id, locale: g.preferred_locale, features: [] },
+      guild_id: g.id,
+      guild_locale: g.preferred_locale,
+      channel: this.s.channelJson(channel, userId),
+      channel_id: channel.id,
+      member: {
+        ...this.s.memberJson(g, member),
+        permissions: this.s.permissionsIn(userId, channel.id).toString(),
+      },
+      token: rec.token,
+      version: 1,
+      app_permissions: this.s.permissionsIn(this.s.bot.id, channel.id).toString(),
+      locale: this.s.user(userId).locale,
+      entitlements: [],
+      authorizing_integration_owners: { "0": g.id },
+      context: 0,
+      attachment_size_limit: 10485760,
+    };
+    if (source)
+      payload["message"] = {
+        ...this.s.messageJson(source),
+        ...(source.guild_id ? { guild_id: source.guild_id } : {}),
+      };
+    this.s.dispatch("INTERACTION_CREATE", payload, { guildId: g.id, intent: 0, recipients: [this.s.bot.id] });
+    return rec;
+  }
+
+  private usableChannel(userId: string, channelId: string): ChannelRec {
+    const ch = this.s.channelFor(userId, channelId);
+    if (!(this.s.permissionsIn(userId, ch.id) & P.USE_APPLICATION_COMMANDS))
+      throw Errors.missingPermissions();
+    return ch;
+  }
+
+  private resolveOptions(
+    g: string,
+    defs: CommandOption[],
+    given: Record<string, unknown>,
+    resolved: Json,
+    focused?: string,
+  ): Json[] {
+    const out: Json[] = [];
+    for (const [name, value] of Object.entries(given)) {
+      const def = defs.find((d) => d.name === name);
+      if (!def)
+        throw Errors.invalidForm(fieldError(`options.${name}`, "UNKNOWN_OPTION", `Unknown option ${name}`));
+      const v = optionValue(def, value);
+      if (def.choices?.length && focused !== name && !def.choices.some((c) => c.value === v))
+        throw Errors.invalidForm(
+          fieldError(`options.${name}`, "INVALID_CHOICE", `${String(v)} is not a valid choice`),
+        );
+      const opt: Json = { name, type: def.type, value: v };
+      if (focused === name) opt["focused"] = true;
+      out.push(opt);
+      const id = String(v);
+      const guild = this.s.guild(g);
+      const bag = (k: string): Json => (resolved[k] ??= {}) as Json;
+      if (def.type === 6 || def.type === 9) {
+        if (this.s.users.has(id)) {
+          bag("users")[id] = this.s.userJson(id);
+          const m = guild.members.get(id);
+          if (m) bag("members")[id] = { ...this.s.memberJson(guild, m, false), permissions: "0" };
+        } else if (def.type === 9 && guild.roles.has(id)) {
+          const r = guild.roles.get(id);
+          if (r) bag("roles")[id] = this.s.roleJson(r);
+        } else throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_USER", "Unknown user"));
+      }
+      if (def.type === 8) {
+        const r = guild.roles.get(id);
+        if (!r) throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_ROLE", "Unknown role"));
+        bag("roles")[id] = this.s.roleJson(r);
+      }
+      if (def.type === 7) {
+        const c = this.s.channels.get(id);
+        if (!c) throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_CHANNEL", "Unknown channel"));
+        bag("channels")[id] = {
+          id,
+          name: c.name,
+          type: c.type,
+          permissions: this.s.permissionsIn(this.s.bot.id, id).toString(),
+        };
+      }
+    }
+    for (const d of defs)
+      if (d.required && !(d.name in given) && d.type !== 1 && d.type !== 2)
+        throw Errors.invalidForm(
+          fieldError(`options.${d.name}`, "BASE_TYPE_REQUIRED", "This field is required"),
+        );
+    return out;
+  }
+
+  /** A user runs `/name [group] [sub]` with options (by name); `focused` makes it an autocomplete. */
+  command(
+    userId: string,
+    channelId: string,
+    line: string,
+    given: Record<string, unknown> = {},
+    focused?: string,
+  ): InteractionHandle {
+    const ch = this.usableChannel(userId, channelId);
+    const [name = "", ...path] = line.trim().replace(/^\//, "").split(/\s+/);
+    const cmd = this.s.findCommand(ch.guild_id, name);
+    if (!cmd) throw Errors.unknownCommand();
+    this.checkDefaultPermissions(userId, ch, cmd);
+    const resolved: Json = {};
+    let defs = cmd.options;
+    const wrap: { name: string; type: number }[] = [];
+    for (const p of path) {
+      const def = defs.find((d) => d.name === p && (d.type === 1 || d.type === 2));
+      if (!def)
+        throw Errors.invalidForm(fieldError("options", "UNKNOWN_SUBCOMMAND", `Unknown subcommand ${p}`));
+      wrap.push({ name: p, type: def.type });
+      defs = def.options ?? [];
+    }
+    if (defs.some((d) => d.type === 1 || d.type === 2))
+      throw Errors.invalidForm(fieldError("options", "SUBCOMMAND_REQUIRED", "A subcommand is required"));
+    if (focused && !defs.find((d) => d.name === focused)?.autocomplete)
+      throw Errors.invalidForm(
+        fieldError(`options.${focused}`, "NOT_AUTOCOMPLETE", "Option has no autocomplete"),
+      );
+    let options: Json[] = this.resolveOptions(ch.guild_id, defs, given, resolved, focused);
+    for (const w of wrap.reverse()) options = [{ name: w.name, type: w.type, options }];
+    return this.invoke(userId, ch, cmd, options, resolved, focused !== undefined);
+  }
+
+  private checkDefaultPermissions(userId: string, ch: ChannelRec, cmd: CommandRec): void {
+    if (cmd.default_member_permissions === null) return;
+    const need = BigInt(cmd.default_member_permissions);
+    const have = this.s.basePermissions(this.s.guild(ch.guild_id), userId);
+    if ((have & need) !== need) throw Errors.missingPermissions();
+  }
+
+  /** Invokes a command with raw (wire-format) options, as the Discord client does. */
+  invoke(
+    userId: string,
+    ch: ChannelRec,
+    cmd: CommandRec,
+    options: Json[],
+    resolved: Json,
+    autocomplete: boolean,
+  ): InteractionHandle {
+    const data: Json = { id: cmd.id, name: cmd.name, type: cmd.type };
+    if (options.length) data["options"] = options;
+    if (Object.keys(resolved).length) data["resolved"] = resolved;
+    if (cmd.guild_id) data["guild_id"] = cmd.guild_id;
+    const rec = this.start(
+      userId,
+      ch,
+      autocomplete ? InteractionType.Autocomplete : InteractionType.ApplicationCommand,
+      data,
+      cmd.name,
+    );
+    return this.handle(rec);
+  }
+
+  /** A user clicks a button or picks values in a select menu on a message. */
+  component(userId: string, messageId: string, customId: string, values?: string[]): InteractionHandle {
+    const msg = this.s.messageIndex.get(messageId);
+    if (!msg || msg.deleted || (msg.ephemeralFor && msg.ephemeralFor !== userId))
+      throw Errors.unknownMessage();
+    const ch = this.s.channelFor(userId, msg.channel_id);
+    const comp = findComponent(msg.components, customId);
+    if (!comp)
+      throw Errors.invalidForm(
+        fieldError("data.custom_id", "COMPONENT_NOT_FOUND", `No component ${customId} on this message`),
+      );
+    if (comp["disabled"] === true)
+      throw Errors.invalidForm(
+        fieldError("data.custom_id", "COMPONENT_DISABLED", "This component is disabled"),
+      );
+    const type = Number(comp["type"]);
+    const data: Json = { custom_id: customId, component_type: type };
+    if (type === 2) {
+      if (comp["style"] === 5 || comp["style"] === 6)
+        throw Errors.invalidForm(
+          fieldError("data.custom_id", "COMPONENT_NOT_INTERACTIVE", "Link buttons do not interact"),
+        );
+    } else {
+      const picked = values ?? [];
+      const min = Number(comp["min_values"] ?? 1);
+      const max = Number(comp["max_values"] ?? 1);
+      if (picked.length < min || picked.length > max)
+        throw Errors.invalidForm(
+          fieldError("data.values", "BASE_TYPE_BAD_LENGTH", `Must pick between ${min} and ${max}`),
+        );
+      if (type === 3) {
+        const opts = ((comp["options"] ?? []) as Json[]).map((o) => String(o["value"]));
+        for (const v of picked)
+          if (!opts.includes(v))
+            throw Errors.invalidForm(fieldError("data.values", "INVALID_OPTION", `${v} is not an option`));
+      } else {
+        const resolved: Json = {};
+        const g = this.s.guild(ch.guild_id);
+        for (const v of picked) {
+          if (this.s.users.has(v) && (type === 5 || type === 7)) {
+            ((resolved["users"] ??= {}) as Json)[v] = this.s.userJson(v);
+            const m = g.members.get(v);
+            if (m)
+              ((resolved["members"] ??= {}) as Json)[v] = {
+                ...this.s.memberJson(g, m, false),
+                permissions: "0",
+              };
+          } else if (g.roles.has(v) && (type === 6 || type === 7)) {
+            const r = g.roles.get(v);
+            if (r) ((resolved["roles"] ??= {}) as Json)[v] = this.s.roleJson(r);
+          } else if (this.s.channels.has(v) && type === 8) {
+            const c = this.s.channels.get(v);
+            if (c)
+              ((resolved["channels"] ??= {}) as Json)[v] = {
+                id: v,
+                name: c.name,
+                type: c.type,
+                permissions: "0",
+              };
+          } else
+            throw Errors.invalidForm(
+              fieldError("data.values", "INVALID_OPTION", `${v} cannot be picked here`),
+            );
+        }
+        data["resolved"] = resolved;
+      }
+      data["values"] = picked;
+    }
+    return this.handle(this.start(userId, ch, InteractionType.MessageComponent, data, customId, msg));
+  }
+
+  /** The modal a bot last showed this user, if still open. */
+  openModal(userId: string): Json | null {
+    return this.openModals.get(userId)?.modal ?? null;
+  }
+
+  /** A user submits the modal the bot showed them, with values by text input custom_id. */
+  submitModal(userId: string, values: Record<string, string>, customId?: string): InteractionHandle {
+    const open = this.openModals.get(userId);
+    if (!open || (customId !== undefined && open.modal["custom_id"] !== customId))
+      throw Errors.unknownInteraction();
+    const ch = this.s.channelFor(userId, open.rec.channelId);
+    const used = new Set<string>();
+    const fill = (c: Json): Json => {
+      if (Array.isArray(c["components"]))
+        return { type: c["type"], id: c["id"] ?? 0, components: (c["components"] as Json[]).map(fill) };
+      if (c["component"] && typeof c["component"] === "object")
+        return { type: c["type"], id: c["id"] ?? 0, component: fill(c["component"] as Json) };
+      const cid = String(c["custom_id"] ?? "");
+      const out: Json = { type: c["type"], id: c["id"] ?? 0, custom_id: cid };
+      if (Number(c["type"]) === 4) {
+        const v = values[cid] ?? String(c["value"] ?? "");
+        used.add(cid);
+        if (c["required"] !== false && !v)
+          throw Errors.invalidForm(
+            fieldError(`data.components.${cid}`, "BASE_TYPE_REQUIRED", "This field is required"),
+          );
+        if (typeof c["max_length"] === "number" && v.length > c["max_length"])
+          throw Errors.invalidForm(fieldError(`data.components.${cid}`, "BASE_TYPE_MAX_LENGTH", "Too long"));
+        out["value"] = v;
+      }
+      return out;
+    };
+    const components = ((open.modal["components"] ?? []) as Json[]).map(fill);
+    for (const k of Object.keys(values))
+      if (!used.has(k))
+        throw Errors.invalidForm(
+          fieldError(`data.components.${k}`, "UNKNOWN_FIELD", `The modal has no field ${k}`),
+        );
+    this.openModals.delete(userId);
+    const data: Json = { custom_id: open.modal["custom_id"], components };
+    const rec = this.start(
+      userId,
+      ch,
+      InteractionType.ModalSubmit,
+      data,
+      String(open.modal["custom_id"]),
+      open.rec.source,
+    );
+    return this.handle(rec);
+  }
+
+  // ------------------------------------------------------------ the bot's side
+
+  private live(id: string, token: string): InteractionRec {
+    const rec = this.byId.get(id);
+    if (!rec || rec.token !== token || rec.failed) throw Errors.unknownInteraction();
+    if (Date.now() - rec.createdAt > this.opts.tokenLifetimeMs) throw Errors.unknownInteraction();
+    return rec;
+  }
+
+  callback(id: string, token: string, body: Json, files: FileUpload[], withResponse: boolean): Json | null {
+    const rec = this.live(id, token);
+    if (rec.acked) throw Errors.alreadyAcknowledged();
+    const type = Number(body["type"]);
+    const data = (body["data"] ?? {}) as Json;
+    const allowed: Record<number, number[]> = {
+      1: [1],
+      2: [4, 5, 9],
+      3: [4, 5, 6, 7, 9],
+      4: [8],
+      5: [4, 5, 6, 7],
+    };
+    if (!(allowed[rec.type] ?? []).includes(type))
+      throw Errors.invalidForm(
+        fieldError(
+          "type",
+          "INTERACTION_RESPONSE_TYPE_INVALID",
+          `Interaction response type ${type} is not valid for interaction type ${rec.type}`,
+        ),
+      );
+    if ((type === 6 || type === 7) && !rec.source)
+      throw Errors.invalidForm(
+        fieldError("type", "INTERACTION_RESPONSE_TYPE_INVALID", "No message to update"),
+      );
+    const flags = Number(data["flags"] ?? 0);
+    const via = {
+      interaction: { id: rec.id, type: rec.type, name: rec.commandName, user_id: rec.userId },
+      type: rec.type === 2 ? 20 : 0,
+      ...(flags & 64 ? { ephemeralFor: rec.userId } : {}),
+    };
+    let message: MessageRec | undefined;
+    if (type === 4) {
+      message = this.s.createMessage(this.s.bot.id, rec.channelId, data, files, via);
+      rec.originalId = message.id;
+      rec.ephemeral = (flags & 64) !== 0;
+    } else if (type === 5) {
+      message = this.s.createMessage(this.s.bot.id, rec.channelId, { content: "" }, [], {
+        ...via,
+        flags: 128,
+      });
+      rec.originalId = message.id;
+      rec.ephemeral = (flags & 64) !== 0;
+      rec.deferredFollowupPending = true;
+    } else if (type === 6 || type === 7) {
+      rec.originalId = rec.source?.id ?? null;
+      if (type === 7 && rec.source)
+        message = this.s.editMessage(this.s.bot.id, rec.source.channel_id, rec.source.id, data, files, true);
+    } else if (type === 9) {
+      if (!data["custom_id"] || !data["title"] || !Array.isArray(data["components"]))
+        throw Errors.invalidForm(
+          fieldError("data", "MODAL_INVALID", "A modal needs custom_id, title and components"),
+        );
+      this.openModals.set(rec.userId, { rec, modal: data });
+    }
+    rec.acked = true;
+    rec.ackType = type;
+    if (rec.timer) clearTimeout(rec.timer);
+    rec.timer = null;
+    const ev: Omit<InteractionEvent, "at"> = { kind: "callback", type, data };
+    if (message) ev.message = this.s.messageJson(message);
+    this.record(rec, ev);
+    if (!withResponse) return null;
+    const resp: Json = {
+      interaction: {
+        id: rec.id,
+        type: rec.type,
+        response_message_id: rec.originalId,
+        response_message_loading: type === 5,
+        response_message_ephemeral: rec.ephemeral,
+      },
+    };
+    if (type !== 6 && type !== 8)
+      resp["resource"] = { type, ...(message ? { message: this.s.messageJson(message) } : {}) };
+    return resp;
+  }
+
+  /** Resolves an interaction's webhook (application id + token), or null if it is not one. */
+  byToken(appId: string, token: string): InteractionRec | null {
+    if (appId !== this.s.applicationId) return null;
+    for (const r of this.byId.values()) if (r.token === token) return r;
+    return null;
+  }
+
+  private usable(rec: InteractionRec): void {
+    if (Date.now() - rec.createdAt > this.opts.tokenLifetimeMs) throw Errors.invalidWebhookToken();
+    if (!rec.acked) throw Errors.unknownWebhook();
+  }
+
+  private resolveMessage(rec: InteractionRec, messageId: string): MessageRec {
+    const id = messageId === "@original" ? rec.originalId : messageId;
+    if (!id || (messageId !== "@original" && id !== rec.originalId && !rec.followups.includes(id)))
+      throw Errors.unknownMessage();
+    const m = this.s.messageIndex.get(id);
+    if (!m || m.deleted) throw Errors.unknownMessage();
+    return m;
+  }
+
+  getMessage(rec: InteractionRec, messageId: string): MessageRec {
+    this.usable(rec);
+    return this.resolveMessage(rec, messageId);
+  }
+
+  editMessage(rec: InteractionRec, messageId: string, body: Json, files: FileUpload[]): MessageRec {
+    this.usable(rec);
+    const target = this.resolveMessage(rec, messageId);
+    const wasLoading = (target.flags & 128) !== 0;
+    if (wasLoading && target.id === rec.originalId) rec.deferredFollowupPending = false;
+    const m = this.s.editMessage(this.s.bot.id, target.channel_id, target.id, body, files, true);
+    this.record(rec, {
+      kind: "edit",
+      message: this.s.messageJson(m),
+      data: { original: m.id === rec.originalId, was_loading: wasLoading },
+    });
+    return m;
+  }
+
+  deleteMessage(rec: InteractionRec, messageId: string): void {
+    this.usable(rec);
+    const target = this.resolveMessage(rec, messageId);
+    this.s.deleteMessage(this.s.bot.id, target.channel_id, target.id, true);
+    this.record(rec, { kind: "delete", data: { id: target.id } });
+  }
+
+  followUp(rec: InteractionRec, body: Json, files: FileUpload[]): MessageRec {
+    this.usable(rec);
+    const flags = Number(body["flags"] ?? 0);
+    // After a deferral the first follow-up replaces the loading message, as on Discord.
+    if (rec.deferredFollowupPending && rec.originalId && rec.ackType === 5) {
+      rec.deferredFollowupPending = false;
+      const m = this.s.editMessage(this.s.bot.id, rec.channelId, rec.originalId, body, files, true);
+      this.record(rec, {
+        kind: "edit",
+        message: this.s.messageJson(m),
+        data: { original: true, was_loading: true },
+      });
+      return m;
+    }
+    const m = this.s.createMessage(this.s.bot.id, rec.channelId, body, files, {
+      interaction: { id: rec.id, type: rec.type, name: rec.commandName, user_id: rec.userId },
+      ...(flags & 64 ? { ephemeralFor: rec.userId } : {}),
+    });
+    rec.followups.push(m.id);
+    this.record(rec, { kind: "followup", message: this.s.messageJson(m) });
+    return m;
+  }
+}
+
+export function findComponent(list: unknown, customId: string): Json | null {
+  if (!Array.isArray(list)) return null;
+  for (const c of list as Json[]) {
+    if (c["custom_id"] === customId) return c;
+    const nested =
+      findComponent(c["components"], customId) ??
+      (c["accessory"] ? findComponent([c["accessory"]], customId) : null) ??
+      (c["component"] ? findComponent([c["component"]], customId) : null);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+export function isDiscordError(e: unknown): e is DiscordError {
+  return e instanceof DiscordError;
+}
