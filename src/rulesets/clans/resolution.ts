@@ -446,5 +446,3 @@ export const resolution: readonly Step[] = [
   endCheck,
   nextPhase,
 ];
-
-export { CLANS };
