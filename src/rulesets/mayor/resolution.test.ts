@@ -318,6 +318,35 @@ describe("5.2 night resolution", () => {
   });
 });
 
+it("12: a lawyer transfer is an ИЗО placement; the third one kills at once and attacks on him fizzle", () => {
+  const out = play(SIX, [
+    { phase: "night", gm: [{ action: "isolate", targets: ["cid"] }] },
+    { phase: "day", actions: [verdict("ann", "isolate", "cid")] },
+    { phase: "night", actions: [choose("fay", "cid")] },
+    {
+      phase: "day",
+      actions: [
+        verdict("dan", "execute", "cid"),
+        verdict("eve", "execute", "cid"),
+        ...allAbstain(["ann", "bob", "fay"]),
+      ],
+    },
+    {
+      phase: "night",
+      actions: [choose("fay", "cid"), choose("ann", "cid"), choose("bob", "cid")],
+      gm: [{ action: "isolate", targets: ["cid"] }],
+    },
+  ]);
+  const n3 = phaseOf(out, "night 3");
+  expect(eventsOf(n3, "isolated")).toEqual([{ type: "isolated", player: "cid", count: 3, reason: "lawyer" }]);
+  expect(n3.deaths).toEqual([{ player: "cid", cause: "isolation_limit" }]);
+  expect(n3.public).toEqual([
+    "cid was moved from jail to isolation.",
+    "cid: third isolation, dies. Role: maniac.",
+  ]);
+  expect(out.final).toMatchObject({ ended: true, winners: [] });
+});
+
 describe("5.3 session resolution", () => {
   it("step 1: the tally lists execute and isolate verdicts per target and the abstentions", () => {
     const out = play(SIX, [

@@ -104,7 +104,7 @@ const ru: TextCatalog = {
   },
   "private.check_result": (p, c) => `Проверка: ${c.player(str(p["target"]))} — ${resultRu(p, c)}.`,
   "private.check_failed": (p, c) =>
-    `Проверка ${c.player(str(p["target"]))} не удалась: игрок ${reasonRu[str(p["reason"])] ?? str(p["reason"])}.`,
+    `Проверка игрока ${c.player(str(p["target"]))} не удалась: игрок ${reasonRu[str(p["reason"])] ?? str(p["reason"])}.`,
 };
 
 export const texts: Record<Lang, TextCatalog> = { en, ru };
