@@ -35,6 +35,8 @@ export interface InteractionRec {
   commandName: string;
   /** The message a component was on. */
   source?: MessageRec;
+  /** For a modal submit: the interaction that opened the modal. */
+  trigger?: InteractionRec;
   createdAt: number;
   acked: boolean;
   ackType: number | null;
@@ -543,7 +545,7 @@ export class Interactions {
       );
     const flags = Number(data["flags"] ?? 0);
     const via = {
-      interaction: { id: rec.id, type: rec.type, name: rec.commandName, user_id: rec.userId },
+      interaction: this.meta(rec),
       type: rec.type === 2 ? 20 : 0,
       ...(flags & 64 ? { ephemeralFor: rec.userId } : {}),
     };
@@ -591,6 +593,21 @@ export class Interactions {
     if (type !== 6 && type !== 8)
       resp["resource"] = { type, ...(message ? { message: this.s.messageJson(message) } : {}) };
     return resp;
+  }
+
+  private meta(rec: InteractionRec): NonNullable<MessageRec["interaction"]> {
+    const out: NonNullable<MessageRec["interaction"]> = {
+      id: rec.id,
+      type: rec.type,
+      name: rec.commandName,
+      user_id: rec.userId,
+    };
+    if (rec.source && rec.type === 3) out.source_message_id = rec.source.id;
+    if (rec.trigger) {
+      out.trigger = { id: rec.trigger.id, type: rec.trigger.type };
+      if (rec.trigger.source && rec.trigger.type === 3) out.trigger.source_message_id = rec.trigger.source.id;
+    }
+    return out;
   }
 
   /** Resolves an interaction's webhook (application id + token), or null if it is not one. */
@@ -655,7 +672,7 @@ export class Interactions {
       return m;
     }
     const m = this.s.createMessage(this.s.bot.id, rec.channelId, body, files, {
-      interaction: { id: rec.id, type: rec.type, name: rec.commandName, user_id: rec.userId },
+      interaction: this.meta(rec),
       ...(flags & 64 ? { ephemeralFor: rec.userId } : {}),
     });
     rec.followups.push(m.id);

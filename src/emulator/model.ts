@@ -124,7 +124,14 @@ export interface MessageRec {
   pinned: boolean;
   /** Ephemeral messages are visible only to this user and never listed. */
   ephemeralFor?: string;
-  interaction?: { id: string; type: number; name: string; user_id: string };
+  interaction?: {
+    id: string;
+    type: number;
+    name: string;
+    user_id: string;
+    source_message_id?: string;
+    trigger?: { id: string; type: number; source_message_id?: string };
+  };
   message_reference?: { message_id: string; channel_id: string; guild_id?: string };
   deleted?: boolean;
 }

@@ -178,7 +178,14 @@ export class SpecOracle {
   }
 
   /** Loads the spec from `discord-api-spec`; null when the package is not installed. */
-  static async load(): Promise<SpecOracle | null> {
+  static load(): Promise<SpecOracle | null> {
+    SpecOracle.loading ??= SpecOracle.loadUncached();
+    return SpecOracle.loading;
+  }
+
+  private static loading: Promise<SpecOracle | null> | undefined;
+
+  private static async loadUncached(): Promise<SpecOracle | null> {
     try {
       const specifier = "discord-api-spec/zod";
       const schemas = (await import(specifier)) as Record<string, unknown>;

@@ -520,12 +520,19 @@ export class EmulatorState {
       out["webhook_id"] = msg.application_id;
     }
     if (msg.interaction) {
-      out["interaction_metadata"] = {
-        id: msg.interaction.id,
-        type: msg.interaction.type,
-        user: this.userJson(msg.interaction.user_id),
-        authorizing_integration_owners: msg.guild_id ? { "0": msg.guild_id } : {},
+      const meta = (i: NonNullable<MessageRec["interaction"]>): Json => {
+        const o: Json = {
+          id: i.id,
+          type: i.type,
+          user: this.userJson(i.user_id),
+          authorizing_integration_owners: msg.guild_id ? { "0": msg.guild_id } : {},
+        };
+        if (i.source_message_id) o["interacted_message_id"] = i.source_message_id;
+        if (i.trigger)
+          o["triggering_interaction_metadata"] = meta({ ...i.trigger, user_id: i.user_id, name: i.name });
+        return o;
       };
+      out["interaction_metadata"] = meta(msg.interaction);
       out["interaction"] = {
         id: msg.interaction.id,
         type: msg.interaction.type,
@@ -1237,7 +1244,7 @@ export class EmulatorState {
       embeds: keepEmbeds
         ? embeds.map((e) => ({ type: "rich", content_scan_version: 0, ...(e as Json) }))
         : [],
-      components,
+      components: normalizeComponents(components),
       attachments: this.storeAttachments(files, body["attachments"], ch.id),
       flags: via?.ephemeralFor ? flags | 64 : flags & ~64,
       type: via?.type ?? (ref?.["message_id"] ? 19 : 0),
@@ -1591,3 +1598,23 @@ export class EmulatorState {
 }
 
 export { DiscordError };
+
+/** Discord numbers every component of a stored message and fills select defaults. */
+export function normalizeComponents(list: unknown[]): unknown[] {
+  let next = 1;
+  const walk = (c: unknown): unknown => {
+    if (!c || typeof c !== "object") return c;
+    const o = { ...(c as Json) };
+    if (typeof o["id"] !== "number") o["id"] = next++;
+    else next = Math.max(next, o["id"] + 1);
+    if ([3, 5, 6, 7, 8].includes(Number(o["type"]))) {
+      o["min_values"] ??= 1;
+      o["max_values"] ??= 1;
+    }
+    if (Array.isArray(o["components"])) o["components"] = o["components"].map(walk);
+    if (o["accessory"]) o["accessory"] = walk(o["accessory"]);
+    if (o["component"]) o["component"] = walk(o["component"]);
+    return o;
+  };
+  return list.map(walk);
+}
