@@ -5,7 +5,6 @@ import type { GameEvent, JsonObject, PlayerId } from "../../engine/types.js";
 import { emitEvent, emitPublic, removePlayer, tell } from "./output.js";
 import {
   bySeat,
-  CLANS,
   type Clan,
   type ClansPlayer,
   type ClansState,
