@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyInput, createGame, replay } from "../../engine/game.js";
+import { idContext, renderPrivate, renderText } from "../../engine/helpers.js";
+import type { RulesetDefinition } from "../../engine/ruleset.js";
+import type { AnyGameState } from "../../engine/types.js";
 import type { Input, JsonObject, PhaseReport } from "../../engine/types.js";
 import { reichstag } from "./index.js";
 import type { ReichstagState } from "./state.js";
@@ -179,5 +182,20 @@ describe("random games through availableActions", () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it("every public line and private message of random games renders in English and Russian", () => {
+    const def = reichstag as unknown as RulesetDefinition<AnyGameState>;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      for (const report of play(seed, 5 + seed - 1).reports) {
+        for (const lang of ["en", "ru"] as const) {
+          const ctx = idContext(lang);
+          for (const line of report.public)
+            expect(renderText(def, line, ctx)).not.toMatch(/undefined|NaN|\[object/);
+          for (const m of report.private)
+            expect(renderPrivate(def, m, ctx)).not.toMatch(/undefined|NaN|\[object/);
+        }
+      }
+    }
   });
 });
