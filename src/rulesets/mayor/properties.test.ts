@@ -201,7 +201,7 @@ describe("properties of random games", () => {
       fc.property(gameArb, ({ seed, n }) => {
         randomGame(seed, n, 30, (state) => {
           const [a, b] = state.players;
-          if (!a || !b || a.role === b.role) return;
+          if (!a || !b || a.role === b.role || a.revealedRole || b.revealedRole) return;
           const swapped = structuredClone(state);
           const [sa, sb] = swapped.players;
           if (!sa || !sb) return;
