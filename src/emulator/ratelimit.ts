@@ -31,7 +31,7 @@ export interface LimitResult {
 function hashOf(s: string): string {
   let h = 2166136261;
   for (const c of s) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
-  return h.toString(16).padStart(8, "0") + (h ^ 0xdeadbeef).toString(16).padStart(8, "0");
+  return h.toString(16).padStart(8, "0") + ((h ^ 0xdeadbeef) >>> 0).toString(16).padStart(8, "0");
 }
 
 export class RateLimiter {

@@ -494,6 +494,12 @@ export class EmulatorState {
           flags: 0,
           bot: true,
           global_name: null,
+          primary_guild: null,
+          accent_color: null,
+          avatar_decoration_data: null,
+          collectibles: null,
+          display_name_styles: null,
+          banner: null,
         }
       : this.userJson(msg.author_id);
     const out: Json = {
