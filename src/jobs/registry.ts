@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import { z } from "zod";
 
 /**
@@ -27,12 +28,29 @@ export type JobName = keyof typeof jobPayloads;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 export const jobNames = Object.keys(jobPayloads) as JobName[];
 
+/** The deadline kinds of the `deadlines` table that have a job; others are not scheduled here. */
+export const deadlineJobs = {
+  resolve: "phase.resolve",
+  reminder: "phase.remind",
+  publish: "phase.publish",
+} as const satisfies Record<string, JobName>;
+
+export function jobForDeadlineKind(kind: string): JobName | undefined {
+  return Object.hasOwn(deadlineJobs, kind) ? deadlineJobs[kind as keyof typeof deadlineJobs] : undefined;
+}
+
+/** BullMQ uses ':' as its key separator and refuses it in custom ids. */
+export function assertJobId(id: string): string {
+  if (id.includes(":") || id.length === 0) throw new Error(`bad job id "${id}"`);
+  return id;
+}
+
 /** Deterministic job id: one job per (game, phase, kind[, key]). BullMQ forbids ':' in ids. */
 export function jobId(name: JobName, payload: Record<string, string | number>): string {
   const parts = Object.keys(payload)
     .sort()
     .map((key) => String(payload[key]));
-  return [name.replace(".", "-"), ...parts].join("_");
+  return assertJobId([name.replace(".", "-"), ...parts].join("_"));
 }
 
 export function parsePayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
@@ -43,7 +61,13 @@ export function isJobName(name: string): name is JobName {
   return Object.hasOwn(jobPayloads, name);
 }
 
-export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>) => Promise<void> };
+/** A handler gets the parsed payload, the BullMQ job (its id, attempts) and the job's lock token. */
+export type JobHandler<N extends JobName> = (
+  payload: JobPayload<N>,
+  job: Job,
+  token: string | undefined,
+) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Refuses a handler table that misses a job name or has one the registry does not know. */
 export function checkHandlers(handlers: Record<string, unknown>): void {
@@ -52,4 +76,12 @@ export function checkHandlers(handlers: Record<string, unknown>): void {
   if (missing.length > 0 || unknown.length > 0) {
     throw new Error(`job handlers: missing [${missing.join(", ")}], unknown [${unknown.join(", ")}]`);
   }
+}
+
+/** Runs the one handler of `job.name` with its validated payload. */
+export async function dispatch(handlers: JobHandlers, job: Job, token?: string): Promise<void> {
+  if (!isJobName(job.name)) throw new Error(`unknown job name ${job.name}`);
+  const name: JobName = job.name;
+  const payload = parsePayload(name, job.data);
+  await (handlers[name] as JobHandler<typeof name>)(payload, job, token);
 }

@@ -1,0 +1,184 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
+import type { Db } from "../db/client.js";
+import { deadlines, games, guildSettings, inputs, outbox, phases, players } from "../db/schema/index.js";
+import { UserError } from "./errors.js";
+import type { Clock, Committed, OutboxPost } from "./service.js";
+import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+
+/**
+ * Reminders before a deadline. Publicly only what is public: the time left and, for a phase in
+ * which every living seat has the same required action (a general vote), who has not acted
+ * yet — that list reveals no role. Privately, in each seat's own thread, "your order is
+ * missing" to every living seat that has a required action available and has not used one.
+ *
+ * The ruleset contract does not say which actions are required; the actions below are
+ * optional everywhere (posting, extension requests, absences), all others count as orders.
+ */
+export const OPTIONAL_ACTIONS: ReadonlySet<string> = new Set([
+  "post",
+  "edit_post",
+  "request_extension",
+  "vacation",
+]);
+
+export interface ReminderPlan {
+  /** Seats that have a required action available and have not used one this phase. */
+  missing: PlayerId[];
+  /** Whether naming `missing` in public reveals nothing (every living seat had the same duty). */
+  publicNames: boolean;
+}
+
+export function requiredActions(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  seat: PlayerId,
+): string[] {
+  return ruleset
+    .availableActions(state, seat)
+    .map((a) => a.action)
+    .filter((a) => !OPTIONAL_ACTIONS.has(a))
+    .sort();
+}
+
+/** Who must still act, from the ruleset's available actions and this phase's accepted inputs. */
+export function planReminder(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  acted: ReadonlySet<PlayerId>,
+): ReminderPlan {
+  const living = state.players.filter((p) => p.alive);
+  const duties = new Map(living.map((p) => [p.id, requiredActions(ruleset, state, p.id)]));
+  const missing = living
+    .filter((p) => (duties.get(p.id)?.length ?? 0) > 0 && !acted.has(p.id))
+    .map((p) => p.id);
+  const sets = new Set(living.map((p) => (duties.get(p.id) ?? []).join(",")));
+  const publicNames = state.phase.kind !== "night" && living.length > 0 && sets.size === 1 && !sets.has("");
+  return { missing, publicNames };
+}
+
+function minutesRu(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return `${n} минута`;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${n} минуты`;
+  return `${n} минут`;
+}
+
+export const reminderTexts = {
+  public(lang: Lang, phase: string, minutes: number, names: string[] | null): string {
+    if (lang === "ru") {
+      const head = `Напоминание: до конца фазы «${phase}» осталось ${minutesRu(minutes)}.`;
+      return names && names.length > 0 ? `${head} Ещё не проголосовали: ${names.join(", ")}.` : head;
+    }
+    const head = `Reminder: ${phase} ends in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    return names && names.length > 0 ? `${head} Not yet voted: ${names.join(", ")}.` : head;
+  },
+  personal(lang: Lang, phase: string, minutes: number): string {
+    if (lang === "ru") {
+      return `Напоминание: ваш приказ на фазу «${phase}» ещё не отдан. До дедлайна ${minutesRu(minutes)}.`;
+    }
+    return `Reminder: your order for ${phase} is missing. The deadline is in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
+};
+
+export interface ReminderResult {
+  sent: boolean;
+  personal: number;
+  named: number;
+}
+
+/**
+ * The reminder job's handler: writes the reminder posts to the outbox and marks its deadline
+ * row done, once. A job for a moved or cancelled deadline, or a phase no longer open, does nothing.
+ */
+export async function sendReminder(
+  db: Db,
+  clock: Clock,
+  gameId: string,
+  phaseIndex: number,
+  job: { deadlineId: number; jobId: string },
+): Promise<Committed<ReminderResult>> {
+  const nothing = { value: { sent: false, personal: 0, named: 0 }, deadlines: [], outbox: false };
+  return db.transaction(async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+    if (!game) throw new UserError("game.not_found");
+    const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+    if (deadline?.status !== "pending" || deadline.kind !== "reminder" || deadline.jobId !== job.jobId) {
+      return nothing;
+    }
+    const now = clock.now();
+    const markDone = () =>
+      tx.update(deadlines).set({ status: "done", doneAt: now }).where(eq(deadlines.id, deadline.id));
+    const [phase] = await tx
+      .select()
+      .from(phases)
+      .where(and(eq(phases.gameId, gameId), eq(phases.index, phaseIndex)));
+    if (game.status !== "running" || !phase || phase.status !== "open") {
+      await markDone();
+      return nothing;
+    }
+    const minutes = Number((deadline.payload as { minutesBefore?: unknown }).minutesBefore ?? deadline.key);
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state } = await loadState(tx, gameId, ruleset);
+    const acted = await actedThisPhase(tx, gameId, phase.label);
+    const plan = planReminder(ruleset, state, acted);
+    const [settings] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, game.guildId));
+    const lang: Lang = settings?.language ?? "ru";
+    const seats = await tx.select().from(players).where(eq(players.gameId, gameId));
+    const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
+    const named = plan.publicNames ? plan.missing.map((id) => names.get(id) ?? id) : null;
+    const posts: OutboxPost[] = [
+      { type: "post", chat: "newspaper", content: reminderTexts.public(lang, phase.label, minutes, named) },
+      ...plan.missing.map((seat): OutboxPost => ({
+        type: "post",
+        chat: `personal:${seat}`,
+        content: reminderTexts.personal(lang, phase.label, minutes),
+      })),
+    ];
+    await tx
+      .insert(outbox)
+      .values(
+        posts.map((payload, i) => ({
+          gameId,
+          dedupeKey: `${gameId}:remind:${phaseIndex}:${minutes}:${deadline.dueAt.getTime()}:${i}`,
+          kind: payload.type,
+          payload,
+          resolutionId: null,
+        })),
+      )
+      .onConflictDoNothing();
+    await markDone();
+    await tx
+      .update(games)
+      .set({ version: sql`${games.version} + 1` })
+      .where(eq(games.id, gameId));
+    return {
+      value: { sent: true, personal: plan.missing.length, named: named?.length ?? 0 },
+      deadlines: [],
+      outbox: true,
+    };
+  });
+}
+
+/** Seats with an accepted required action in the phase (by its label), from the input log. */
+export async function actedThisPhase(tx: Tx, gameId: string, phaseLabel: string): Promise<Set<PlayerId>> {
+  const rows = await tx
+    .select({ seatId: inputs.seatId, payload: inputs.payload })
+    .from(inputs)
+    .where(
+      and(
+        eq(inputs.gameId, gameId),
+        eq(inputs.phase, phaseLabel),
+        eq(inputs.type, "action"),
+        eq(inputs.accepted, true),
+      ),
+    );
+  const acted = new Set<PlayerId>();
+  for (const row of rows) {
+    const action = (row.payload as { action?: unknown }).action;
+    if (row.seatId && typeof action === "string" && !OPTIONAL_ACTIONS.has(action)) acted.add(row.seatId);
+  }
+  return acted;
+}

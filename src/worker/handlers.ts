@@ -1,0 +1,118 @@
+import { DelayedError, UnrecoverableError } from "bullmq";
+import { and, eq } from "drizzle-orm";
+import type pg from "pg";
+import type { Db } from "../db/client.js";
+import { deadlines } from "../db/schema/index.js";
+import { UserError } from "../games/errors.js";
+import { sendReminder } from "../games/reminders.js";
+import type { Clock, GameService } from "../games/service.js";
+import type { JobHandlers } from "../jobs/registry.js";
+import type { Scheduler } from "../jobs/scheduler.js";
+import type { Logger } from "../log.js";
+
+/** Performs a game's pending outbox rows (src/discord/outbox.ts `drainOutbox`, bound to its deps). */
+export type DrainFn = (gameId: string) => Promise<{ done: number; failed: number }>;
+
+export interface HandlerDeps {
+  db: Db;
+  pool: pg.Pool;
+  service: GameService;
+  scheduler: Scheduler;
+  drain: DrainFn;
+  log: Logger;
+  clock: Clock;
+}
+
+/** A game that no longer exists will never succeed: no retries. */
+function unrecoverable(error: unknown): never {
+  if (error instanceof UserError && error.key === "game.not_found") {
+    throw new UnrecoverableError(`game not found`);
+  }
+  throw error;
+}
+
+/** How long a drain that finds another drain of the same game running waits before it tries again. */
+const DRAIN_BUSY_DELAY_MS = 200;
+
+export function createHandlers(deps: HandlerDeps): JobHandlers {
+  const { service, scheduler, log } = deps;
+
+  /**
+   * After a commit: enqueue every pending deadline of the game (not just the ones the commit
+   * returned, so a retry after a failed enqueue heals it) and request a drain.
+   */
+  const settle = async (gameId: string, outbox: boolean) => {
+    const rows = await deps.db
+      .select()
+      .from(deadlines)
+      .where(and(eq(deadlines.gameId, gameId), eq(deadlines.status, "pending")));
+    await scheduler.enqueueDeadlines(rows);
+    if (outbox) await scheduler.requestDrain(gameId);
+  };
+
+  return {
+    "phase.resolve": async ({ gameId, phaseIndex, deadlineId }, job) => {
+      const committed = await service
+        .resolveDue(gameId, phaseIndex, { deadlineId, jobId: job.id ?? "" })
+        .catch(unrecoverable);
+      if (committed.value) {
+        log.info({ gameId, phaseIndex, phase: committed.value.phase, jobId: job.id }, "phase resolved");
+      }
+      // Also on a retry that found the phase already resolved: its follow-ups must exist.
+      await settle(gameId, true);
+    },
+
+    "phase.remind": async ({ gameId, phaseIndex, deadlineId }, job) => {
+      const committed = await sendReminder(deps.db, deps.clock, gameId, phaseIndex, {
+        deadlineId,
+        jobId: job.id ?? "",
+      }).catch(unrecoverable);
+      if (committed.value.sent) log.info({ gameId, phaseIndex, ...committed.value }, "reminder sent");
+      await scheduler.afterCommit(gameId, { deadlines: [], outbox: true });
+    },
+
+    "phase.publish": async ({ gameId, phaseIndex }) => {
+      try {
+        const committed = await service.publish(gameId, phaseIndex, null);
+        if (committed.value) log.info({ gameId, phaseIndex }, "draft published after its grace period");
+      } catch (error) {
+        if (error instanceof UserError && error.key === "game.no_draft") return;
+        unrecoverable(error);
+      }
+      await scheduler.requestDrain(gameId);
+    },
+
+    "outbox.drain": async ({ gameId }, job, token) => {
+      // One drain per game at a time (across workers): a session advisory lock, released with the
+      // connection if this process dies.
+      const client = await deps.pool.connect();
+      let locked = false;
+      let broken: Error | undefined;
+      try {
+        const { rows } = await client.query<{ ok: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtext('outbox.drain'), hashtext($1)) AS ok",
+          [gameId],
+        );
+        locked = rows[0]?.ok === true;
+        if (!locked) {
+          await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
+          throw new DelayedError();
+        }
+        const result = await deps.drain(gameId);
+        if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
+        if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows failed");
+      } catch (error) {
+        if (!(error instanceof DelayedError) && !locked) broken = error as Error;
+        throw error;
+      } finally {
+        if (locked) {
+          await client
+            .query("SELECT pg_advisory_unlock(hashtext('outbox.drain'), hashtext($1))", [gameId])
+            .catch(() => undefined);
+        }
+        // A connection that failed (e.g. terminated by the server) is discarded, not reused.
+        client.release(broken);
+      }
+    },
+  };
+}

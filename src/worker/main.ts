@@ -1,0 +1,54 @@
+import { loadEnvOrExit } from "../config/env.js";
+import { createRestClient } from "../discord/client.js";
+import { migrateDatabase } from "../db/migrate.js";
+import { createLogger } from "../log.js";
+import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
+import { runProcess } from "../runtime/lifecycle.js";
+import { loadDrain } from "./drain.js";
+import { workerSettingsFromEnv } from "./settings.js";
+import { startWorker } from "./worker.js";
+
+/**
+ * `npm run worker`: owns every deadline. Postgres (migrated at start), Redis, Discord REST
+ * (no gateway), then the BullMQ worker. SIGINT/SIGTERM finish the jobs in hand and close.
+ */
+const env = loadEnvOrExit();
+const log = createLogger("worker", env.LOG_LEVEL);
+const settings = workerSettingsFromEnv(process.env);
+
+await runProcess("worker", log, async () => {
+  const database = await connectPostgres(env.DATABASE_URL, log, { max: settings.concurrency + 4 });
+  await migrateDatabase(database);
+  let redis;
+  try {
+    redis = await connectRedis(env.REDIS_URL, log);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const rest = createRestClient(env.DISCORD_TOKEN, env.DISCORD_API_URL);
+  try {
+    const me = (await rest.get("/users/@me")) as { id: string; username: string };
+    log.info({ dependency: "discord", user: me.username, id: me.id }, "discord reached");
+  } catch (error) {
+    await Promise.allSettled([database.close(), redis.quit()]);
+    throw new DependencyError(
+      "Discord",
+      env.DISCORD_API_URL ?? "https://discord.com/api",
+      (error as Error).message,
+    );
+  }
+  const drain = await loadDrain({ db: database.db, rest, log });
+  const running = await startWorker({
+    db: database.db,
+    pool: database.pool,
+    redis,
+    drain,
+    log,
+    settings,
+  });
+  return async () => {
+    await running.stop();
+    await Promise.allSettled([redis.quit(), database.close()]);
+  };
+});
