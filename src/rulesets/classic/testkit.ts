@@ -1,0 +1,107 @@
+import { createGame, resolvePhase, submitAction } from "../../engine/game.js";
+import { drawInt } from "../../engine/rng.js";
+import { simulate } from "../../engine/simulate.js";
+import type { RulesetDefinition } from "../../engine/ruleset.js";
+import type { AnyGameState, Input, JsonObject, PhaseReport } from "../../engine/types.js";
+import { classic } from "./index.js";
+import type { ClassicState } from "./state.js";
+import { availableActions } from "./view.js";
+
+/** Test factories: scenario runs and random games driven by availableActions. */
+
+export type Out = {
+  ok: true;
+  phases: {
+    phase: string;
+    rejected: { index: number; actor: string; action: string; reason: string }[];
+    deaths: { player: string; cause: string }[];
+    events: ({ type: string } & JsonObject)[];
+    public: string[];
+    private: ({ to: string; kind: string } & JsonObject)[];
+  }[];
+  final: {
+    ended: boolean;
+    winners: string[];
+    players: Record<string, { alive: boolean; role: string; faction: string; statuses: string[] }>;
+  };
+};
+
+export function run(scenario: JsonObject): Out {
+  const result = simulate({ ruleset: "classic", seed: 1, options: {}, ...scenario }, (id) =>
+    id === "classic" ? (classic as unknown as RulesetDefinition<AnyGameState>) : undefined,
+  );
+  if (!result.ok) throw new Error(result.error);
+  return result.output as unknown as Out;
+}
+
+export function runRaw(scenario: JsonObject) {
+  return simulate({ ruleset: "classic", seed: 1, options: {}, ...scenario }, (id) =>
+    id === "classic" ? (classic as unknown as RulesetDefinition<AnyGameState>) : undefined,
+  );
+}
+
+/** Every living player posts (and nothing else): a quiet day. */
+export function quietDay(ids: string[]) {
+  return { phase: "day", actions: ids.map((id) => ({ actor: id, action: "post" })) };
+}
+
+export const DEFAULT_IDS = Array.from({ length: 24 }, (_, i) => `p${String(i + 1).padStart(2, "0")}`);
+
+export interface RandomGame {
+  state: ClassicState;
+  log: Input[];
+  reports: PhaseReport[];
+  rejections: { phase: string; input: Input; reason: string }[];
+}
+
+/**
+ * A random game of `players.length` dealt players: each phase, every living player picks
+ * actions from availableActions with the seeded PRNG (`actionsPerPlayer` tries).
+ */
+export function randomGame(
+  seed: number,
+  maxPhases = 60,
+  actionsPerPlayer = 2,
+  ids = DEFAULT_IDS,
+): RandomGame {
+  const created = createGame(classic, { seed, players: ids.map((id) => ({ id })) });
+  if (!created.ok) throw new Error(created.rejection.reason);
+  let state = created.value;
+  const chooser = { rng: [...state.rng].map((x) => x ^ 0x5bd1e995) };
+  const log: Input[] = [];
+  const reports: PhaseReport[] = [];
+  const rejections: RandomGame["rejections"] = [];
+  for (let phase = 0; phase < maxPhases && !state.ended; phase++) {
+    for (let round = 0; round < actionsPerPlayer; round++) {
+      for (const p of state.players) {
+        const offers = availableActions(state, p.id);
+        if (offers.length === 0) continue;
+        // leave rarely: it is always offered
+        let offer = offers[drawInt(chooser, 0, offers.length - 1)];
+        if (offer?.action === "leave" && drawInt(chooser, 0, 30) !== 0) offer = offers[0];
+        if (!offer || (offer.action === "leave" && offers.length > 1)) continue;
+        const n = drawInt(chooser, offer.minTargets, offer.maxTargets);
+        const pool = [...offer.targets];
+        const targets: string[] = [];
+        for (let i = 0; i < n && pool.length > 0; i++) {
+          targets.push(pool.splice(drawInt(chooser, 0, pool.length - 1), 1)[0] as string);
+        }
+        const input: Input = { type: "action", actor: p.id, action: offer.action, targets, params: {} };
+        const result = submitAction(classic, state, input);
+        log.push(input);
+        if (result.ok) state = result.value;
+        else
+          rejections.push({
+            phase: `${state.phase.kind} ${state.phase.n}`,
+            input,
+            reason: result.rejection.reason,
+          });
+      }
+    }
+    const resolved = resolvePhase(classic, state);
+    log.push({ type: "resolve" });
+    state = resolved.state;
+    reports.push(resolved.report);
+  }
+  return { state, log, reports, rejections };
+}
