@@ -34,6 +34,7 @@ import {
   must,
   notice,
   postVacant,
+  removeUnits,
   reconcile,
   sendResult,
   setStatus,
@@ -721,11 +722,7 @@ export const SPECS: Record<string, Spec> = {
       a.serviceOf = a.serviceOf.filter((x) => x !== army);
       emitEvent(s, "deserted", { player: a.id, army });
       const ids = s.data.units.filter((u) => u.owner === a.id && u.army === army).map((u) => u.id);
-      if (ids.length > 0) {
-        s.data.units = s.data.units.filter((u) => !ids.includes(u.id));
-        for (const id of ids)
-          emitEvent(s, "unit_destroyed", { unit: id, army, unitType: "squad", reason: "desertion" });
-      }
+      if (ids.length > 0) removeUnits(s, ids, "desertion");
       declareWanted(s, a, "state");
     },
     candidates: (_s, a) => a.serviceOf,

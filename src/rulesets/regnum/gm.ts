@@ -299,10 +299,21 @@ const SPECS: Record<string, GmSpec> = {
     },
   },
   move: {
-    params: obj({ country: z.enum(COUNTRIES) }),
-    targets: "some",
+    params: obj({ country: z.enum(COUNTRIES), units: z.array(z.string()).optional() }),
+    targets: "any",
+    check: (_s, i) =>
+      i.targets.length === 0 && !Array.isArray(i.params["units"])
+        ? R("gm_targets", "name players or units to move")
+        : null,
     run(s, input) {
       const c = input.params["country"] as string;
+      const unitIds = (input.params["units"] as string[] | undefined) ?? [];
+      for (const u of s.data.units)
+        if (unitIds.includes(u.id)) {
+          if (!unitAllowed(s, u.type, c)) deviation(s, "move", `${u.type} is not allowed in ${c}`);
+          u.location = c;
+          u.inTransitTo = null;
+        }
       for (const p of targetsOf(s, input)) {
         if (p.location === c) continue;
         p.location = c;
