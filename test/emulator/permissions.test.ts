@@ -65,6 +65,18 @@ describe("permissions and threads", () => {
       })
     ).json()) as { threads: { id: string }[] };
     expect(active.threads.map((t) => t.id)).not.toContain(thread.id);
+    // discord.js lists the thread's members; removing one hides the thread from them again.
+    const listed = await thread.members.fetch();
+    expect([...listed.keys()].sort()).toEqual([emu.botUserId, mafia1.id, mafia2.id].sort());
+    await thread.members.remove(mafia2.id);
+    expect(emu.canView(mafia2.id, thread.id)).toBe(false);
+    // A user token cannot use bot-only routes.
+    const put = await fetch(`${emu.apiBase}/v10/applications/${emu.applicationId}/commands`, {
+      method: "PUT",
+      headers: { Authorization: town.token, "Content-Type": "application/json" },
+      body: "[]",
+    });
+    expect(put.status).toBe(403);
     // Members do see it, with the messages.
     expect(
       emu
