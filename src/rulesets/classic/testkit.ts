@@ -26,7 +26,7 @@ export type Out = {
   };
 };
 
-export function run(scenario: JsonObject): Out {
+export function run(scenario: Record<string, unknown>): Out {
   const result = simulate({ ruleset: "classic", seed: 1, options: {}, ...scenario }, (id) =>
     id === "classic" ? (classic as unknown as RulesetDefinition<AnyGameState>) : undefined,
   );
@@ -34,7 +34,7 @@ export function run(scenario: JsonObject): Out {
   return result.output as unknown as Out;
 }
 
-export function runRaw(scenario: JsonObject) {
+export function runRaw(scenario: Record<string, unknown>) {
   return simulate({ ruleset: "classic", seed: 1, options: {}, ...scenario }, (id) =>
     id === "classic" ? (classic as unknown as RulesetDefinition<AnyGameState>) : undefined,
   );
