@@ -19,6 +19,19 @@ export function rejection(ruleset: string, id: string, reason: string): Rejectio
   return { code: `${ruleset}.${id}`, reason };
 }
 
+/**
+ * A refusal that means the input itself is malformed (wrong shape, unknown id, a value outside
+ * its allowed set): the live bot refuses it like any other; the simulator treats a scenario
+ * containing one as a malformed file (exit 2), as the rules files require.
+ */
+export function malformed(ruleset: string, id: string, reason: string): Rejection {
+  return { code: `${ruleset}.malformed.${id}`, reason };
+}
+
+export function isMalformed(rejection: Rejection): boolean {
+  return rejection.code === "engine.bad_params" || rejection.code.includes(".malformed.");
+}
+
 export function findPlayer<P extends BasePlayer>(
   state: GameState<P, unknown, unknown>,
   id: PlayerId,

@@ -49,6 +49,8 @@ export interface AvailableAction {
   minTargets: number;
   maxTargets: number;
   label: Localized;
+  /** Params this choice submits with (e.g. a vote's side); several entries may share an action. */
+  params?: JsonObject;
 }
 
 export type Audience = "all" | "alive" | "dead" | "gm";
@@ -66,6 +68,12 @@ export interface ChatSpec {
   writers: PlayerId[];
   readAudience?: Audience;
   writeAudience?: Audience;
+  /**
+   * What the chat is for, where it is one of the bot's standard chats: the Discord layer then
+   * uses its standard channel (the newspaper, the GM room, each player's own thread with the
+   * GMs — `personal` chats have exactly one reader, the seat) instead of creating another.
+   */
+  purpose?: "newspaper" | "gm" | "personal";
 }
 
 export interface ActionDefinition<S extends AnyGameState> {
@@ -109,6 +117,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   /** Runs at the phase's deadline, in order; the last steps detect the end and open the next phase. */
   resolution: readonly ResolutionStep<S>[];
   deadline(state: S): DeadlineRule;
+  /**
+   * True when the phase may resolve before its deadline because everyone required has acted
+   * (and nobody objects, where the rules let players object). Absent: never early.
+   */
+  closesEarly?(state: S): boolean;
   availableActions(state: S, actor: PlayerId): AvailableAction[];
   chatLayout(state: S): ChatSpec[];
   /** What `viewer` may know; the only way hidden information leaves the engine. */

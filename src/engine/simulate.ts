@@ -1,5 +1,5 @@
 import { createGame, resolvePhase, submitAction, submitGmAction } from "./game.js";
-import { idContext, renderPrivate, renderText } from "./helpers.js";
+import { idContext, isMalformed, renderPrivate, renderText } from "./helpers.js";
 import type { RulesetDefinition } from "./ruleset.js";
 import { type Scenario, scenarioSchema } from "./scenario.js";
 import type { AnyGameState, Json, JsonObject, PlayerId } from "./types.js";
@@ -88,9 +88,10 @@ export function simulate(
         params: params as JsonObject,
       });
       if (result.ok) state = result.value;
-      else rejected.push({ index, actor, action: actionId, reason: result.rejection.reason });
+      else if (isMalformed(result.rejection)) {
+        return malformed(`script.${entryIndex}.actions.${index}: ${result.rejection.reason}`);
+      } else rejected.push({ index, actor, action: actionId, reason: result.rejection.reason });
     }
-    const gmRejected: Json[] = [];
     for (const [index, gm] of entry.gm.entries()) {
       const { action: actionId, targets, ...params } = gm;
       const result = submitGmAction(ruleset, state, {
@@ -101,8 +102,9 @@ export function simulate(
       if (result.ok) {
         state = result.value;
         for (const p of state.players) for (const r of p.replacedBy) seatOf.set(r.by, p.id);
-      } else
-        gmRejected.push({ type: "gm_rejected", index, action: actionId, reason: result.rejection.reason });
+      } else if (isMalformed(result.rejection)) {
+        return malformed(`script.${entryIndex}.gm.${index}: ${result.rejection.reason}`);
+      } else rejected.push({ index, gm: true, action: actionId, reason: result.rejection.reason });
     }
     const resolved = resolvePhase(ruleset, state);
     state = resolved.state;
@@ -114,10 +116,7 @@ export function simulate(
       phase: report.phase,
       rejected,
       deaths: report.deaths.map((d) => rename({ ...d })),
-      events: [
-        ...gmRejected,
-        ...report.events.map((e) => (e.type === "replaced" ? { ...e } : rename({ ...e }))),
-      ],
+      events: report.events.map((e) => (e.type === "replaced" ? { ...e } : rename({ ...e }))),
       public: report.public.map((line) => renderText(ruleset, line, ctx)),
       private: report.private.map((m) => rename({ ...m })),
     });

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -27,7 +28,7 @@ export const chats = pgTable(
     /** The engine's chat id, or `public:<id>`, `personal:<seat>`, `category`, `gm`. */
     chatKey: text("chat_key").notNull(),
     discordId: text("discord_id").notNull(),
-    discordKind: text("discord_kind", { enum: ["category", "channel", "thread"] }).notNull(),
+    discordKind: text("discord_kind", { enum: ["role", "category", "channel", "thread"] }).notNull(),
     appliedMembers: jsonb("applied_members").$type<string[]>().notNull().default([]),
     appliedState: jsonb("applied_state").notNull().default({}),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -61,4 +62,20 @@ export const outbox = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [unique("outbox_dedupe_key_uq").on(t.dedupeKey), index("outbox_pending_idx").on(t.status, t.id)],
+);
+
+/**
+ * The roles each member holds in a server, as last seen (fetched once, kept current by the
+ * bot's GUILD_MEMBER_UPDATE events and our own changes), so that a change of game role is one
+ * PATCH of the member's whole role list.
+ */
+export const discordMembers = pgTable(
+  "discord_members",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    roles: jsonb("roles").$type<string[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
 );

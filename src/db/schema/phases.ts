@@ -28,9 +28,7 @@ export const phases = pgTable(
     deliveredPublic: integer("delivered_public").notNull().default(0),
     deliveredPrivate: integer("delivered_private").notNull().default(0),
   },
-  (t) => [
-    unique("phases_game_index_uq").on(t.gameId, t.index),
-  ],
+  (t) => [unique("phases_game_index_uq").on(t.gameId, t.index)],
 );
 
 export const deadlineKinds = ["resolve", "reminder", "publish", "interrogation", "daily"] as const;

@@ -724,13 +724,14 @@ describe("GM actions (4.2, 5.10, R29)", () => {
       },
       { phase: "legislative", gm: [{ action: "end_game", winners: ["liberals"] }] },
     ]);
-    expect(out.phases[0]!.events[0]).toMatchObject({
-      type: "gm_rejected",
+    expect(out.phases[0]!.rejected[0]).toMatchObject({
+      gm: true,
+      index: 0,
       reason: "cannot nominate yourself",
     });
     expect(events(out, "election 1")).toContainEqual({ type: "phase_closed_early", by: "gm" });
-    expect(events(out, "election 1")).toContainEqual(
-      expect.objectContaining({ type: "gm_rejected", reason: "the phase is closed" }),
+    expect(out.phases[1]!.rejected).toContainEqual(
+      expect.objectContaining({ gm: true, index: 1, reason: "the phase is closed" }),
     );
     expect(out.final).toMatchObject({ ended: true, winners: ["liberals"] });
     expect(events(out, "legislative 1")).toContainEqual({

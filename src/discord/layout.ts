@@ -1,0 +1,254 @@
+import { PermissionFlagsBits as P } from "discord.js";
+import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
+
+/**
+ * The Discord shape of a game as a pure function of its state (ARCHITECTURE.md, "Discord
+ * mapping"): a category; public chats as channels with role-level overwrites (alive / dead /
+ * GM, @everyone for spectators) — never one overwrite per player; every secret chat and each
+ * player's own thread with the GMs as private threads (`invitable: false`) under one parent.
+ * Roles are named after the game, never after a faction.
+ */
+
+export type RoleKey = "alive" | "dead" | "gm";
+export type OverwriteTarget = "everyone" | RoleKey | "bot";
+
+export interface Overwrite {
+  target: OverwriteTarget;
+  allow: string;
+  deny: string;
+}
+
+export interface DesiredChannel {
+  key: string;
+  name: string;
+  type: "category" | "text";
+  parent: string | null;
+  overwrites: Overwrite[];
+}
+
+export interface DesiredThread {
+  key: string;
+  name: string;
+  members: string[];
+  locked: boolean;
+}
+
+export interface DesiredLayout {
+  roles: { key: RoleKey; name: string }[];
+  /** The game roles each account should hold; accounts not listed hold none of them. */
+  memberRoles: Record<string, RoleKey[]>;
+  channels: DesiredChannel[];
+  threads: DesiredThread[];
+}
+
+export interface LayoutSeat {
+  seatId: PlayerId;
+  userId: string;
+  displayName: string;
+}
+
+export interface LayoutInput {
+  gameName: string;
+  lang: Lang;
+  ruleset: RulesetDefinition<AnyGameState>;
+  state: AnyGameState | null;
+  ended: boolean;
+  seats: LayoutSeat[];
+  gmUserIds: string[];
+}
+
+export const THREADS_PARENT = "threads";
+export const CATEGORY = "category";
+
+const bits = (...flags: bigint[]) => flags.reduce((a, b) => a | b, 0n);
+const READ = bits(P.ViewChannel, P.ReadMessageHistory);
+const WRITE = bits(P.SendMessages, P.AddReactions);
+const NO_THREADS = bits(P.CreatePublicThreads, P.CreatePrivateThreads);
+const GM = bits(READ, WRITE, P.ManageMessages, P.ManageThreads, P.SendMessagesInThreads);
+const BOT = bits(
+  READ,
+  WRITE,
+  P.ManageMessages,
+  P.ManageThreads,
+  P.SendMessagesInThreads,
+  P.CreatePrivateThreads,
+  P.ManageChannels,
+  P.ManageRoles,
+  P.ManageWebhooks,
+  P.EmbedLinks,
+  P.AttachFiles,
+);
+
+const texts = {
+  en: {
+    alive: "alive",
+    dead: "dead",
+    gm: "GM",
+    newspaper: "newspaper",
+    gmRoom: "gm-room",
+    threads: "private-threads",
+  },
+  ru: {
+    alive: "живые",
+    dead: "мёртвые",
+    gm: "ведущие",
+    newspaper: "газета",
+    gmRoom: "ведущие",
+    threads: "личные-ветки",
+  },
+} as const;
+
+function ow(target: OverwriteTarget, allow: bigint, deny: bigint): Overwrite {
+  return { target, allow: allow.toString(), deny: deny.toString() };
+}
+
+/** Channel names: lower case, dashes, at most 100 characters (Discord's limit). */
+export function channelName(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 100) || "chat"
+  );
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((x) => set.has(x));
+}
+
+/** The role class a public chat's explicit list corresponds to. */
+function audienceOf(
+  explicit: Audience | undefined,
+  list: readonly PlayerId[],
+  state: AnyGameState,
+): Audience | "none" {
+  if (explicit) return explicit;
+  if (list.length === 0) return "none";
+  const alive = state.players.filter((p) => p.alive).map((p) => p.id);
+  const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
+  if (
+    sameSet(
+      list,
+      state.players.map((p) => p.id),
+    )
+  )
+    return "all";
+  if (sameSet(list, alive)) return "alive";
+  if (sameSet(list, dead)) return "dead";
+  return "alive";
+}
+
+function publicOverwrites(read: Audience | "none", write: Audience | "none"): Overwrite[] {
+  const everyone =
+    read === "all" ? ow("everyone", READ, WRITE | NO_THREADS) : ow("everyone", 0n, READ | WRITE | NO_THREADS);
+  const canRead = (who: "alive" | "dead") => read === "all" || read === who;
+  const canWrite = (who: "alive" | "dead") => write === "all" || write === who;
+  const roleOverwrite = (who: "alive" | "dead") =>
+    ow(
+      who,
+      (canRead(who) ? READ : 0n) | (canWrite(who) ? WRITE : 0n),
+      (canRead(who) ? 0n : READ) | (canWrite(who) ? 0n : WRITE),
+    );
+  return [everyone, roleOverwrite("alive"), roleOverwrite("dead"), ow("gm", GM, 0n), ow("bot", BOT, 0n)];
+}
+
+export function desiredLayout(input: LayoutInput): DesiredLayout {
+  const t = texts[input.lang];
+  const userOf = new Map(input.seats.map((s) => [s.seatId, s.userId]));
+  const roles: DesiredLayout["roles"] = [
+    { key: "alive", name: `${input.gameName}: ${t.alive}` },
+    { key: "dead", name: `${input.gameName}: ${t.dead}` },
+    { key: "gm", name: `${input.gameName}: ${t.gm}` },
+  ];
+  const memberRoles: Record<string, RoleKey[]> = {};
+  for (const gm of input.gmUserIds) memberRoles[gm] = ["gm"];
+  if (input.state && !input.ended) {
+    for (const p of input.state.players) {
+      const user = userOf.get(p.id);
+      if (user) memberRoles[user] = [...(memberRoles[user] ?? []), p.alive ? "alive" : "dead"];
+    }
+  }
+
+  const channels: DesiredChannel[] = [
+    {
+      key: CATEGORY,
+      name: input.gameName.slice(0, 100),
+      type: "category",
+      parent: null,
+      overwrites: [ow("bot", BOT, 0n)],
+    },
+    {
+      key: "newspaper",
+      name: channelName(t.newspaper),
+      type: "text",
+      parent: CATEGORY,
+      overwrites: [ow("everyone", READ, WRITE | NO_THREADS), ow("gm", GM, 0n), ow("bot", BOT, 0n)],
+    },
+    {
+      key: "gm",
+      name: channelName(t.gmRoom),
+      type: "text",
+      parent: CATEGORY,
+      overwrites: [ow("everyone", 0n, READ | WRITE), ow("gm", GM, 0n), ow("bot", BOT, 0n)],
+    },
+    {
+      key: THREADS_PARENT,
+      name: channelName(t.threads),
+      type: "text",
+      parent: CATEGORY,
+      overwrites: [
+        ow("everyone", 0n, READ | WRITE | NO_THREADS),
+        ow("alive", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
+        ow("dead", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
+        ow("gm", GM, 0n),
+        ow("bot", BOT, 0n),
+      ],
+    },
+  ];
+  const threads: DesiredThread[] = [];
+  const ended = input.ended;
+  for (const seat of input.seats) {
+    threads.push({
+      key: `personal:${seat.seatId}`,
+      name: `🔒 ${seat.displayName}`.slice(0, 100),
+      members: [seat.userId],
+      locked: false,
+    });
+  }
+  if (input.state) {
+    for (const chat of input.ruleset.chatLayout(input.state)) addChat(chat, input.state);
+  }
+
+  function addChat(chat: ChatSpec, state: AnyGameState) {
+    if (chat.purpose === "newspaper" || chat.purpose === "gm" || chat.purpose === "personal") return;
+    if (chat.kind === "public") {
+      const read = audienceOf(chat.readAudience, chat.readers, state);
+      const write = ended ? "none" : audienceOf(chat.writeAudience, chat.writers, state);
+      channels.push({
+        key: `chat:${chat.id}`,
+        name: channelName(chat.name[input.lang]),
+        type: "text",
+        parent: CATEGORY,
+        overwrites: publicOverwrites(read, write),
+      });
+      return;
+    }
+    const members = chat.readers.map((id) => userOf.get(id)).filter((u): u is string => u !== undefined);
+    threads.push({
+      key: `chat:${chat.id}`,
+      name: chat.name[input.lang].slice(0, 100),
+      members,
+      locked: ended || chat.writers.length === 0,
+    });
+  }
+  return { roles, memberRoles, channels, threads };
+}
+
+/** Discord's overwrite type: 0 = role, 1 = member. */
+export function overwriteType(target: OverwriteTarget): 0 | 1 {
+  return target === "bot" ? 1 : 0;
+}

@@ -1,0 +1,357 @@
+import type { REST } from "@discordjs/rest";
+import { Routes } from "discord.js";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { chats, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
+import { loadState, rulesetOrThrow } from "../games/state.js";
+import { GameService } from "../games/service.js";
+import type { Logger } from "../log.js";
+import {
+  CATEGORY,
+  THREADS_PARENT,
+  desiredLayout,
+  overwriteType,
+  type DesiredChannel,
+  type DesiredLayout,
+  type Overwrite,
+  type OverwriteTarget,
+  type RoleKey,
+} from "./layout.js";
+
+/**
+ * Turns the desired layout (pure) into Discord state with the fewest calls: the diff between
+ * the desired layout and what the bot last applied (the `chats` table). A full reconcile (at
+ * start-up) reads Discord first, so a moderator's manual change or a failed call is healed.
+ */
+
+export interface ReconcileDeps {
+  db: Db;
+  rest: REST;
+  log: Logger;
+}
+
+type ChatRow = typeof chats.$inferSelect;
+
+interface AppliedChannel {
+  name: string;
+  overwrites: Overwrite[];
+}
+interface AppliedThread {
+  name: string;
+  locked: boolean;
+}
+
+const botIds = new WeakMap<REST, Promise<string>>();
+
+/** The bot's own user id (one call per REST client). */
+export function botUserId(rest: REST): Promise<string> {
+  let id = botIds.get(rest);
+  if (!id) {
+    id = (rest.get(Routes.user("@me")) as Promise<{ id: string }>).then((u) => u.id);
+    botIds.set(rest, id);
+  }
+  return id;
+}
+
+export async function desiredFor(
+  db: Db,
+  gameId: string,
+): Promise<{ guildId: string; layout: DesiredLayout }> {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw new Error(`no game ${gameId}`);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const seats = await db.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+  const gms = await db.select().from(gameMasters).where(eq(gameMasters.gameId, gameId));
+  const service = new GameService(db);
+  const lang = await service.language(game.guildId);
+  const state = game.status === "lobby" ? null : (await loadState(db, gameId, ruleset)).state;
+  const layout = desiredLayout({
+    gameName: game.name,
+    lang,
+    ruleset,
+    state,
+    ended: game.status === "ended",
+    seats: seats.map((s) => ({ seatId: s.seatId, userId: s.userId, displayName: s.displayName })),
+    gmUserIds: gms.map((g) => g.userId),
+  });
+  return { guildId: game.guildId, layout };
+}
+
+export async function reconcileGame(
+  deps: ReconcileDeps,
+  gameId: string,
+  mode: "incremental" | "full" = "incremental",
+): Promise<{ calls: number }> {
+  const { db, rest } = deps;
+  const { guildId, layout } = await desiredFor(db, gameId);
+  const botId = await botUserId(rest);
+  let calls = 0;
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    calls++;
+    return work();
+  };
+
+  const rows = await db.select().from(chats).where(eq(chats.gameId, gameId));
+  const byKey = new Map(rows.map((r) => [r.chatKey, r]));
+  const save = async (
+    key: string,
+    discordId: string,
+    kind: ChatRow["discordKind"],
+    patch: Partial<ChatRow>,
+  ) => {
+    const values = { gameId, chatKey: key, discordId, discordKind: kind, ...patch, updatedAt: new Date() };
+    const [row] = await db
+      .insert(chats)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [chats.gameId, chats.chatKey],
+        set: { ...patch, discordId, updatedAt: new Date() },
+      })
+      .returning();
+    if (row) byKey.set(key, row);
+  };
+
+  // 1. Roles of the game (alive / dead / GM).
+  const roleIds = new Map<RoleKey, string>();
+  for (const role of layout.roles) {
+    const key = `role:${role.key}`;
+    let row = byKey.get(key);
+    if (!row) {
+      const created = (await call(() =>
+        rest.post(Routes.guildRoles(guildId), {
+          body: { name: role.name, permissions: "0", mentionable: false, hoist: false },
+          reason: "game role",
+        }),
+      )) as { id: string };
+      await save(key, created.id, "role", { appliedMembers: [] });
+      row = byKey.get(key);
+    }
+    if (row) roleIds.set(role.key, row.discordId);
+  }
+  const targetId = (target: OverwriteTarget): string => {
+    if (target === "everyone") return guildId;
+    if (target === "bot") return botId;
+    const id = roleIds.get(target);
+    if (!id) throw new Error(`role ${target} missing`);
+    return id;
+  };
+  const resolved = (list: Overwrite[]) =>
+    list.map((o) => ({
+      id: targetId(o.target),
+      type: overwriteType(o.target),
+      allow: o.allow,
+      deny: o.deny,
+    }));
+
+  // 2. Channels (the category first). A full reconcile compares with what Discord has.
+  for (const channel of layout.channels) {
+    let row = byKey.get(channel.key);
+    let applied = row ? (row.appliedState as AppliedChannel) : null;
+    if (row && mode === "full") {
+      applied = await readChannel(rest, row.discordId, channel, targetId, call);
+      if (applied === null) {
+        await db.delete(chats).where(eq(chats.id, row.id));
+        byKey.delete(channel.key);
+        row = undefined;
+      }
+    }
+    if (!row || !applied) {
+      const parentId = channel.parent ? byKey.get(channel.parent)?.discordId : undefined;
+      const created = (await call(() =>
+        rest.post(Routes.guildChannels(guildId), {
+          body: {
+            name: channel.name,
+            type: channel.type === "category" ? 4 : 0,
+            ...(parentId ? { parent_id: parentId } : {}),
+            permission_overwrites: resolved(channel.overwrites),
+          },
+        }),
+      )) as { id: string };
+      await save(channel.key, created.id, channel.type === "category" ? "category" : "channel", {
+        appliedState: { name: channel.name, overwrites: channel.overwrites } satisfies AppliedChannel,
+      });
+      continue;
+    }
+    const changed = await applyOverwrites(row.discordId, channel, applied, targetId, call, rest);
+    if (changed || mode === "full") {
+      await save(channel.key, row.discordId, row.discordKind, {
+        appliedState: { name: channel.name, overwrites: channel.overwrites } satisfies AppliedChannel,
+      });
+    }
+  }
+
+  // 3. Game roles of each member: one PATCH of the member's role list per changed member.
+  const holders = new Map<RoleKey, Set<string>>(
+    layout.roles.map((r) => [r.key, new Set(byKey.get(`role:${r.key}`)?.appliedMembers ?? [])]),
+  );
+  const users = new Set<string>([
+    ...Object.keys(layout.memberRoles),
+    ...[...holders.values()].flatMap((s) => [...s]),
+  ]);
+  const gameRoleIds = new Set(roleIds.values());
+  for (const user of [...users].sort()) {
+    const want = new Set(layout.memberRoles[user] ?? []);
+    const have = new Set([...holders.entries()].filter(([, set]) => set.has(user)).map(([k]) => k));
+    if (want.size === have.size && [...want].every((k) => have.has(k)) && mode === "incremental") continue;
+    const current = await memberRoles(deps, guildId, user, mode === "full", call);
+    if (current === null) continue; // left the server
+    const next = [
+      ...current.filter((id) => !gameRoleIds.has(id)),
+      ...[...want].map((k) => roleIds.get(k) ?? ""),
+    ];
+    const same = next.length === current.length && next.every((id) => current.includes(id));
+    if (!same) {
+      await call(() =>
+        rest.patch(Routes.guildMember(guildId, user), { body: { roles: next }, reason: "game status" }),
+      );
+      await db
+        .insert(discordMembers)
+        .values({ guildId, userId: user, roles: next })
+        .onConflictDoUpdate({
+          target: [discordMembers.guildId, discordMembers.userId],
+          set: { roles: next, updatedAt: new Date() },
+        });
+    }
+    for (const [key, set] of holders) {
+      if (want.has(key)) set.add(user);
+      else set.delete(user);
+    }
+  }
+  for (const [key, set] of holders) {
+    const row = byKey.get(`role:${key}`);
+    if (row) await save(`role:${key}`, row.discordId, "role", { appliedMembers: [...set].sort() });
+  }
+
+  // 4. Private threads: create, then membership and lock as a diff.
+  const parent = byKey.get(THREADS_PARENT);
+  if (!parent) throw new Error("threads parent missing");
+  for (const thread of layout.threads) {
+    let row = byKey.get(thread.key);
+    if (!row) {
+      const created = (await call(() =>
+        rest.post(Routes.threads(parent.discordId), {
+          body: { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
+        }),
+      )) as { id: string };
+      await save(thread.key, created.id, "thread", {
+        appliedMembers: [],
+        appliedState: { name: thread.name, locked: false },
+      });
+      row = byKey.get(thread.key);
+      if (!row) continue;
+    }
+    let members = new Set(row.appliedMembers);
+    if (mode === "full") {
+      const actual = (await call(() => rest.get(Routes.threadMembers(row.discordId)))) as {
+        user_id: string;
+      }[];
+      members = new Set(actual.map((m) => m.user_id).filter((id) => id !== botId));
+    }
+    const want = new Set(thread.members);
+    for (const user of [...want].filter((u) => !members.has(u)).sort()) {
+      await call(() => rest.put(Routes.threadMembers(row.discordId, user)));
+      members.add(user);
+    }
+    for (const user of [...members].filter((u) => !want.has(u)).sort()) {
+      await call(() => rest.delete(Routes.threadMembers(row.discordId, user)));
+      members.delete(user);
+    }
+    const applied = row.appliedState as AppliedThread;
+    if (applied.locked !== thread.locked || mode === "full") {
+      if (applied.locked !== thread.locked) {
+        await call(() =>
+          rest.patch(Routes.channel(row.discordId), { body: { locked: thread.locked, archived: false } }),
+        );
+      }
+    }
+    await save(thread.key, row.discordId, "thread", {
+      appliedMembers: [...members].sort(),
+      appliedState: { name: thread.name, locked: thread.locked } satisfies AppliedThread,
+    });
+  }
+  deps.log.debug({ gameId, calls, mode }, "reconciled");
+  return { calls };
+}
+
+/** What Discord has for a channel, in the layout's terms; null when the channel is gone. */
+async function readChannel(
+  rest: REST,
+  channelId: string,
+  desired: DesiredChannel,
+  targetId: (t: OverwriteTarget) => string,
+  call: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<AppliedChannel | null> {
+  try {
+    const actual = (await call(() => rest.get(Routes.channel(channelId)))) as {
+      name: string;
+      permission_overwrites?: { id: string; allow: string; deny: string }[];
+    };
+    const byId = new Map((actual.permission_overwrites ?? []).map((o) => [o.id, o]));
+    const overwrites: Overwrite[] = [];
+    for (const o of desired.overwrites) {
+      const found = byId.get(targetId(o.target));
+      if (found) overwrites.push({ target: o.target, allow: found.allow, deny: found.deny });
+    }
+    return { name: actual.name, overwrites };
+  } catch (error) {
+    if ((error as { code?: number }).code === 10003) return null; // Unknown Channel: deleted by hand
+    throw error;
+  }
+}
+
+async function applyOverwrites(
+  channelId: string,
+  channel: DesiredChannel,
+  applied: AppliedChannel,
+  targetId: (t: OverwriteTarget) => string,
+  call: <T>(work: () => Promise<T>) => Promise<T>,
+  rest: REST,
+): Promise<boolean> {
+  const before = new Map(applied.overwrites.map((o) => [o.target, o]));
+  let changed = false;
+  for (const o of channel.overwrites) {
+    const was = before.get(o.target);
+    if (was && was.allow === o.allow && was.deny === o.deny) continue;
+    await call(() =>
+      rest.put(Routes.channelPermission(channelId, targetId(o.target)), {
+        body: { type: overwriteType(o.target), allow: o.allow, deny: o.deny },
+      }),
+    );
+    changed = true;
+  }
+  return changed;
+}
+
+async function memberRoles(
+  deps: ReconcileDeps,
+  guildId: string,
+  userId: string,
+  refresh: boolean,
+  call: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<string[] | null> {
+  if (!refresh) {
+    const [known] = await deps.db
+      .select()
+      .from(discordMembers)
+      .where(and(eq(discordMembers.guildId, guildId), eq(discordMembers.userId, userId)));
+    if (known) return known.roles;
+  }
+  try {
+    const member = (await call(() => deps.rest.get(Routes.guildMember(guildId, userId)))) as {
+      roles: string[];
+    };
+    await deps.db
+      .insert(discordMembers)
+      .values({ guildId, userId, roles: member.roles })
+      .onConflictDoUpdate({
+        target: [discordMembers.guildId, discordMembers.userId],
+        set: { roles: member.roles, updatedAt: new Date() },
+      });
+    return member.roles;
+  } catch (error) {
+    if ((error as { code?: number }).code === 10007) return null; // Unknown Member
+    throw error;
+  }
+}
+
+export { CATEGORY };
