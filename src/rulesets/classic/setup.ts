@@ -86,7 +86,16 @@ function scenarioSeats(players: (JsonObject & { id: string })[]): Seat[] | strin
     if (role === undefined || !(ROLE_IDS as readonly string[]).includes(role)) {
       return `players.${i}.role: a role is required when any player has one`;
     }
-    const faction = p["faction"] as Clan | undefined;
+    const rawFaction = p["faction"] as string | undefined;
+    if (
+      isClanRole(role) &&
+      rawFaction !== undefined &&
+      rawFaction !== "italians" &&
+      rawFaction !== "russians"
+    ) {
+      return `players.${i}.faction: a clan role's faction is italians or russians`;
+    }
+    const faction = rawFaction as Clan | undefined;
     const clanKey = p["clan"] as Clan | undefined;
     const don = p["don"] === true;
     let clan: Clan | null = null;
@@ -102,8 +111,6 @@ function scenarioSeats(players: (JsonObject & { id: string })[]): Seat[] | strin
     } else if (role === "bastard_son") {
       if (!clanKey) return `players.${i}.clan: a bastard_son needs a clan (italians or russians)`;
       clan = clanKey;
-    } else if (faction) {
-      return `players.${i}.faction: only clan roles have a faction`;
     }
     seats.push({ id: p.id, role, clan, don });
   }

@@ -171,7 +171,7 @@ export type ClassicState = GameState<ClassicPlayer, ClassicData, ClassicOptions>
 export const playerSchema = z.object({
   id: z.string().min(1),
   role: z.enum(ROLE_IDS).optional(),
-  faction: z.enum(CLANS).optional(),
+  faction: z.string().optional(),
   don: z.boolean().optional(),
   clan: z.enum(CLANS).optional(),
 }) as unknown as z.ZodType<JsonObject & { id: string }>;
