@@ -42,6 +42,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
     readers: all,
     writers: [],
     readAudience: "all",
+    purpose: "newspaper",
   });
 
   for (const clan of CLANS) {
@@ -94,6 +95,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
       kind: "secret",
       readers: [p.id],
       writers: [p.id],
+      purpose: "personal",
     });
   }
 
@@ -117,6 +119,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
     writers: [],
     readAudience: "gm",
     writeAudience: "gm",
+    purpose: "gm",
   });
   return chats;
 }

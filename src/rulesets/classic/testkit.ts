@@ -86,7 +86,13 @@ export function randomGame(
         for (let i = 0; i < n && pool.length > 0; i++) {
           targets.push(pool.splice(drawInt(chooser, 0, pool.length - 1), 1)[0] as string);
         }
-        const input: Input = { type: "action", actor: p.id, action: offer.action, targets, params: {} };
+        const input: Input = {
+          type: "action",
+          actor: p.id,
+          action: offer.action,
+          targets,
+          params: offer.params ? { ...offer.params } : {},
+        };
         const result = submitAction(classic, state, input);
         log.push(input);
         if (result.ok) state = result.value;

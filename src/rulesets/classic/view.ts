@@ -32,12 +32,12 @@ export function availableActions(state: ClassicState, actorId: string): Availabl
   const actor = byId(state, actorId);
   if (!actor || !actor.alive) return [];
   const out: AvailableAction[] = [];
-  const probe = (action: string, targets: string[]): boolean =>
+  const probe = (action: string, targets: string[], params?: JsonObject): boolean =>
     validateAction(state, {
       actor: actorId,
       action,
       targets,
-      params: DEFAULT_PARAMS[action] ?? {},
+      params: params ?? DEFAULT_PARAMS[action] ?? {},
     } as ActionInput) === null;
   for (const action of NO_TARGET) {
     if (probe(action, []))
@@ -55,6 +55,25 @@ export function availableActions(state: ClassicState, actorId: string): Availabl
     if (targets.length === 0) continue;
     const max = action === "protect" ? Math.min(2, state.data.protectsLeft, targets.length) : 1;
     out.push({ action, targets, minTargets: 1, maxTargets: max, label: ACTION_LABELS[action] as Localized });
+  }
+  // The don's kill: one entry per executor he may name (params.executor).
+  const clan = actor.clan;
+  if (clan && isClanRole(actor.role) && state.data.dons[clan] === actorId && state.phase.kind === "night") {
+    for (const ex of state.players) {
+      if (ex.id === actorId || !ex.alive || !isClanRole(ex.role) || ex.clan !== clan) continue;
+      const params = { executor: ex.id };
+      const targets: string[] = [];
+      for (const p of state.players) if (p.alive && probe("kill", [p.id], params)) targets.push(p.id);
+      if (targets.length === 0) continue;
+      out.push({
+        action: "kill",
+        targets,
+        minTargets: 1,
+        maxTargets: 1,
+        label: ACTION_LABELS["kill"] as Localized,
+        params,
+      });
+    }
   }
   if (actor.role === "necromancer") {
     const candidates = state.players.filter((p) => p.alive && p.id !== actorId).map((p) => p.id);
