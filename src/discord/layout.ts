@@ -10,7 +10,11 @@ import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
  * Roles are named after the game, never after a faction.
  */
 
-export type RoleKey = "alive" | "dead" | "gm";
+/**
+ * `silenced`: alive, but may not write where the living write (jailed, beaten, underground, …):
+ * a role of its own, because role overwrites add up (an allow on one role beats a deny on another).
+ */
+export type RoleKey = "alive" | "silenced" | "dead" | "gm";
 export type OverwriteTarget = "everyone" | RoleKey | "bot";
 
 export interface Overwrite {
@@ -83,6 +87,7 @@ const BOT = bits(
 const texts = {
   en: {
     alive: "alive",
+    silenced: "silenced",
     dead: "dead",
     gm: "GM",
     newspaper: "newspaper",
@@ -91,6 +96,7 @@ const texts = {
   },
   ru: {
     alive: "живые",
+    silenced: "без голоса",
     dead: "мёртвые",
     gm: "ведущие",
     newspaper: "газета",
@@ -145,15 +151,36 @@ function audienceOf(
 function publicOverwrites(read: Audience | "none", write: Audience | "none"): Overwrite[] {
   const everyone =
     read === "all" ? ow("everyone", READ, WRITE | NO_THREADS) : ow("everyone", 0n, READ | WRITE | NO_THREADS);
-  const canRead = (who: "alive" | "dead") => read === "all" || read === who;
-  const canWrite = (who: "alive" | "dead") => write === "all" || write === who;
-  const roleOverwrite = (who: "alive" | "dead") =>
+  type Who = "alive" | "silenced" | "dead";
+  const classOf = (who: Who): "alive" | "dead" => (who === "dead" ? "dead" : "alive");
+  const canRead = (who: Who) => read === "all" || read === classOf(who);
+  const canWrite = (who: Who) => who !== "silenced" && (write === "all" || write === classOf(who));
+  const roleOverwrite = (who: Who) =>
     ow(
       who,
       (canRead(who) ? READ : 0n) | (canWrite(who) ? WRITE : 0n),
       (canRead(who) ? 0n : READ) | (canWrite(who) ? 0n : WRITE),
     );
-  return [everyone, roleOverwrite("alive"), roleOverwrite("dead"), ow("gm", GM, 0n), ow("bot", BOT, 0n)];
+  return [
+    everyone,
+    roleOverwrite("alive"),
+    roleOverwrite("silenced"),
+    roleOverwrite("dead"),
+    ow("gm", GM, 0n),
+    ow("bot", BOT, 0n),
+  ];
+}
+
+/** Living seats that a public chat open to the living does not let write now. */
+function silencedSeats(chats: readonly ChatSpec[], state: AnyGameState): Set<PlayerId> {
+  const silenced = new Set<PlayerId>();
+  for (const chat of chats) {
+    if (chat.kind !== "public" || chat.purpose) continue;
+    const write = audienceOf(chat.writeAudience, chat.writers, state);
+    if (write !== "alive" && write !== "all") continue;
+    for (const p of state.players) if (p.alive && !chat.writers.includes(p.id)) silenced.add(p.id);
+  }
+  return silenced;
 }
 
 export function desiredLayout(input: LayoutInput): DesiredLayout {
@@ -161,15 +188,19 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   const userOf = new Map(input.seats.map((s) => [s.seatId, s.userId]));
   const roles: DesiredLayout["roles"] = [
     { key: "alive", name: `${input.gameName}: ${t.alive}` },
+    { key: "silenced", name: `${input.gameName}: ${t.silenced}` },
     { key: "dead", name: `${input.gameName}: ${t.dead}` },
     { key: "gm", name: `${input.gameName}: ${t.gm}` },
   ];
   const memberRoles: Record<string, RoleKey[]> = {};
   for (const gm of input.gmUserIds) memberRoles[gm] = ["gm"];
-  if (input.state && !input.ended) {
+  const layoutChats = input.state ? input.ruleset.chatLayout(input.state) : [];
+  if (input.state) {
+    const silenced = silencedSeats(layoutChats, input.state);
     for (const p of input.state.players) {
       const user = userOf.get(p.id);
-      if (user) memberRoles[user] = [...(memberRoles[user] ?? []), p.alive ? "alive" : "dead"];
+      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
+      if (user) memberRoles[user] = [...(memberRoles[user] ?? []), role];
     }
   }
 
@@ -203,6 +234,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       overwrites: [
         ow("everyone", 0n, READ | WRITE | NO_THREADS),
         ow("alive", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
+        ow("silenced", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
         ow("dead", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
         ow("gm", GM, 0n),
         ow("bot", BOT, 0n),
@@ -220,7 +252,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     });
   }
   if (input.state) {
-    for (const chat of input.ruleset.chatLayout(input.state)) addChat(chat, input.state);
+    for (const chat of layoutChats) addChat(chat, input.state);
   }
 
   function addChat(chat: ChatSpec, state: AnyGameState) {

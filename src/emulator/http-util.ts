@@ -82,8 +82,9 @@ export function matchRoute<T extends { method: string; template: string }>(
     let ok = true;
     for (let i = 0; i < t.length; i++) {
       const ts = t[i] ?? "";
-      const s = segs[i] ?? "";
-      if (ts.startsWith("{")) params[ts.slice(1, -1)] = decodeURIComponent(s);
+      // Clients may percent-encode segments (@discordjs/rest sends "@me" as "%40me").
+      const s = decodeURIComponent(segs[i] ?? "");
+      if (ts.startsWith("{")) params[ts.slice(1, -1)] = s;
       else if (ts === s) score++;
       else {
         ok = false;
