@@ -140,6 +140,7 @@ export function resolvePhase<S extends AnyGameState>(
   if (!next.ended) for (const step of ruleset.resolution) step.run(next);
   const report: PhaseReport = { phase, ...next.output };
   next.output = emptyOutput();
+  if (!next.ended) ruleset.onPhaseOpen?.(next);
   return { state: next, report };
 }
 

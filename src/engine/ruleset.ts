@@ -116,6 +116,13 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   gmActions: Record<string, GmActionDefinition<S>>;
   /** Runs at the phase's deadline, in order; the last steps detect the end and open the next phase. */
   resolution: readonly ResolutionStep<S>[];
+  /**
+   * Runs when a phase opens (after a resolution, unless the game ended): what it emits belongs
+   * to the new phase (e.g. the President's three drawn policies) and is delivered at once.
+   */
+  onPhaseOpen?(state: S): void;
+  /** Ruleset keys at the top level of the simulator's `final` (units, countries, …). */
+  finalExtra?(state: S): JsonObject;
   deadline(state: S): DeadlineRule;
   /**
    * True when the phase may resolve before its deadline because everyone required has acted

@@ -143,7 +143,12 @@ export function simulate(
     output: {
       ok: true,
       phases,
-      final: { ended: state.ended, winners: [...state.winners], players: finalPlayers },
+      final: {
+        ended: state.ended,
+        winners: [...state.winners],
+        players: finalPlayers,
+        ...(ruleset.finalExtra ? (renameDeep(ruleset.finalExtra(state), names) as JsonObject) : {}),
+      },
     },
   };
 }

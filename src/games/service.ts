@@ -703,6 +703,15 @@ export class GameService {
     } else {
       const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
       scheduled.push(...opened.deadlines);
+      // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once.
+      const opening = await this.deliverNow(tx, game, ruleset, next, opened.phase);
+      await this.writeOutbox(
+        tx,
+        game.id,
+        `open:${opened.phase.index}`,
+        opening,
+        review ? resolution.id : null,
+      );
     }
     if (review) {
       const [publish] = await tx
