@@ -1,9 +1,13 @@
-import { Events, type Client, type Interaction } from "discord.js";
+import { Events, type Client, type Guild, type Interaction } from "discord.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
-import type { Logger } from "../log.js";
+import { commands } from "../discord/commands/index.js";
+import type { Scheduling } from "../discord/context.js";
 import { handleInteraction } from "../discord/router.js";
+import type { Clock } from "../games/service.js";
+import { createQueue, Scheduler } from "../jobs/scheduler.js";
+import type { Logger } from "../log.js";
 
 export interface BotDeps {
   env: Env;
@@ -11,15 +15,47 @@ export interface BotDeps {
   database: Database;
   redis: Redis;
   client: Client;
+  /** Enqueues deadlines and drain requests after commits; default: a BullMQ scheduler on `redis`. */
+  scheduler?: Scheduling;
+  /** The service's clock (tests move it by hand). */
+  clock?: Clock;
+}
+
+/** The application commands as Discord receives them. */
+export function commandPayloads(): unknown[] {
+  return commands.map((c) => c.data.toJSON());
+}
+
+/** Bulk-overwrites the guild's commands (instant, unlike global ones); ids of same-named commands stay. */
+export async function registerCommands(client: Client, guildId: string): Promise<void> {
+  if (!client.application) throw new Error("client is not ready");
+  await client.application.commands.set(commandPayloads() as never, guildId);
 }
 
 /** Wires the gateway client to the interaction router; returns how to stop taking new work. */
 export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }> {
+  const ownQueue = deps.scheduler ? undefined : createQueue(deps.redis);
+  const scheduler: Scheduling =
+    deps.scheduler ??
+    new Scheduler({ queue: ownQueue as NonNullable<typeof ownQueue>, db: deps.database.db, log: deps.log });
+  const botDeps: BotDeps = { ...deps, scheduler };
+
+  const register = async (guild: Guild) => {
+    try {
+      await registerCommands(deps.client, guild.id);
+    } catch (error) {
+      deps.log.error({ guild: guild.id, err: (error as Error).message }, "command registration failed");
+    }
+  };
+  await Promise.all([...deps.client.guilds.cache.values()].map(register));
+  const onGuild = (guild: Guild) => void register(guild);
+  deps.client.on(Events.GuildCreate, onGuild);
+
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
   const onInteraction = (interaction: Interaction) => {
     if (!accepting) return;
-    const work = handleInteraction(deps, interaction).finally(() => inFlight.delete(work));
+    const work = handleInteraction(botDeps, interaction).finally(() => inFlight.delete(work));
     inFlight.add(work);
   };
   deps.client.on(Events.InteractionCreate, onInteraction);
@@ -27,7 +63,9 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
     async stop() {
       accepting = false;
       deps.client.off(Events.InteractionCreate, onInteraction);
+      deps.client.off(Events.GuildCreate, onGuild);
       await Promise.allSettled([...inFlight]);
+      await ownQueue?.close();
     },
   };
 }

@@ -1,9 +1,55 @@
 import type { Interaction } from "discord.js";
 import type { BotDeps } from "../bot/bot.js";
+import type { Lang } from "../engine/types.js";
+import { GameService } from "../games/service.js";
+import { settingsOf } from "../games/queries.js";
+import { commandsByName } from "./commands/index.js";
+import { EDIT_MODAL, handleEditModal } from "./commands/gm.js";
+import type { Ctx } from "./context.js";
+import { answerError } from "./errors.js";
+import { handlePanel, PANEL_PREFIX } from "./panels.js";
+
+/** A context for one interaction, in its server's language. */
+export function contextFor(deps: BotDeps, lang: Lang): Ctx {
+  const db = deps.database.db;
+  return {
+    deps,
+    db,
+    service: new GameService(db, deps.clock),
+    lang,
+    log: deps.log,
+    async after(gameId, committed) {
+      const scheduler = deps.scheduler;
+      if (!scheduler) return;
+      if (committed.deadlines.length > 0) await scheduler.enqueueDeadlines(committed.deadlines);
+      if (committed.outbox) await scheduler.requestDrain(gameId);
+    },
+  };
+}
 
 /**
- * Routes an interaction to its command and classifies any failure at this one boundary.
+ * Routes an interaction to its command, panel or modal handler, and classifies any failure at
+ * this one boundary (src/discord/errors.ts). Handlers defer first where work touches the database.
  */
 export async function handleInteraction(deps: BotDeps, interaction: Interaction): Promise<void> {
-  deps.log.debug({ id: interaction.id, type: interaction.type }, "interaction");
+  let lang: Lang = "ru";
+  try {
+    if (interaction.guildId) lang = (await settingsOf(deps.database.db, interaction.guildId)).language;
+    const ctx = contextFor(deps, lang);
+    if (interaction.isChatInputCommand()) {
+      const command = commandsByName.get(interaction.commandName);
+      if (!command) return;
+      await command.execute(ctx, interaction);
+    } else if (interaction.isAutocomplete()) {
+      const command = commandsByName.get(interaction.commandName);
+      if (command?.autocomplete) await command.autocomplete(ctx, interaction);
+      else await interaction.respond([]);
+    } else if (interaction.isStringSelectMenu() || interaction.isButton()) {
+      if (interaction.customId.startsWith(`${PANEL_PREFIX}:`)) await handlePanel(ctx, interaction);
+    } else if (interaction.isModalSubmit()) {
+      if (interaction.customId.startsWith(`${EDIT_MODAL}:`)) await handleEditModal(ctx, interaction);
+    }
+  } catch (error) {
+    await answerError(interaction, error, lang, deps.log);
+  }
 }

@@ -1,0 +1,241 @@
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type GuildMember,
+  type SlashCommandStringOption,
+} from "discord.js";
+import type { JsonObject } from "../../engine/types.js";
+import { UserError } from "../../games/errors.js";
+import { activeGames, queuePost, settingsOf } from "../../games/queries.js";
+import { rulesetOrThrow } from "../../games/state.js";
+import { phaseName, t } from "../../i18n/index.js";
+import { rulesets } from "../../rulesets/index.js";
+import type { Command, Ctx } from "../context.js";
+import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
+import { namesOf, roleName } from "../render/names.js";
+import { revealText } from "../render/reveal.js";
+import { publicPlayers, statusEmbed } from "../render/status.js";
+import { choice, named } from "./builders.js";
+
+/** Presets of `/game create`: options and pacing on top of the ruleset's defaults. */
+export const PRESETS: Record<string, { options: JsonObject; phaseDurationMs: number | null }> = {
+  standard: { options: {}, phaseDurationMs: null },
+  blitz: { options: {}, phaseDurationMs: 15 * 60_000 },
+};
+
+/** An id no seat ever has: the public view of a game (what a spectator may know). */
+export const SPECTATOR = "\u0000spectator";
+
+const gameOption = (o: SlashCommandStringOption) => named(o, "opt.game").setAutocomplete(true);
+
+export const data = named(new SlashCommandBuilder(), "game")
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    named(s, "game.create")
+      .addStringOption((o) =>
+        named(o, "opt.ruleset")
+          .setRequired(true)
+          .addChoices(
+            ...Object.values(rulesets).map((r) => ({
+              name: r.name.en.slice(0, 100),
+              name_localizations: { ru: r.name.ru.slice(0, 100) },
+              value: r.id,
+            })),
+          ),
+      )
+      .addStringOption((o) => named(o, "opt.name").setRequired(true).setMaxLength(80))
+      .addStringOption((o) =>
+        named(o, "opt.preset").addChoices(...Object.keys(PRESETS).map((p) => choice(`preset.${p}`, p))),
+      )
+      .addStringOption((o) =>
+        named(o, "opt.publish").addChoices(
+          choice("publish.auto", "auto"),
+          choice("publish.review", "review"),
+        ),
+      )
+      .addStringOption((o) => named(o, "opt.options").setMaxLength(4000)),
+  )
+  .addSubcommand((s) => named(s, "game.join").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "game.leave").addStringOption(gameOption))
+  .addSubcommand((s) =>
+    named(s, "game.assign")
+      .addUserOption((o) => named(o, "opt.user").setRequired(true))
+      .addStringOption((o) => named(o, "opt.role").setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => named(o, "opt.faction").setAutocomplete(true))
+      .addStringOption((o) => named(o, "opt.options").setMaxLength(1000))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) => named(s, "game.start").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "game.status").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "game.end").addStringOption(gameOption));
+
+function parseJson(text: string | null): JsonObject {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UserError("game.bad_options_json", { detail: (error as Error).message });
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new UserError("game.bad_options_json", { detail: typeof parsed });
+  return parsed as JsonObject;
+}
+
+export function displayNameOf(interaction: ChatInputCommandInteraction, userId?: string): string {
+  if (!userId || userId === interaction.user.id) {
+    const member = interaction.member as GuildMember | null;
+    return (
+      (member && "displayName" in member ? member.displayName : null) ??
+      interaction.user.globalName ??
+      interaction.user.username
+    );
+  }
+  const user = interaction.options.getUser("user") ?? interaction.options.getUser("with");
+  const member = interaction.options.getMember("user") ?? interaction.options.getMember("with");
+  const fromMember = member && "displayName" in member ? (member as GuildMember).displayName : null;
+  return fromMember ?? user?.globalName ?? user?.username ?? userId;
+}
+
+async function mayCreate(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<boolean> {
+  if (!interaction.guildId) return false;
+  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
+  const { gmRoleId } = await settingsOf(ctx.db, interaction.guildId);
+  if (!gmRoleId) return true;
+  const member = interaction.member;
+  const roles = member && "roles" in member ? member.roles : null;
+  if (!roles) return false;
+  return Array.isArray(roles) ? roles.includes(gmRoleId) : roles.cache.has(gmRoleId);
+}
+
+async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply();
+  if (!(await mayCreate(ctx, interaction))) throw new UserError("game.create_forbidden");
+  const guildId = interaction.guildId ?? "";
+  const name = interaction.options.getString("name", true).trim();
+  if ((await activeGames(ctx.db, guildId)).some((g) => g.name.toLowerCase() === name.toLowerCase()))
+    throw new UserError("game.name_taken", { name });
+  const rulesetId = interaction.options.getString("ruleset", true);
+  const preset = PRESETS[interaction.options.getString("preset") ?? "standard"] ?? PRESETS["standard"];
+  const options = { ...preset?.options, ...parseJson(interaction.options.getString("options")) };
+  const publish = interaction.options.getString("publish") === "review" ? "review" : "auto";
+  const game = await ctx.service.create({
+    guildId,
+    name,
+    ruleset: rulesetId,
+    options,
+    createdBy: interaction.user.id,
+    publishMode: publish,
+    phaseDurationMs: preset?.phaseDurationMs ?? null,
+  });
+  const ruleset = rulesetOrThrow(game.ruleset);
+  await interaction.editReply({
+    content: t(ctx.lang, "game.created", { name: game.name, ruleset: ruleset.name[ctx.lang] }),
+    allowedMentions: { parse: [] },
+  });
+}
+
+async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const seats = await ctx.service.players(game.id);
+  let publicView = null;
+  if (game.status !== "lobby") {
+    const state = await ctx.service.state(game.id);
+    publicView = ruleset.playerView(state, SPECTATOR);
+    if (publicPlayers(publicView).length === 0) {
+      // Rulesets whose public view has no player list: who is alive is public everywhere.
+      publicView = { players: state.players.map((p) => ({ id: p.id, alive: p.alive })) };
+    }
+  }
+  const phase = await ctx.service.currentPhase(game.id);
+  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView });
+  await interaction.editReply({ embeds: [embed] });
+}
+
+export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  const sub = interaction.options.getSubcommand();
+  if (sub === "create") return create(ctx, interaction);
+  if (sub === "status") return status(ctx, interaction);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const lang = ctx.lang;
+  const userId = interaction.user.id;
+  switch (sub) {
+    case "join": {
+      const seat = await ctx.service.join(game.id, userId, displayNameOf(interaction));
+      await interaction.editReply(t(lang, "game.joined", { name: game.name, seat: seat.seat }));
+      return;
+    }
+    case "leave": {
+      await ctx.service.leave(game.id, userId);
+      await interaction.editReply(t(lang, "game.left", { name: game.name }));
+      return;
+    }
+    case "assign": {
+      await requireGm(ctx, game.id, userId);
+      const target = interaction.options.getUser("user", true);
+      const role = interaction.options.getString("role", true);
+      const faction = interaction.options.getString("faction");
+      const setup: JsonObject = { ...parseJson(interaction.options.getString("options")), role };
+      if (faction) setup["faction"] = faction;
+      await ctx.service.assign(game.id, userId, target.id, setup);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const seat = await ctx.service.seatOf(game.id, target.id);
+      await interaction.editReply(
+        t(lang, "game.assigned", { user: seat.displayName, role: roleName(ruleset, lang, role) }),
+      );
+      return;
+    }
+    case "start": {
+      const committed = await ctx.service.start(game.id, userId);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(
+        t(lang, "game.started", { name: game.name, phase: phaseName(lang, committed.value.label) }),
+      );
+      return;
+    }
+    case "end": {
+      await requireGm(ctx, game.id, userId);
+      const committed = await ctx.service.end(game.id, userId);
+      if (game.status !== "lobby") {
+        const state = await ctx.service.state(game.id);
+        const names = namesOf(await ctx.service.players(game.id));
+        const text = revealText({
+          lang,
+          gameName: game.name,
+          ruleset: rulesetOrThrow(game.ruleset),
+          state,
+          names,
+        });
+        await queuePost(ctx.db, game.id, `reveal:${game.id}`, "newspaper", text);
+      }
+      await ctx.after(game.id, { ...committed, outbox: true });
+      await interaction.editReply(t(lang, "game.ended_done", { name: game.name }));
+      return;
+    }
+  }
+}
+
+export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === "game") {
+    await interaction.respond(await gameChoices(ctx, interaction.guildId, focused.value));
+    return;
+  }
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const typed = focused.value.toLowerCase();
+  const source = focused.name === "role" ? ruleset.roles : ruleset.factions;
+  const choices = Object.entries(source)
+    .map(([id, def]) => ({ name: `${def.name[ctx.lang]} (${id})`.slice(0, 100), value: id }))
+    .filter((c) => c.name.toLowerCase().includes(typed))
+    .slice(0, 25);
+  await interaction.respond(choices);
+}
+
+export const command: Command = { data, execute, autocomplete };

@@ -1,0 +1,300 @@
+import {
+  ActionRowBuilder,
+  MessageFlags,
+  ModalBuilder,
+  SlashCommandBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  type SlashCommandStringOption,
+  type SlashCommandUserOption,
+} from "discord.js";
+import type { JsonObject } from "../../engine/types.js";
+import { UserError } from "../../games/errors.js";
+import { draftOf, draftText, queuePost } from "../../games/queries.js";
+import type { GameRow } from "../../games/service.js";
+import { rulesetOrThrow } from "../../games/state.js";
+import { commandTexts } from "../../i18n/commands.js";
+import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js";
+import type { Command, Ctx } from "../context.js";
+import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
+import { displayNameOf } from "./game.js";
+import { named } from "./builders.js";
+
+/**
+ * /gm: the GM's tools. Every subcommand checks that the caller is a GM of the game first, so
+ * a non-GM is refused the same way whatever the subcommand and nothing changes.
+ */
+
+const gameOption = (o: SlashCommandStringOption) => named(o, "opt.game").setAutocomplete(true);
+const playerOption = (o: SlashCommandUserOption) => named(o, "opt.player").setRequired(true);
+
+export const data = named(new SlashCommandBuilder(), "gm")
+  .setDMPermission(false)
+  .addSubcommand((s) => named(s, "gm.modkill").addUserOption(playerOption).addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "gm.revive").addUserOption(playerOption).addStringOption(gameOption))
+  .addSubcommand((s) =>
+    named(s, "gm.replace")
+      .addUserOption(playerOption)
+      .addUserOption((o) => named(o, "opt.with").setRequired(true))
+      .addStringOption(gameOption),
+  )
+  .addSubcommandGroup((g) =>
+    named(g, "gm.status")
+      .addSubcommand((s) =>
+        named(s, "gm.status.set")
+          .addUserOption(playerOption)
+          .addStringOption((o) => named(o, "opt.status").setRequired(true).setMaxLength(60))
+          .addStringOption(gameOption),
+      )
+      .addSubcommand((s) =>
+        named(s, "gm.status.clear")
+          .addUserOption(playerOption)
+          .addStringOption((o) => named(o, "opt.status").setRequired(true).setMaxLength(60))
+          .addStringOption(gameOption),
+      ),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.extend")
+      .addIntegerOption((o) =>
+        named(o, "opt.minutes")
+          .setRequired(true)
+          .setMinValue(1)
+          .setMaxValue(7 * 24 * 60),
+      )
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) => named(s, "gm.pause").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "gm.resume").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "gm.force").addStringOption(gameOption))
+  .addSubcommand((s) =>
+    named(s, "gm.publish")
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.hold")
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.edit")
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addStringOption((o) => named(o, "opt.text").setMaxLength(4000))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.announce")
+      .addStringOption((o) => named(o, "opt.text").setRequired(true).setMaxLength(2000))
+      .addStringOption(gameOption),
+  );
+
+export const EDIT_MODAL = "gmedit";
+
+/** The Discord-side name of a GM subcommand in the server's language. */
+function subName(ctx: Ctx, key: keyof typeof commandTexts): string {
+  return commandTexts[key].name[ctx.lang];
+}
+
+async function seatOfUser(
+  ctx: Ctx,
+  game: GameRow,
+  interaction: ChatInputCommandInteraction,
+): Promise<string> {
+  const user = interaction.options.getUser("player", true);
+  return (await ctx.service.seatOf(game.id, user.id)).seatId;
+}
+
+/** A GM action of the ruleset through the service; the ruleset judges it like any input. */
+async function rulesetGm(
+  ctx: Ctx,
+  interaction: ChatInputCommandInteraction,
+  game: GameRow,
+  action: string,
+  targets: string[],
+  params: JsonObject,
+  shown: string,
+): Promise<void> {
+  const ruleset = rulesetOrThrow(game.ruleset);
+  if (!Object.hasOwn(ruleset.gmActions, action))
+    throw new UserError("gm.unsupported", { ruleset: ruleset.name[ctx.lang], action: shown });
+  const committed = await ctx.service.gm(game.id, interaction.user.id, { action, targets, params });
+  await ctx.after(game.id, committed);
+  const outcome = committed.value;
+  if (!outcome.accepted) {
+    const reason = outcome.rejection ? rejectionText(ctx.lang, outcome.rejection) : "?";
+    await interaction.editReply(t(ctx.lang, "gm.rejected", { reason }));
+    return;
+  }
+  await interaction.editReply(t(ctx.lang, "gm.done", { action: shown }));
+}
+
+async function phaseIndexOf(ctx: Ctx, game: GameRow, interaction: ChatInputCommandInteraction) {
+  const draft = await draftOf(ctx.db, game.id, interaction.options.getInteger("phase"));
+  if (!draft) throw new UserError("game.no_draft");
+  return draft;
+}
+
+export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  const group = interaction.options.getSubcommandGroup(false);
+  const sub = interaction.options.getSubcommand();
+  const userId = interaction.user.id;
+  const lang = ctx.lang;
+
+  if (sub === "edit" && !interaction.options.getString("text")) {
+    // A modal must be the first answer: the checks before it are single quick queries.
+    const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+    await requireGm(ctx, game.id, userId);
+    const draft = await phaseIndexOf(ctx, game, interaction);
+    const current = await draftText(ctx.db, draft.id);
+    const input = new TextInputBuilder()
+      .setCustomId("text")
+      .setLabel(t(lang, "gm.edit_label").slice(0, 45))
+      .setStyle(TextInputStyle.Paragraph)
+      .setMaxLength(4000)
+      .setRequired(true);
+    if (current) input.setValue(current.slice(0, 4000));
+    await interaction.showModal(
+      new ModalBuilder()
+        .setCustomId(`${EDIT_MODAL}:${game.id}:${draft.phaseIndex}`)
+        .setTitle(t(lang, "gm.edit_title").slice(0, 45))
+        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+    );
+    return;
+  }
+
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  await requireGm(ctx, game.id, userId);
+
+  if (group === "status") {
+    const seat = await seatOfUser(ctx, game, interaction);
+    const status = interaction.options.getString("status", true);
+    const action = sub === "set" ? "set_status" : "clear_status";
+    const key = sub === "set" ? "gm.status.set" : "gm.status.clear";
+    await rulesetGm(
+      ctx,
+      interaction,
+      game,
+      action,
+      [seat],
+      { status },
+      `${subName(ctx, "gm.status")} ${subName(ctx, key)}`,
+    );
+    return;
+  }
+  switch (sub) {
+    case "modkill":
+    case "revive": {
+      const seat = await seatOfUser(ctx, game, interaction);
+      await rulesetGm(
+        ctx,
+        interaction,
+        game,
+        sub,
+        [seat],
+        {},
+        subName(ctx, sub === "modkill" ? "gm.modkill" : "gm.revive"),
+      );
+      return;
+    }
+    case "replace": {
+      const from = interaction.options.getUser("player", true);
+      const to = interaction.options.getUser("with", true);
+      const fromSeat = await ctx.service.seatOf(game.id, from.id);
+      const committed = await ctx.service.replace(
+        game.id,
+        userId,
+        from.id,
+        to.id,
+        displayNameOf(interaction, to.id),
+      );
+      await ctx.after(game.id, committed);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      if (game.status !== "lobby" && Object.hasOwn(ruleset.gmActions, "replace")) {
+        const recorded = await ctx.service.gm(game.id, userId, {
+          action: "replace",
+          targets: [fromSeat.seatId],
+          params: { with: to.id },
+        });
+        await ctx.after(game.id, recorded);
+      }
+      await interaction.editReply(
+        t(lang, "gm.replaced", { to: displayNameOf(interaction, to.id), from: fromSeat.displayName }),
+      );
+      return;
+    }
+    case "extend": {
+      const minutes = interaction.options.getInteger("minutes", true);
+      const committed = await ctx.service.extend(game.id, userId, minutes);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(t(lang, "gm.extended", { minutes: countOf(lang, minutes, NOUNS.minute) }));
+      return;
+    }
+    case "pause":
+      await ctx.service.pause(game.id, userId);
+      await interaction.editReply(t(lang, "gm.paused"));
+      return;
+    case "resume": {
+      const committed = await ctx.service.resume(game.id, userId);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(t(lang, "gm.resumed"));
+      return;
+    }
+    case "force": {
+      const committed = await ctx.service.forceNow(game.id, userId);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(t(lang, "gm.forced"));
+      return;
+    }
+    case "publish": {
+      const draft = await phaseIndexOf(ctx, game, interaction);
+      const committed = await ctx.service.publish(game.id, draft.phaseIndex, userId);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(t(lang, "gm.published", { phase: phaseName(lang, draft.phase) }));
+      return;
+    }
+    case "hold": {
+      const draft = await phaseIndexOf(ctx, game, interaction);
+      await ctx.service.hold(game.id, draft.phaseIndex, userId);
+      await interaction.editReply(t(lang, "gm.held", { phase: phaseName(lang, draft.phase) }));
+      return;
+    }
+    case "edit": {
+      const draft = await phaseIndexOf(ctx, game, interaction);
+      const text = interaction.options.getString("text", true);
+      await ctx.service.editDraft(game.id, draft.phaseIndex, userId, text.split("\n"));
+      await interaction.editReply(t(lang, "gm.edited", { phase: phaseName(lang, draft.phase) }));
+      return;
+    }
+    case "announce": {
+      const text = interaction.options.getString("text", true);
+      await queuePost(ctx.db, game.id, `announce:${interaction.id}`, "newspaper", text);
+      await ctx.after(game.id, { deadlines: [], outbox: true });
+      await interaction.editReply(t(lang, "gm.announced"));
+      return;
+    }
+  }
+}
+
+/** The edit modal's submission: the new newspaper text of the draft. */
+export async function handleEditModal(ctx: Ctx, interaction: ModalSubmitInteraction): Promise<void> {
+  const [, gameId, index] = interaction.customId.split(":");
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await ctx.service.game(gameId ?? "");
+  await requireGm(ctx, game.id, interaction.user.id);
+  const phaseIndex = Number(index);
+  const draft = await draftOf(ctx.db, game.id, Number.isInteger(phaseIndex) ? phaseIndex : null);
+  if (!draft) throw new UserError("game.no_draft");
+  const text = interaction.fields.getTextInputValue("text");
+  await ctx.service.editDraft(game.id, draft.phaseIndex, interaction.user.id, text.split("\n"));
+  await interaction.editReply(t(ctx.lang, "gm.edited", { phase: phaseName(ctx.lang, draft.phase) }));
+}
+
+export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
+  await interaction.respond(await gameChoices(ctx, interaction.guildId, interaction.options.getFocused()));
+}
+
+export const command: Command = { data, execute, autocomplete };

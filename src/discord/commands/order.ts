@@ -1,0 +1,87 @@
+import {
+  MessageFlags,
+  SlashCommandBuilder,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import { UserError } from "../../games/errors.js";
+import { rulesetOrThrow } from "../../games/state.js";
+import { t } from "../../i18n/index.js";
+import { targetLabel, type Command, type Ctx } from "../context.js";
+import { findOffer, offerValue, paramsFor, submitOrder, targetChoices, targetId } from "../orders.js";
+import { buildOrdersPanel } from "../panels.js";
+import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
+import { namesOf } from "../render/names.js";
+import { named } from "./builders.js";
+
+/**
+ * /order: give or change an order. The action and its targets autocomplete from exactly what
+ * the rules open to the seat now; without an action it shows the orders panel privately.
+ */
+export const data = named(new SlashCommandBuilder(), "order")
+  .setDMPermission(false)
+  .addStringOption((o) => named(o, "opt.action").setAutocomplete(true))
+  .addStringOption((o) => named(o, "opt.target").setAutocomplete(true))
+  .addStringOption((o) => named(o, "opt.target2").setAutocomplete(true))
+  .addStringOption((o) => named(o, "opt.reason").setMaxLength(500))
+  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true));
+
+export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const phase = await requireOpenPhase(ctx, game);
+  const { actions } = await ctx.service.available(game.id, interaction.user.id);
+  const names = namesOf(await ctx.service.players(game.id));
+  const chosen = interaction.options.getString("action");
+  if (!chosen) {
+    const panel = buildOrdersPanel(ctx.lang, actions, names, game.id, phase.label);
+    await interaction.editReply({ content: panel.content ?? "", components: panel.components ?? [] });
+    return;
+  }
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const offer = findOffer(ctx.lang, actions, chosen);
+  const action = offer?.action ?? chosen.split("|")[0] ?? chosen;
+  if (!offer && !Object.hasOwn(ruleset.actions, action)) {
+    const list = [...new Set(actions.map((a) => a.label[ctx.lang]))].join(", ") || t(ctx.lang, "role.none");
+    throw new UserError("order.unknown_action", { actions: list });
+  }
+  const targets = ["target", "target2"]
+    .map((n) => interaction.options.getString(n))
+    .filter((v): v is string => !!v)
+    .map((v) => targetId(v, names));
+  const params = paramsFor(ruleset, action, offer, interaction.options.getString("reason"));
+  const receipt = await submitOrder(ctx, game.id, interaction.user.id, { action, targets, params }, actions);
+  await interaction.editReply(receipt.text);
+}
+
+export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === "game") {
+    await interaction.respond(await gameChoices(ctx, interaction.guildId, focused.value));
+    return;
+  }
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const { actions } = await ctx.service.available(game.id, interaction.user.id);
+  const names = namesOf(await ctx.service.players(game.id));
+  if (focused.name === "action") {
+    const typed = focused.value.toLowerCase();
+    const choices = actions
+      .map((o) => {
+        const extra = Object.values(o.params ?? {})
+          .filter((v): v is string => typeof v === "string")
+          .map((v) => targetLabel(ctx.lang, v, names));
+        const name = extra.length > 0 ? `${o.label[ctx.lang]} (${extra.join(", ")})` : o.label[ctx.lang];
+        return { name: name.slice(0, 100), value: offerValue(o) };
+      })
+      .filter((c) => c.name.toLowerCase().includes(typed) || c.value.startsWith(typed))
+      .slice(0, 25);
+    await interaction.respond(choices);
+    return;
+  }
+  const exclude = focused.name === "target2" ? [interaction.options.getString("target") ?? ""] : [];
+  await interaction.respond(
+    targetChoices(ctx.lang, actions, interaction.options.getString("action"), names, focused.value, exclude),
+  );
+}
+
+export const command: Command = { data, execute, autocomplete };

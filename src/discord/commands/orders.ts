@@ -1,0 +1,45 @@
+import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
+import { ordersOf } from "../../games/queries.js";
+import { phaseName, t } from "../../i18n/index.js";
+import { actionLabel, describeOrder, type Command, type Ctx } from "../context.js";
+import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
+import { namesOf } from "../render/names.js";
+import { named } from "./builders.js";
+
+/** /orders: the seat's accepted orders of the open phase, from the input log, in order. */
+export const data = named(new SlashCommandBuilder(), "orders")
+  .setDMPermission(false)
+  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true));
+
+export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const phase = await requireOpenPhase(ctx, game);
+  const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
+  const names = namesOf(await ctx.service.players(game.id));
+  const orders = await ordersOf(ctx.db, game.id, seat.seatId, phase.label);
+  const shownPhase = phaseName(ctx.lang, phase.label);
+  if (orders.length === 0) {
+    await interaction.editReply(t(ctx.lang, "orders.none", { phase: shownPhase }));
+    return;
+  }
+  const lines = orders.map((o, i) => {
+    const params = Object.fromEntries(Object.entries(o.params).filter(([k]) => k !== "reason"));
+    return t(ctx.lang, "orders.line", {
+      n: i + 1,
+      action: describeOrder(ctx.lang, actionLabel(ctx.lang, o.action, actions), o.targets, names, params),
+      targets: "",
+    });
+  });
+  await interaction.editReply(
+    [t(ctx.lang, "orders.header", { phase: shownPhase }), ...lines].join("\n").slice(0, 2000),
+  );
+}
+
+export const command: Command = {
+  data,
+  execute,
+  async autocomplete(ctx, interaction) {
+    await interaction.respond(await gameChoices(ctx, interaction.guildId, interaction.options.getFocused()));
+  },
+};

@@ -1,0 +1,78 @@
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from "discord.js";
+import type { BotDeps } from "../bot/bot.js";
+import type { Db } from "../db/client.js";
+import type { AvailableAction } from "../engine/ruleset.js";
+import type { Lang } from "../engine/types.js";
+import type { AfterCommit, DeadlineRow, GameService } from "../games/service.js";
+import { has, t } from "../i18n/index.js";
+import type { Logger } from "../log.js";
+
+/** What the bot needs of the scheduler (src/jobs/scheduler.ts): enqueue after a commit. */
+export interface Scheduling {
+  enqueueDeadlines(rows: readonly DeadlineRow[]): Promise<void>;
+  requestDrain(gameId: string): Promise<void>;
+}
+
+/** Everything a command handler uses, bound to one interaction's server language. */
+export interface Ctx {
+  deps: BotDeps;
+  db: Db;
+  service: GameService;
+  lang: Lang;
+  log: Logger;
+  /** After a committed mutation: enqueue its deadlines, ask the worker to drain the outbox. */
+  after(gameId: string, committed: AfterCommit): Promise<void>;
+}
+
+/** One slash command: builder data and its handlers. */
+export interface Command {
+  data: { name: string; toJSON(): unknown };
+  execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void>;
+  autocomplete?(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void>;
+}
+
+/** A target as a reader sees it: a seat's shown name, a choice's localized label, or the id. */
+export function targetLabel(lang: Lang, id: string, names: ReadonlyMap<string, string>): string {
+  const name = names.get(id);
+  if (name !== undefined) return name;
+  return has(`target.${id}`) ? t(lang, `target.${id}`) : id;
+}
+
+/** "Kill → Anna" / "Vote (Ja!)": an action with its targets and choice params for receipts. */
+export function describeOrder(
+  lang: Lang,
+  label: string,
+  targets: readonly string[],
+  names: ReadonlyMap<string, string>,
+  params: Record<string, unknown> = {},
+): string {
+  const shown = targets.map((id) => targetLabel(lang, id, names));
+  const extras = Object.entries(params)
+    .filter(([, v]) => typeof v === "string" && v.length > 0)
+    .map(([, v]) => targetLabel(lang, String(v), names));
+  const tail = shown.length > 0 ? ` → ${shown.join(", ")}` : "";
+  const more = extras.length > 0 ? ` (${extras.join(", ")})` : "";
+  return `${label}${tail}${more}`;
+}
+
+export function humanize(action: string): string {
+  const words = action.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The label of an action in the language: from the ruleset's offer, else the id made readable. */
+export function actionLabel(lang: Lang, action: string, offers: readonly AvailableAction[]): string {
+  const offer = offers.find((a) => a.action === action);
+  return offer ? offer.label[lang] : humanize(action);
+}
+
+/**
+ * A stable compact key of an offer's params, for choice values and custom ids:
+ * `executor=p3`. Empty for no params.
+ */
+export function paramsKey(params: Record<string, unknown> | undefined): string {
+  if (!params) return "";
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(",");
+}

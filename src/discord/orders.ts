@@ -1,0 +1,109 @@
+import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, JsonObject, Lang } from "../engine/types.js";
+import { rejectionText, t } from "../i18n/index.js";
+import { actionLabel, describeOrder, paramsKey, targetLabel, type Ctx } from "./context.js";
+import { namesOf } from "./render/names.js";
+
+/**
+ * Submits a player's order through the service (the engine is the judge) and returns the
+ * receipt in the server's language: "Принято: Убить → Анна" or "Не принято: <reason>".
+ * A refused order is logged by the service and changes nothing.
+ */
+export async function submitOrder(
+  ctx: Ctx,
+  gameId: string,
+  userId: string,
+  order: { action: string; targets: string[]; params: JsonObject },
+  offers: readonly AvailableAction[],
+): Promise<{ accepted: boolean; text: string }> {
+  const committed = await ctx.service.submit(gameId, userId, order);
+  await ctx.after(gameId, committed);
+  const outcome = committed.value;
+  if (!outcome.accepted) {
+    const reason = outcome.rejection ? rejectionText(ctx.lang, outcome.rejection) : "?";
+    return { accepted: false, text: t(ctx.lang, "order.rejected", { reason }) };
+  }
+  const names = namesOf(await ctx.service.players(gameId));
+  const label = actionLabel(ctx.lang, order.action, offers);
+  const choiceParams = Object.fromEntries(
+    Object.entries(order.params).filter(([k]) => k !== "reason"),
+  ) as Record<string, unknown>;
+  return {
+    accepted: true,
+    text: t(ctx.lang, "order.accepted", {
+      action: describeOrder(ctx.lang, label, order.targets, names, choiceParams),
+      targets: "",
+    }),
+  };
+}
+
+/** The value of an action choice: `kill` or `kill|executor=p3` (an offer's params). */
+export function offerValue(offer: AvailableAction): string {
+  const key = paramsKey(offer.params);
+  return (key ? `${offer.action}|${key}` : offer.action).slice(0, 100);
+}
+
+/** Finds the offer a typed or chosen action value names: by value, by action id, by label. */
+export function findOffer(
+  lang: Lang,
+  offers: readonly AvailableAction[],
+  value: string,
+): AvailableAction | undefined {
+  const exact = offers.find((o) => offerValue(o) === value);
+  if (exact) return exact;
+  const action = value.split("|")[0] ?? value;
+  return (
+    offers.find((o) => o.action === action) ??
+    offers.find((o) => o.label[lang].toLowerCase() === value.trim().toLowerCase())
+  );
+}
+
+/** A typed target: a seat id, a choice id, or a shown name (case-insensitive). */
+export function targetId(value: string, names: ReadonlyMap<string, string>): string {
+  if (names.has(value)) return value;
+  const lower = value.trim().toLowerCase();
+  for (const [id, name] of names) if (name.toLowerCase() === lower) return id;
+  return value.trim();
+}
+
+/**
+ * The params to submit: the offer's, a reason when given, and an empty reason when the
+ * action's schema needs one (e.g. classic votes without a required reason).
+ */
+export function paramsFor(
+  ruleset: RulesetDefinition<AnyGameState>,
+  action: string,
+  offer: AvailableAction | undefined,
+  reason: string | null,
+): JsonObject {
+  const params: JsonObject = { ...(offer?.params ?? {}) };
+  if (reason) params["reason"] = reason;
+  const schema = ruleset.actions[action]?.params;
+  if (
+    schema &&
+    !reason &&
+    !schema.safeParse(params).success &&
+    schema.safeParse({ ...params, reason: "" }).success
+  )
+    params["reason"] = "";
+  return params;
+}
+
+/** Autocomplete of targets: only those the chosen action (or any open action) accepts now. */
+export function targetChoices(
+  lang: Lang,
+  offers: readonly AvailableAction[],
+  actionValue: string | null,
+  names: ReadonlyMap<string, string>,
+  typed: string,
+  exclude: readonly string[] = [],
+): { name: string; value: string }[] {
+  const offer = actionValue ? findOffer(lang, offers, actionValue) : undefined;
+  const pool = offer ? offer.targets : [...new Set(offers.flatMap((o) => o.targets))];
+  const needle = typed.trim().toLowerCase();
+  return pool
+    .filter((id) => !exclude.includes(id))
+    .map((id) => ({ name: targetLabel(lang, id, names).slice(0, 100), value: id }))
+    .filter((c) => c.name.toLowerCase().includes(needle) || c.value.toLowerCase() === needle)
+    .slice(0, 25);
+}

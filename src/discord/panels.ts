@@ -1,0 +1,149 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  StringSelectMenuBuilder,
+  type ButtonInteraction,
+  type RESTPostAPIChannelMessageJSONBody,
+  type StringSelectMenuInteraction,
+} from "discord.js";
+import type { AvailableAction } from "../engine/ruleset.js";
+import type { Lang } from "../engine/types.js";
+import { UserError } from "../games/errors.js";
+import { chatKeyOf } from "../games/queries.js";
+import { phaseName, t } from "../i18n/index.js";
+import { targetLabel, type Ctx } from "./context.js";
+import { submitOrder } from "./orders.js";
+
+/**
+ * The orders panel: one message in a player's own thread at each phase start, with select
+ * menus (actions with targets) and buttons (actions without) for exactly what is open to the
+ * seat now (the ruleset's availableActions, params included: the don's executor, Ja/Nein,
+ * discard/enact, veto, powers). Selecting submits through the service and answers privately.
+ *
+ * Custom ids: `op:<gameId>:<index>:<action>` — the index of the offer at build time; the
+ * handler re-reads the offers, so a stale panel is judged by the rules as they are now.
+ */
+
+export const PANEL_PREFIX = "op";
+const MAX_ROWS = 5;
+const MAX_OPTIONS = 25;
+
+export function panelCustomId(gameId: string, index: number, action: string): string {
+  return `${PANEL_PREFIX}:${gameId}:${index}:${action}`.slice(0, 100);
+}
+
+export function parsePanelCustomId(
+  customId: string,
+): { gameId: string; index: number; action: string } | null {
+  const [prefix, gameId, index, ...rest] = customId.split(":");
+  if (prefix !== PANEL_PREFIX || !gameId || index === undefined || rest.length === 0) return null;
+  const n = Number(index);
+  if (!Number.isInteger(n) || n < 0) return null;
+  return { gameId, index: n, action: rest.join(":") };
+}
+
+function choiceSuffix(lang: Lang, offer: AvailableAction, names: ReadonlyMap<string, string>): string {
+  const values = Object.values(offer.params ?? {}).filter((v): v is string => typeof v === "string");
+  return values.length > 0 ? ` (${values.map((v) => targetLabel(lang, v, names)).join(", ")})` : "";
+}
+
+/**
+ * The panel as a message body (REST `POST /channels/{id}/messages`), for the outbox. `names`
+ * maps seat ids to shown names. No mentions are ever parsed: the thread is private.
+ */
+export function buildOrdersPanel(
+  lang: Lang,
+  actions: readonly AvailableAction[],
+  names: ReadonlyMap<string, string>,
+  gameId: string,
+  phaseLabel?: string,
+): RESTPostAPIChannelMessageJSONBody {
+  const phase = phaseLabel ? phaseName(lang, phaseLabel) : "";
+  if (actions.length === 0) {
+    return {
+      content: t(lang, "panel.none", { phase }).trim(),
+      components: [],
+      allowed_mentions: { parse: [] },
+    };
+  }
+  const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
+  let buttons: ActionRowBuilder<ButtonBuilder> | null = null;
+  let dropped = false;
+  for (const [index, offer] of actions.entries()) {
+    const label = `${offer.label[lang]}${choiceSuffix(lang, offer, names)}`;
+    if (offer.targets.length === 0 || offer.maxTargets === 0) {
+      if (!buttons || buttons.components.length >= 5) {
+        if (rows.length >= MAX_ROWS) {
+          dropped = true;
+          continue;
+        }
+        buttons = new ActionRowBuilder<ButtonBuilder>();
+        rows.push(buttons);
+      }
+      buttons.addComponents(
+        new ButtonBuilder()
+          .setCustomId(panelCustomId(gameId, index, offer.action))
+          .setLabel(label.slice(0, 80))
+          .setStyle(ButtonStyle.Secondary),
+      );
+      continue;
+    }
+    if (rows.length >= MAX_ROWS) {
+      dropped = true;
+      continue;
+    }
+    buttons = null;
+    const options = offer.targets.slice(0, MAX_OPTIONS).map((id) => ({
+      label: targetLabel(lang, id, names).slice(0, 100),
+      value: id,
+    }));
+    const max = Math.max(1, Math.min(offer.maxTargets, options.length));
+    const min = Math.min(Math.max(offer.minTargets, 1), max);
+    rows.push(
+      new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+        new StringSelectMenuBuilder()
+          .setCustomId(panelCustomId(gameId, index, offer.action))
+          .setPlaceholder(t(lang, "panel.choose", { action: label }).slice(0, 150))
+          .setMinValues(min)
+          .setMaxValues(max)
+          .addOptions(options),
+      ),
+    );
+  }
+  const header = t(lang, "panel.header", { phase }).trim();
+  return {
+    content: dropped ? `${header}\n${t(lang, "panel.more")}` : header,
+    components: rows.map((r) => r.toJSON()),
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** A click or a selection on a panel: submit for the clicker's own seat, answer privately. */
+export async function handlePanel(
+  ctx: Ctx,
+  interaction: ButtonInteraction | StringSelectMenuInteraction,
+): Promise<void> {
+  const parsed = parsePanelCustomId(interaction.customId);
+  if (!parsed) return;
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const game = await ctx.service.game(parsed.gameId);
+  const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
+  // A panel in someone else's own thread is not yours to use, even for a GM who can see it.
+  const key = interaction.channelId ? await chatKeyOf(ctx.db, interaction.channelId) : undefined;
+  if (key?.startsWith("personal:") && key !== `personal:${seat.seatId}`)
+    throw new UserError("panel.not_yours");
+  const atIndex = actions[parsed.index];
+  const offer =
+    atIndex && atIndex.action === parsed.action ? atIndex : actions.find((a) => a.action === parsed.action);
+  const targets = interaction.isStringSelectMenu() ? [...interaction.values] : [];
+  const receipt = await submitOrder(
+    ctx,
+    game.id,
+    interaction.user.id,
+    { action: parsed.action, targets, params: offer?.params ?? {} },
+    actions,
+  );
+  await interaction.editReply({ content: receipt.text });
+}

@@ -1,0 +1,95 @@
+import type { BaseInteraction } from "discord.js";
+import { UserError } from "../games/errors.js";
+import { activeGames, gameOfDiscordChannel, guildGames, involvedIn } from "../games/queries.js";
+import type { GameRow, PhaseRow, PlayerRow } from "../games/service.js";
+import { t } from "../i18n/index.js";
+import type { Ctx } from "./context.js";
+
+/**
+ * Reusable checks before a command does anything. Each throws a UserError (answered privately
+ * and localized by the error classifier) and changes nothing.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The game whose channel or thread the interaction came from (a thread counts by its parent too). */
+export async function gameOfInteractionChannel(
+  ctx: Ctx,
+  interaction: BaseInteraction,
+): Promise<string | undefined> {
+  const channel = interaction.channel;
+  const ids = [interaction.channelId ?? ""];
+  if (channel && "parentId" in channel && channel.parentId) ids.push(channel.parentId);
+  return gameOfDiscordChannel(ctx.db, ids);
+}
+
+/**
+ * In a game channel: the game. Several games per server: an explicit `game` option (an id from
+ * autocomplete, or a name) wins; then the channel; then the only game the user takes part in,
+ * or the only game of the server.
+ */
+export async function resolveGame(
+  ctx: Ctx,
+  interaction: BaseInteraction,
+  explicit: string | null,
+): Promise<GameRow> {
+  const guildId = interaction.guildId;
+  if (!guildId) throw new UserError("game.none_here");
+  if (explicit) {
+    if (UUID.test(explicit)) {
+      const game = await ctx.service.game(explicit);
+      if (game.guildId !== guildId) throw new UserError("game.not_found");
+      return game;
+    }
+    const named = (await guildGames(ctx.db, guildId, 100)).filter(
+      (g) => g.name.toLowerCase() === explicit.toLowerCase(),
+    );
+    const game = named.find((g) => g.status !== "ended") ?? named[0];
+    if (!game) throw new UserError("game.not_found");
+    return game;
+  }
+  const here = await gameOfInteractionChannel(ctx, interaction);
+  if (here) return ctx.service.game(here);
+  const games = await activeGames(ctx.db, guildId);
+  const mine = await involvedIn(
+    ctx.db,
+    games.map((g) => g.id),
+    interaction.user.id,
+  );
+  const involved = games.filter((g) => mine.has(g.id));
+  if (involved.length === 1 && involved[0]) return involved[0];
+  if (involved.length === 0 && games.length === 1 && games[0]) return games[0];
+  if (games.length === 0) throw new UserError("game.none_here");
+  throw new UserError("game.which");
+}
+
+export async function requireGm(ctx: Ctx, gameId: string, userId: string): Promise<void> {
+  if (!(await ctx.service.isGm(gameId, userId))) throw new UserError("game.gm_only");
+}
+
+export async function requirePlayer(ctx: Ctx, gameId: string, userId: string): Promise<PlayerRow> {
+  return ctx.service.seatOf(gameId, userId);
+}
+
+/** The game is running and a phase is open. */
+export async function requireOpenPhase(ctx: Ctx, game: GameRow): Promise<PhaseRow> {
+  if (game.status === "lobby") throw new UserError("game.not_started");
+  if (game.status === "ended") throw new UserError("game.ended");
+  const phase = await ctx.service.currentPhase(game.id);
+  if (!phase) throw new UserError("phase.closed");
+  return phase;
+}
+
+/** Choices of the `game` option: this server's games, matching what the user typed. */
+export async function gameChoices(ctx: Ctx, guildId: string | null, typed: string) {
+  if (!guildId) return [];
+  const games = await guildGames(ctx.db, guildId, 50);
+  const needle = typed.toLowerCase();
+  return games
+    .filter((g) => g.name.toLowerCase().includes(needle))
+    .slice(0, 25)
+    .map((g) => ({
+      name: `${g.name} · ${g.ruleset} · ${t(ctx.lang, `state.${g.status}`)}`.slice(0, 100),
+      value: g.id,
+    }));
+}

@@ -1,0 +1,33 @@
+import type { RulesetDefinition } from "../../engine/ruleset.js";
+import type { AnyGameState, Lang } from "../../engine/types.js";
+import { joinList, t } from "../../i18n/index.js";
+import { factionName, roleName } from "./names.js";
+
+/** The full reveal at the end: every seat's role and side, and the winners. Plain text (outbox post). */
+export function revealText(input: {
+  lang: Lang;
+  gameName: string;
+  ruleset: RulesetDefinition<AnyGameState>;
+  state: AnyGameState;
+  names: ReadonlyMap<string, string>;
+}): string {
+  const { lang, ruleset, state, names } = input;
+  const lines = [`**${t(lang, "reveal.title", { name: input.gameName })}**`];
+  for (const p of state.players) {
+    lines.push(
+      t(lang, "reveal.line", {
+        name: names.get(p.id) ?? p.id,
+        role: roleName(ruleset, lang, p.role),
+        faction: factionName(ruleset, lang, p.faction),
+        dead: p.alive ? "" : t(lang, "reveal.dead"),
+      }),
+    );
+  }
+  const winners = state.winners.map((w) => factionName(ruleset, lang, w));
+  lines.push(
+    winners.length > 0
+      ? t(lang, "reveal.winners", { winners: joinList(winners, lang) })
+      : t(lang, "reveal.no_winners"),
+  );
+  return lines.join("\n");
+}

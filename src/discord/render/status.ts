@@ -1,0 +1,93 @@
+import { EmbedBuilder } from "discord.js";
+import type { RulesetDefinition } from "../../engine/ruleset.js";
+import type { AnyGameState, Json, Lang } from "../../engine/types.js";
+import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
+import { phaseName, t } from "../../i18n/index.js";
+import { roleName } from "./names.js";
+
+/**
+ * The game's public status: phase, deadline, who is alive and who is dead, with only the
+ * roles the public view reveals (the viewer's own view is never used here).
+ */
+export function statusEmbed(input: {
+  lang: Lang;
+  game: GameRow;
+  ruleset: RulesetDefinition<AnyGameState>;
+  phase: PhaseRow | undefined;
+  seats: readonly PlayerRow[];
+  publicView: Json | null;
+}): EmbedBuilder {
+  const { lang, game, ruleset, phase, seats } = input;
+  const embed = new EmbedBuilder()
+    .setTitle(t(lang, "status.title", { name: game.name }).slice(0, 256))
+    .addFields(
+      { name: t(lang, "status.ruleset"), value: ruleset.name[lang], inline: true },
+      { name: t(lang, "status.state"), value: t(lang, `state.${game.status}`), inline: true },
+    )
+    .setFooter({ text: t(lang, "status.game_id", { id: game.id }) });
+  if (game.status === "lobby") {
+    embed.setDescription(t(lang, "status.lobby", { count: seats.length }));
+    if (seats.length > 0) {
+      embed.addFields({
+        name: t(lang, "status.players"),
+        value: seats
+          .map((s) => `${s.seat}. ${s.displayName}`)
+          .join("\n")
+          .slice(0, 1024),
+      });
+    }
+    return embed;
+  }
+  if (phase) {
+    embed.addFields(
+      { name: t(lang, "status.phase"), value: phaseName(lang, phase.label), inline: true },
+      {
+        name: t(lang, "status.deadline"),
+        value: phase.deadlineAt
+          ? `<t:${Math.floor(phase.deadlineAt.getTime() / 1000)}:R>`
+          : t(lang, "status.no_deadline"),
+        inline: true,
+      },
+    );
+  }
+  const entries = publicPlayers(input.publicView);
+  const nameOf = new Map(seats.map((s) => [s.seatId, s.displayName]));
+  const line = (e: PublicPlayer) => {
+    const name = nameOf.get(e.id) ?? e.id;
+    return e.role ? `${name} — ${roleName(ruleset, lang, e.role)}` : name;
+  };
+  const alive = entries.filter((e) => e.alive).map(line);
+  const dead = entries.filter((e) => !e.alive).map(line);
+  embed.addFields({
+    name: `${t(lang, "status.alive")} (${alive.length})`,
+    value: (alive.join("\n") || "—").slice(0, 1024),
+  });
+  if (dead.length > 0)
+    embed.addFields({
+      name: `${t(lang, "status.dead")} (${dead.length})`,
+      value: dead.join("\n").slice(0, 1024),
+    });
+  return embed;
+}
+
+interface PublicPlayer {
+  id: string;
+  alive: boolean;
+  role: string | null;
+}
+
+/** The players of a public view, whatever extra keys the ruleset adds. */
+export function publicPlayers(view: Json | null): PublicPlayer[] {
+  if (!view || typeof view !== "object" || Array.isArray(view)) return [];
+  const list = view["players"];
+  if (!Array.isArray(list)) return [];
+  const out: PublicPlayer[] = [];
+  for (const entry of list) {
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) continue;
+    const id = entry["id"];
+    if (typeof id !== "string") continue;
+    const role = entry["role"];
+    out.push({ id, alive: entry["alive"] !== false, role: typeof role === "string" ? role : null });
+  }
+  return out;
+}

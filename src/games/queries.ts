@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import {
+  chats,
+  gameMasters,
+  games,
+  guildSettings,
+  inputs,
+  outbox,
+  players,
+  resolutions,
+} from "../db/schema/index.js";
+import type { Lang } from "../engine/types.js";
+import type { GameRow, OutboxPost } from "./service.js";
+
+/**
+ * Read models and small writes the Discord layer needs beside GameService: which game a
+ * channel belongs to, a server's games, its settings, a seat's orders of the phase, drafts,
+ * and GM announcements written to the outbox (the worker posts them, like every effect).
+ */
+
+/** The game whose chat (channel or thread) this Discord id is, if any. */
+export async function gameOfDiscordChannel(db: Db, discordIds: string[]): Promise<string | undefined> {
+  const ids = discordIds.filter((id) => id.length > 0);
+  if (ids.length === 0) return undefined;
+  const [row] = await db
+    .select({ gameId: chats.gameId })
+    .from(chats)
+    .where(and(inArray(chats.discordId, ids), ne(chats.discordKind, "role")));
+  return row?.gameId;
+}
+
+/** The chat key of a Discord channel or thread of a game (`personal:p3`, `newspaper`, …). */
+export async function chatKeyOf(db: Db, discordId: string): Promise<string | undefined> {
+  const [row] = await db.select({ key: chats.chatKey }).from(chats).where(eq(chats.discordId, discordId));
+  return row?.key;
+}
+
+/** The Discord id of a game's chat, once the worker has created it. */
+export async function discordIdOf(db: Db, gameId: string, chatKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: chats.discordId })
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, chatKey)));
+  return row?.id;
+}
+
+/** Games of a server that are not over, newest first. */
+export async function activeGames(db: Db, guildId: string): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(games)
+    .where(and(eq(games.guildId, guildId), ne(games.status, "ended")))
+    .orderBy(desc(games.createdAt));
+}
+
+/** Games of a server (any status), newest first, at most `limit`. */
+export async function guildGames(db: Db, guildId: string, limit = 25): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(games)
+    .where(eq(games.guildId, guildId))
+    .orderBy(desc(games.createdAt))
+    .limit(limit);
+}
+
+/** Ids of the given games in which the user is a player or a GM. */
+export async function involvedIn(db: Db, gameIds: string[], userId: string): Promise<Set<string>> {
+  if (gameIds.length === 0) return new Set();
+  const seats = await db
+    .select({ gameId: players.gameId })
+    .from(players)
+    .where(and(inArray(players.gameId, gameIds), eq(players.userId, userId)));
+  const gms = await db
+    .select({ gameId: gameMasters.gameId })
+    .from(gameMasters)
+    .where(and(inArray(gameMasters.gameId, gameIds), eq(gameMasters.userId, userId)));
+  return new Set([...seats, ...gms].map((r) => r.gameId));
+}
+
+export interface GuildSettings {
+  language: Lang;
+  gmRoleId: string | null;
+}
+
+export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings> {
+  const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
+  return { language: row?.language ?? "ru", gmRoleId: row?.gmRoleId ?? null };
+}
+
+export async function saveSettings(
+  db: Db,
+  guildId: string,
+  patch: { language?: Lang; gmRoleId?: string | null },
+): Promise<GuildSettings> {
+  const set = { ...patch, updatedAt: new Date() };
+  await db
+    .insert(guildSettings)
+    .values({ guildId, ...patch })
+    .onConflictDoUpdate({ target: guildSettings.guildId, set });
+  return settingsOf(db, guildId);
+}
+
+export interface LoggedOrder {
+  seq: number;
+  action: string;
+  targets: string[];
+  params: Record<string, unknown>;
+}
+
+/** A seat's accepted actions of a phase, from the input log, in order. */
+export async function ordersOf(
+  db: Db,
+  gameId: string,
+  seatId: string,
+  phase: string,
+): Promise<LoggedOrder[]> {
+  const rows = await db
+    .select({ seq: inputs.seq, payload: inputs.payload })
+    .from(inputs)
+    .where(
+      and(
+        eq(inputs.gameId, gameId),
+        eq(inputs.seatId, seatId),
+        eq(inputs.phase, phase),
+        eq(inputs.type, "action"),
+        eq(inputs.accepted, true),
+      ),
+    )
+    .orderBy(asc(inputs.seq));
+  return rows.map((r) => {
+    const p = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
+    return { seq: r.seq, action: p.action ?? "?", targets: p.targets ?? [], params: p.params ?? {} };
+  });
+}
+
+export type ResolutionRow = typeof resolutions.$inferSelect;
+
+/** The draft (or held) resolution of a phase index, or the latest one when index is null. */
+export async function draftOf(
+  db: Db,
+  gameId: string,
+  phaseIndex: number | null,
+): Promise<ResolutionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(resolutions)
+    .where(
+      and(
+        eq(resolutions.gameId, gameId),
+        or(eq(resolutions.status, "draft"), eq(resolutions.status, "held")),
+        phaseIndex === null ? sql`true` : eq(resolutions.phaseIndex, phaseIndex),
+      ),
+    )
+    .orderBy(desc(resolutions.phaseIndex))
+    .limit(1);
+  return row;
+}
+
+/** The newspaper text a draft will publish (what a GM edits). */
+export async function draftText(db: Db, resolutionId: number): Promise<string> {
+  const rows = await db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.resolutionId, resolutionId),
+        eq(outbox.status, "pending"),
+        sql`${outbox.payload}->>'chat' = 'newspaper'`,
+      ),
+    );
+  return rows.map((r) => (r.payload as OutboxPost).content).join("\n");
+}
+
+/**
+ * A post of the bot to one of the game's chats through the outbox (the worker delivers it).
+ * `key` makes it idempotent: the interaction id, so a retried interaction posts once.
+ */
+export async function queuePost(
+  db: Db,
+  gameId: string,
+  key: string,
+  chat: string,
+  content: string,
+): Promise<void> {
+  const payload: OutboxPost = { type: "post", chat, content };
+  await db
+    .insert(outbox)
+    .values({ gameId, dedupeKey: `${gameId}:bot:${key}`, kind: "post", payload })
+    .onConflictDoNothing();
+  // A new version gives the drain request a new job id (see Scheduler.requestDrain).
+  await db
+    .update(games)
+    .set({ version: sql`${games.version} + 1` })
+    .where(eq(games.id, gameId));
+}

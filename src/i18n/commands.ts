@@ -1,0 +1,137 @@
+import type { Localized } from "../engine/types.js";
+
+/**
+ * Names and descriptions of the slash commands and their options. English names are the
+ * command names; Russian names are their localizations (Discord: lower case, ≤ 32 chars).
+ */
+export interface CommandText {
+  name: Localized;
+  description: Localized;
+}
+
+const c = (en: string, ru: string, den: string, dru: string): CommandText => ({
+  name: { en, ru },
+  description: { en: den, ru: dru },
+});
+
+export const commandTexts = {
+  game: c("game", "игра", "Create, join and run games", "Создание игр, запись и управление"),
+  "game.create": c("create", "создать", "Create a game on this server", "Создать игру на этом сервере"),
+  "game.join": c("join", "войти", "Take a seat in a game", "Записаться в игру"),
+  "game.leave": c("leave", "выйти", "Give up your seat before the start", "Выйти из игры до начала"),
+  "game.assign": c(
+    "assign",
+    "назначить",
+    "GM: set a player's role before the deal",
+    "Ведущий: задать роль игрока до раздачи",
+  ),
+  "game.start": c(
+    "start",
+    "начать",
+    "GM: deal the roles and open the first phase",
+    "Ведущий: раздать роли и открыть первую фазу",
+  ),
+  "game.status": c("status", "статус", "The game's phase, deadline and players", "Фаза, срок и игроки"),
+  "game.end": c(
+    "end",
+    "завершить",
+    "GM: end the game and reveal every role",
+    "Ведущий: завершить игру и вскрыть роли",
+  ),
+  order: c("order", "приказ", "Give or change an order", "Отдать или изменить приказ"),
+  orders: c("orders", "приказы", "Your orders this phase", "Ваши приказы в этой фазе"),
+  role: c("role", "роль", "Your role card", "Ваша карточка роли"),
+  vote: c("vote", "голос", "Vote, and see the live tally", "Проголосовать и увидеть подсчёт"),
+  extension: c(
+    "extension",
+    "продление",
+    "Ask for more time where the rules allow",
+    "Попросить продление, где это разрешено",
+  ),
+  gm: c("gm", "ведущий", "GM tools", "Инструменты ведущего"),
+  "gm.modkill": c("modkill", "модкилл", "Remove a player from the game", "Удалить игрока из игры"),
+  "gm.revive": c("revive", "оживить", "Bring a dead player back", "Вернуть погибшего игрока"),
+  "gm.replace": c(
+    "replace",
+    "заменить",
+    "Give a seat to another account",
+    "Передать место другому участнику",
+  ),
+  "gm.status": c("status", "статус", "Set or clear a player status", "Поставить или снять статус игрока"),
+  "gm.status.set": c("set", "поставить", "Set a status on a player", "Поставить статус игроку"),
+  "gm.status.clear": c("clear", "снять", "Clear a player's status", "Снять статус с игрока"),
+  "gm.extend": c("extend", "продлить", "Move the deadline later", "Сдвинуть срок позже"),
+  "gm.pause": c("pause", "пауза", "Freeze the deadline", "Заморозить срок"),
+  "gm.resume": c("resume", "продолжить", "Unfreeze the deadline", "Разморозить срок"),
+  "gm.force": c("force", "подвести", "Resolve the phase now", "Подвести фазу сейчас"),
+  "gm.publish": c(
+    "publish",
+    "опубликовать",
+    "Publish the drafted resolution",
+    "Опубликовать черновик итогов",
+  ),
+  "gm.hold": c(
+    "hold",
+    "задержать",
+    "Hold the draft until you publish it",
+    "Задержать черновик до публикации",
+  ),
+  "gm.edit": c("edit", "править", "Edit the newspaper draft", "Править черновик газеты"),
+  "gm.announce": c(
+    "announce",
+    "объявить",
+    "Post an announcement in the newspaper",
+    "Опубликовать объявление в газете",
+  ),
+  settings: c("settings", "настройки", "Server settings of the bot", "Настройки бота на сервере"),
+  // options
+  "opt.game": c(
+    "game",
+    "игра",
+    "The game (default: the one of this channel)",
+    "Игра (по умолчанию — игра этого канала)",
+  ),
+  "opt.ruleset": c("ruleset", "правила", "Which rules to play", "По каким правилам играть"),
+  "opt.name": c("name", "название", "The game's name", "Название игры"),
+  "opt.preset": c("preset", "пресет", "Options preset", "Набор настроек"),
+  "opt.options": c(
+    "options",
+    "настройки",
+    "Advanced: options as a JSON object",
+    "Для опытных: настройки JSON-объектом",
+  ),
+  "opt.publish": c("publish", "публикация", "How the newspaper is published", "Как публикуется газета"),
+  "opt.user": c("user", "участник", "The member", "Участник"),
+  "opt.player": c("player", "игрок", "The player", "Игрок"),
+  "opt.with": c("with", "на", "The new account", "Новый участник"),
+  "opt.role": c("role", "роль", "The role", "Роль"),
+  "opt.faction": c(
+    "faction",
+    "сторона",
+    "The side (clan), where the role needs one",
+    "Сторона (клан), если роли она нужна",
+  ),
+  "opt.action": c("action", "действие", "What to do", "Что сделать"),
+  "opt.target": c("target", "цель", "Target", "Цель"),
+  "opt.target2": c("target2", "цель2", "Second target", "Вторая цель"),
+  "opt.reason": c("reason", "причина", "Why", "Почему"),
+  "opt.choice": c("choice", "выбор", "Whom or what you vote for", "За кого или за что вы голосуете"),
+  "opt.minutes": c("minutes", "минуты", "How many minutes", "Сколько минут"),
+  "opt.status": c("status", "статус", "Status id", "Статус"),
+  "opt.text": c("text", "текст", "The text", "Текст"),
+  "opt.phase": c(
+    "phase",
+    "фаза",
+    "Phase number (default: the latest draft)",
+    "Номер фазы (по умолчанию — последний черновик)",
+  ),
+  "opt.language": c("language", "язык", "Language of the bot on this server", "Язык бота на этом сервере"),
+  "opt.gm_role": c(
+    "gm_role",
+    "роль_ведущего",
+    "Members with this role may create games",
+    "Участники с этой ролью могут создавать игры",
+  ),
+} satisfies Record<string, CommandText>;
+
+export type CommandTextKey = keyof typeof commandTexts;

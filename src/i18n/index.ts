@@ -1,0 +1,73 @@
+import { joinList, pluralRu } from "../engine/helpers.js";
+import type { Lang, Localized, Rejection } from "../engine/types.js";
+import { en } from "./en.js";
+import { ru } from "./ru.js";
+import { ruRejections } from "./rejections.js";
+
+export type { Lang, Localized };
+export { joinList };
+export type Params = Record<string, string | number>;
+export type Message = string | ((p: Params) => string);
+export type Catalog = Record<string, Message>;
+
+export const catalogs: Record<Lang, Catalog> = { en, ru };
+export const LANGS: readonly Lang[] = ["ru", "en"];
+
+/** `{name}` placeholders filled from params; a missing param stays visible, never silently empty. */
+function fill(template: string, params: Params): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(params, key) ? String(params[key]) : whole,
+  );
+}
+
+/** A player-facing string in the language; falls back to English, then to the key itself. */
+export function t(lang: Lang, key: string, params: Params = {}): string {
+  const message = catalogs[lang][key] ?? catalogs.en[key];
+  if (message === undefined) return key;
+  return typeof message === "function" ? message(params) : fill(message, params);
+}
+
+export function has(key: string): boolean {
+  return Object.hasOwn(catalogs.en, key);
+}
+
+/** Both languages of a key, for Discord command localizations and ruleset-like labels. */
+export function both(key: string, params: Params = {}): Localized {
+  return { en: t("en", key, params), ru: t("ru", key, params) };
+}
+
+/** "5 votes" / "5 голосов": the number with its correctly declined noun. */
+export function countOf(
+  lang: Lang,
+  n: number,
+  forms: { en: readonly [string, string]; ru: readonly [string, string, string] },
+): string {
+  if (lang === "ru") return `${n} ${pluralRu(n, forms.ru)}`;
+  return `${n} ${n === 1 ? forms.en[0] : forms.en[1]}`;
+}
+
+export const NOUNS = {
+  vote: { en: ["vote", "votes"], ru: ["голос", "голоса", "голосов"] },
+  minute: { en: ["minute", "minutes"], ru: ["минута", "минуты", "минут"] },
+  player: { en: ["player", "players"], ru: ["игрок", "игрока", "игроков"] },
+  order: { en: ["order", "orders"], ru: ["приказ", "приказа", "приказов"] },
+  hour: { en: ["hour", "hours"], ru: ["час", "часа", "часов"] },
+} as const;
+
+/**
+ * A rule's refusal in the reader's language: the rules files give the English reason; the
+ * Russian comes from a table keyed by the English reason (several codes share one reason
+ * shape), then by code, and falls back to the English reason.
+ */
+export function rejectionText(lang: Lang, rejection: Pick<Rejection, "code" | "reason">): string {
+  if (lang === "en") return rejection.reason;
+  return ruRejections[rejection.reason] ?? ruRejections[rejection.code] ?? rejection.reason;
+}
+
+/** A phase label ("night 2") in the language; unknown kinds keep the ruleset's word. */
+export function phaseName(lang: Lang, label: string): string {
+  const [kind = "", n = ""] = label.split(" ");
+  const key = `phase.${kind}`;
+  const word = has(key) ? t(lang, key) : kind;
+  return n ? `${word} ${n}` : word;
+}
