@@ -4,3 +4,4 @@ export * from "./players.js";
 export * from "./phases.js";
 export * from "./log.js";
 export * from "./discord.js";
+export * from "./masks.js";
