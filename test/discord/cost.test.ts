@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measureDiscordCalls } from "../../bench/discord.js";
+import { createTestDatabase } from "../support/db.js";
+
+let fresh: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  fresh = await createTestDatabase();
+});
+afterAll(async () => {
+  await fresh.drop();
+});
+
+describe("Discord API cost of state changes (counted by the emulator, 24-player classic)", () => {
+  it("a day↔night switch costs at most 3 calls whatever the player count; a death in k secret chats costs k + 1", async () => {
+    const figures = await measureDiscordCalls(fresh.url);
+    expect(figures.phase_switch).toBeLessThanOrEqual(3);
+    expect(figures.phase_switch).toBeGreaterThan(0);
+    expect(figures.death_in_k_chats.k).toBeGreaterThanOrEqual(1);
+    expect(figures.death_in_k_chats.calls).toBeLessThanOrEqual(figures.death_in_k_chats.k + 1);
+    // One overwrite per player per channel would cost an order of magnitude more.
+    expect(figures.baseline_phase_switch).toBeGreaterThan(10 * figures.phase_switch);
+  }, 120_000);
+});
