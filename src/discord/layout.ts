@@ -60,6 +60,11 @@ export interface LayoutInput {
   ended: boolean;
   seats: LayoutSeat[];
   gmUserIds: string[];
+  /**
+   * Masked play (docs/masks.md): players speak only through the bot's webhooks, so no player
+   * role class may post, react or write in threads directly, and nobody is shown as silenced.
+   */
+  masked?: boolean;
 }
 
 export const THREADS_PARENT = "threads";
@@ -148,13 +153,14 @@ function audienceOf(
   return "alive";
 }
 
-function publicOverwrites(read: Audience | "none", write: Audience | "none"): Overwrite[] {
+function publicOverwrites(read: Audience | "none", write: Audience | "none", masked = false): Overwrite[] {
   const everyone =
     read === "all" ? ow("everyone", READ, WRITE | NO_THREADS) : ow("everyone", 0n, READ | WRITE | NO_THREADS);
   type Who = "alive" | "silenced" | "dead";
   const classOf = (who: Who): "alive" | "dead" => (who === "dead" ? "dead" : "alive");
   const canRead = (who: Who) => read === "all" || read === classOf(who);
-  const canWrite = (who: Who) => who !== "silenced" && (write === "all" || write === classOf(who));
+  const canWrite = (who: Who) =>
+    !masked && who !== "silenced" && (write === "all" || write === classOf(who));
   const roleOverwrite = (who: Who) =>
     ow(
       who,
@@ -199,7 +205,9 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     const silenced = silencedSeats(layoutChats, input.state);
     for (const p of input.state.players) {
       const user = userOf.get(p.id);
-      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
+      // Masked: nobody writes directly anyway, and a public "silenced" role would tie a jailed
+      // mask to its account.
+      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) && !input.masked ? "silenced" : "alive";
       if (user) memberRoles[user] = [...(memberRoles[user] ?? []), role];
     }
   }
@@ -243,6 +251,16 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   ];
   const threads: DesiredThread[] = [];
   const ended = input.ended;
+  if (input.masked) {
+    // Players read their threads but post only through the bot (webhooks ignore these).
+    const parent = channels.find((c) => c.key === THREADS_PARENT);
+    if (parent) {
+      const readOnly = bits(WRITE, NO_THREADS, P.SendMessagesInThreads);
+      parent.overwrites = parent.overwrites.map((o) =>
+        o.target === "alive" || o.target === "silenced" || o.target === "dead" ? ow(o.target, READ, readOnly) : o,
+      );
+    }
+  }
   for (const seat of input.seats) {
     threads.push({
       key: `personal:${seat.seatId}`,
@@ -265,7 +283,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
         name: channelName(chat.name[input.lang]),
         type: "text",
         parent: CATEGORY,
-        overwrites: publicOverwrites(read, write),
+        overwrites: publicOverwrites(read, write, input.masked === true),
       });
       return;
     }

@@ -59,7 +59,18 @@ export async function resolveGame(
   const involved = games.filter((g) => mine.has(g.id));
   if (involved.length === 1 && involved[0]) return involved[0];
   if (involved.length === 0 && games.length === 1 && games[0]) return games[0];
-  if (games.length === 0) throw new UserError("game.none_here");
+  if (games.length === 0) {
+    // Nothing running: the latest finished game the user took part in (status, reveal, role).
+    const recent = await guildGames(ctx.db, guildId, 10);
+    const took = await involvedIn(
+      ctx.db,
+      recent.map((g) => g.id),
+      interaction.user.id,
+    );
+    const last = recent.find((g) => took.has(g.id));
+    if (last) return last;
+    throw new UserError("game.none_here");
+  }
   throw new UserError("game.which");
 }
 

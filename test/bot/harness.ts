@@ -1,0 +1,118 @@
+import { REST } from "@discordjs/rest";
+import { Events, type Client } from "discord.js";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { startBot } from "../../src/bot/bot.js";
+import { parseEnv } from "../../src/config/env.js";
+import { createGatewayClient } from "../../src/discord/client.js";
+import { drainOutbox } from "../../src/discord/outbox.js";
+import { startEmulator, type Emulator } from "../../src/emulator/index.js";
+import { GameService } from "../../src/games/service.js";
+import { createQueue, Scheduler } from "../../src/jobs/scheduler.js";
+import { createMigratedDatabase } from "../support/db.js";
+import { TEST_REDIS_URL } from "../support/env.js";
+import { ManualClock } from "../support/factories.js";
+
+export const silentLog = pino({ level: process.env["TEST_LOG"] ?? "silent" });
+
+export type Json = Record<string, unknown>;
+
+/**
+ * The real stack of the bot process for a test file: the Discord emulator, an unmodified
+ * discord.js Client logged into it, a migrated Postgres database of its own, Redis with a
+ * BullMQ queue of its own prefix, and the worker's path (resolveDue + drainOutbox over REST).
+ */
+export async function startHarness(members: number) {
+  const emu: Emulator = await startEmulator({ port: 0, strict: true });
+  const guild = emu.createGuild({ name: "Forum", members });
+  const lobby = emu.createChannel(guild.id, { name: "lobby" });
+  const database = await createMigratedDatabase();
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  const prefix = `t-bot-${Math.random().toString(36).slice(2, 10)}`;
+  const queue = createQueue(redis, prefix);
+  const clock = new ManualClock();
+  const scheduler = new Scheduler({ queue, db: database.db, clock });
+  const client: Client = createGatewayClient(emu.apiBase);
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(emu.botToken);
+  await ready;
+  const env = parseEnv({
+    DISCORD_TOKEN: emu.botToken,
+    DISCORD_APPLICATION_ID: emu.applicationId,
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    DISCORD_API_URL: emu.apiBase,
+  });
+  const bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+  const rest = new REST({ api: emu.apiBase, retries: 1 }).setToken(emu.botToken);
+  const service = new GameService(database.db, clock);
+
+  /** A user's slash command; resolves to the bot's (first) answer. */
+  const slash = async (userId: string, line: string, options: Json = {}, channel = lobby): Promise<Json> => {
+    const handle = emu.user(userId).slash(channel, line, options);
+    return (await handle.reply()) as Json;
+  };
+  const choices = async (userId: string, line: string, options: Json, focused: string, channel = lobby) => {
+    const handle = emu.user(userId).autocomplete(channel, line, options, focused);
+    return (await handle.choices()) as { name: string; value: string }[];
+  };
+  /** The worker's path: resolve the open phase now, then perform the Discord side effects. */
+  const resolvePhase = async (gameId: string) => {
+    const phase = await service.currentPhase(gameId);
+    if (!phase) throw new Error("no open phase");
+    clock.advance(60_000);
+    const committed = await service.resolveDue(gameId, phase.index, null);
+    await drain(gameId);
+    return committed;
+  };
+  const drain = async (gameId: string) => drainOutbox({ db: database.db, rest, log: silentLog }, gameId);
+
+  const close = async () => {
+    await bot.stop();
+    await client.destroy();
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    await redis.quit();
+    await emu.close();
+    await database.drop();
+  };
+  return {
+    emu,
+    guild,
+    lobby,
+    database,
+    redis,
+    queue,
+    clock,
+    client,
+    rest,
+    service,
+    slash,
+    choices,
+    resolvePhase,
+    drain,
+    close,
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+export function contentOf(reply: Json): string {
+  return typeof reply["content"] === "string" ? reply["content"] : "";
+}
+
+/** Everything a reply shows: content, embed titles, descriptions and fields. */
+export function textOf(reply: Json): string {
+  const parts = [contentOf(reply)];
+  const embeds = Array.isArray(reply["embeds"]) ? (reply["embeds"] as Json[]) : [];
+  for (const e of embeds) {
+    parts.push(String(e["title"] ?? ""), String(e["description"] ?? ""));
+    const fields = Array.isArray(e["fields"]) ? (e["fields"] as Json[]) : [];
+    for (const f of fields) parts.push(`${String(f["name"])}: ${String(f["value"])}`);
+  }
+  return parts.join("\n");
+}
+
+export function isEphemeral(reply: Json): boolean {
+  return (Number(reply["flags"] ?? 0) & 64) === 64;
+}
