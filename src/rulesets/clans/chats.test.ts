@@ -50,6 +50,15 @@ describe("§10 chats", () => {
     expect(chat(t, "game-prologue")?.writers).not.toContain("kenji");
     expect(chat(t, "dead")?.writers).toEqual(["kenji"]);
   });
+  it("each player's GM thread is his personal chat with the GMs (the bot's standard thread): one reader, the seat", () => {
+    const t = new Table();
+    const layout = clans.chatLayout(t.state);
+    const personal = layout.filter((c) => c.purpose === "personal");
+    expect(personal.map((c) => c.id)).toEqual(t.state.players.map((p) => `gm-${p.id}`));
+    for (const c of personal) expect(c.readers).toEqual([c.id.slice(3)]);
+    // the game, vote, clan and dead chats are the ruleset's own: no purpose
+    expect(layout.filter((c) => !c.id.startsWith("gm-")).every((c) => c.purpose === undefined)).toBe(true);
+  });
   it("an outsider successor gets a new chat and never reads the old one", () => {
     const t = new Table();
     t.phase([["vito", "kill", ["kenji"], { guess_clan: "yakuza" }]]);

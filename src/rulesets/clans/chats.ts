@@ -72,6 +72,7 @@ export function chatLayout(state: ClansState): ChatSpec[] {
       kind: "secret",
       readers: [p.id],
       writers: [p.id],
+      purpose: "personal",
     });
   return chats;
 }

@@ -221,6 +221,7 @@ describe("clans properties (random games driven by availableActions)", () => {
             expect(chat.writers).toEqual([]);
           } else if (chat.id.startsWith("gm-")) {
             expect(chat.readers).toEqual([chat.id.slice(3)]);
+            expect(chat.purpose).toBe("personal");
           }
         }
         // a living player in a team reads exactly his team's chats; the unrecruited read none

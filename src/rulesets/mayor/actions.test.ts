@@ -218,4 +218,17 @@ describe("playerView and chats", () => {
     expect(threads.map((c) => c.readers)).toEqual([["ann"], ["bob"], ["cid"], ["dan"], ["eve"], ["fay"]]);
     expect(mayor.chatLayout(s).some((c) => c.id === "graveyard")).toBe(false);
   });
+
+  it("the news, the Mayor threads and the GM room are the bot's standard chats (purpose), the town hall is not", () => {
+    const s = game();
+    const purposes = Object.fromEntries(mayor.chatLayout(s).map((c) => [c.id, c.purpose ?? null]));
+    expect(purposes).toEqual({
+      town_hall: null,
+      news: "newspaper",
+      ...Object.fromEntries(s.players.map((p) => [`mayor_${p.id}`, "personal"])),
+      gm_room: "gm",
+    });
+    for (const c of mayor.chatLayout(s).filter((c) => c.purpose === "personal"))
+      expect(c.readers).toEqual([c.id.slice("mayor_".length)]);
+  });
 });

@@ -29,6 +29,7 @@ export function chatLayout(state: MayorState): ChatSpec[] {
       readers: all,
       writers: [],
       readAudience: "all",
+      purpose: "newspaper",
     },
     ...state.players.map((p): ChatSpec => ({
       id: `mayor_${p.id}`,
@@ -36,6 +37,7 @@ export function chatLayout(state: MayorState): ChatSpec[] {
       kind: "secret",
       readers: [p.id],
       writers: p.alive && !state.ended ? [p.id] : [],
+      purpose: "personal",
     })),
   ];
   if (state.options.deadChat && dead.length > 0) {
@@ -57,6 +59,7 @@ export function chatLayout(state: MayorState): ChatSpec[] {
     writers: [],
     readAudience: "gm",
     writeAudience: "gm",
+    purpose: "gm",
   });
   return chats;
 }

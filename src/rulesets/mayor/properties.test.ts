@@ -175,8 +175,10 @@ describe("properties of random games", () => {
       fc.property(gameArb, ({ seed, n }) => {
         randomGame(seed, n, 60, (state) => {
           for (const chat of mayor.chatLayout(state)) {
+            if (chat.purpose === "personal") expect(chat.id.startsWith("mayor_")).toBe(true);
             if (chat.id.startsWith("mayor_")) {
               expect(chat.readers).toEqual([chat.id.slice("mayor_".length)]);
+              expect(chat.purpose).toBe("personal");
             } else if (chat.id === "graveyard") {
               for (const id of chat.readers)
                 expect(state.players.find((p) => p.id === id)?.alive).toBe(false);

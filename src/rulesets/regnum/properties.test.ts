@@ -125,6 +125,13 @@ describe("regnum properties", () => {
     const s = newGame();
     expect(s.players.map((p) => p.role)).toContain("rainbow_baron");
     expect(regnum.chatLayout(s)).toHaveLength(21);
+    // the community is the bot's publication channel, the service chat is the GM room
+    const purposes = regnum.chatLayout(s).filter((c) => c.purpose !== undefined);
+    expect(purposes.map((c) => [c.id, c.purpose])).toEqual([
+      ["community", "newspaper"],
+      ["gm_service", "gm"],
+    ]);
+    expect(purposes.find((c) => c.id === "gm_service")?.readers).toEqual([]);
     expect(regnum.deadline(s)).toEqual({ type: "duration", minutes: 720 });
   });
 

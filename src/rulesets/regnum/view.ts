@@ -131,6 +131,12 @@ export function chatLayout(state: RState): ChatSpec[] {
     if (id === "community") {
       spec.readAudience = "all";
       spec.writeAudience = "gm";
+      spec.purpose = "newspaper";
+    }
+    if (id === "gm_service") {
+      spec.readAudience = "gm";
+      spec.writeAudience = "gm";
+      spec.purpose = "gm";
     }
     if (id === "general") spec.readAudience = "all";
     out.push(spec);

@@ -160,6 +160,7 @@ describe("random games through availableActions", () => {
             if (chat.kind === "secret") expect(chat.readers.length).toBeLessThanOrEqual(1);
             if (chat.id.startsWith("private-"))
               expect(chat.readers).toEqual([chat.id.slice("private-".length)]);
+            if (chat.purpose === "personal") expect(chat.readers).toHaveLength(1);
             for (const w of chat.writers)
               expect(s.ended || s.players.find((p) => p.id === w)!.alive).toBe(true);
           }

@@ -96,6 +96,17 @@ describe("chatLayout (10, R27, R28)", () => {
     for (const c of after) expect(c.writers).not.toContain("dan");
     expect(after.find((c) => c.id === "game")!.readers).toContain("dan");
   });
+  it("announcements, the private threads and the GM room are the bot's standard chats; the game channel is not", () => {
+    const chats = reichstag.chatLayout(newGame(FIVE));
+    expect(Object.fromEntries(chats.map((c) => [c.id, c.purpose ?? null]))).toEqual({
+      game: null,
+      announcements: "newspaper",
+      ...Object.fromEntries(FIVE.map((p) => [`private-${p.id}`, "personal"])),
+      gm: "gm",
+    });
+    for (const c of chats.filter((c) => c.purpose === "personal"))
+      expect(c.readers).toEqual([c.id.slice("private-".length)]);
+  });
 });
 
 describe("deadline (3.2–3.5)", () => {

@@ -120,6 +120,7 @@ export function chatLayout(state: S): ChatSpec[] {
       writers: [],
       readAudience: "all",
       writeAudience: "gm",
+      purpose: "newspaper",
     },
   ];
   for (const p of state.players) {
@@ -129,6 +130,7 @@ export function chatLayout(state: S): ChatSpec[] {
       kind: "secret",
       readers: [p.id],
       writers: p.alive && !state.ended ? [p.id] : [],
+      purpose: "personal",
     });
   }
   chats.push({
@@ -139,6 +141,7 @@ export function chatLayout(state: S): ChatSpec[] {
     writers: [],
     readAudience: "gm",
     writeAudience: "gm",
+    purpose: "gm",
   });
   return chats;
 }
