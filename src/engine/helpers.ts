@@ -146,6 +146,32 @@ export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmAc
   };
 }
 
+/**
+ * `revive`: the GM brings dead players back (the GM is god); they keep their role and statuses.
+ * Rulesets with rules of their own for resurrection define their own `revive`.
+ */
+export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmActionDefinition<S> {
+  return {
+    params: targetsOnly,
+    validate(state, input) {
+      if (input.targets.length === 0)
+        return rejection(rulesetId, "revive_target", "name at least one player");
+      for (const id of input.targets) {
+        const p = findPlayer(state, id);
+        if (!p) return rejection(rulesetId, "revive_target", "name at least one player of this game");
+        if (p.alive) return rejection(rulesetId, "revive_alive", "the player is alive");
+      }
+      return null;
+    },
+    apply(state, input) {
+      for (const id of input.targets) {
+        player(state, id).alive = true;
+        emitEvent(state, "revived", { player: id, by: "gm" });
+      }
+    },
+  };
+}
+
 /** `set_status` / `clear_status`: the GM sets or clears any status id on players. */
 export function statusGmActions<S extends AnyGameState>(
   rulesetId: string,

@@ -374,6 +374,7 @@ export class GameService {
   async replace(gameId: string, byUserId: string, fromUserId: string, toUserId: string, displayName: string) {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "replace", { from: fromUserId, to: toUserId });
       const seat = await this.seatOf(gameId, fromUserId, tx);
       const taken = await tx
         .select()
@@ -424,19 +425,25 @@ export class GameService {
 
   /** The GM forces the phase to resolve now. Runs in the worker like any deadline. */
   async forceNow(gameId: string, byUserId: string): Promise<Committed<DeadlineRow>> {
-    return this.moveDeadline(gameId, byUserId, () => this.clock.now());
+    return this.moveDeadline(gameId, byUserId, "force", () => this.clock.now());
   }
 
   async extend(gameId: string, byUserId: string, minutes: number): Promise<Committed<DeadlineRow>> {
     if (!Number.isInteger(minutes) || minutes <= 0 || minutes > 7 * 24 * 60) {
       throw new UserError("game.bad_extension");
     }
-    return this.moveDeadline(gameId, byUserId, (current) => new Date(current.getTime() + minutes * 60_000));
+    return this.moveDeadline(
+      gameId,
+      byUserId,
+      "extend",
+      (current) => new Date(current.getTime() + minutes * 60_000),
+    );
   }
 
   async pause(gameId: string, byUserId: string): Promise<void> {
     await this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "pause", {});
       if (game.status !== "running") throw new UserError("game.not_running");
       const phase = await this.currentPhase(gameId, tx);
       const now = this.clock.now();
@@ -465,6 +472,7 @@ export class GameService {
   async resume(gameId: string, byUserId: string): Promise<Committed<null>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "resume", {});
       if (game.status !== "paused") throw new UserError("game.not_paused");
       const phase = await this.currentPhase(gameId, tx);
       const now = this.clock.now();
@@ -483,7 +491,10 @@ export class GameService {
   /** Review mode: a GM publishes the drafted resolution (or the grace period ended). */
   async publish(gameId: string, phaseIndex: number, byUserId: string | null): Promise<Committed<boolean>> {
     return this.locked(gameId, async (tx) => {
-      if (byUserId !== null) await this.requireGm(tx, gameId, byUserId);
+      if (byUserId !== null) {
+        await this.requireGm(tx, gameId, byUserId);
+        await this.logControl(tx, gameId, byUserId, "publish", { phaseIndex });
+      }
       const [resolution] = await tx
         .select()
         .from(resolutions)
@@ -513,6 +524,7 @@ export class GameService {
   async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<void> {
     await this.locked(gameId, async (tx) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "hold", { phaseIndex });
       const updated = await tx
         .update(resolutions)
         .set({ status: "held" })
@@ -532,6 +544,7 @@ export class GameService {
   async editDraft(gameId: string, phaseIndex: number, byUserId: string, lines: string[]): Promise<void> {
     await this.locked(gameId, async (tx) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "edit", { phaseIndex, lines });
       const [resolution] = await tx
         .select()
         .from(resolutions)
@@ -553,6 +566,7 @@ export class GameService {
   async end(gameId: string, byUserId: string): Promise<Committed<null>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
+      await this.logControl(tx, gameId, byUserId, "end", {});
       if (game.status === "ended") throw new UserError("game.ended");
       await tx
         .update(games)
@@ -598,6 +612,33 @@ export class GameService {
     });
   }
 
+  /** A GM's schedule action goes into the input log too; the engine never replays it. */
+  private async logControl(
+    tx: Tx,
+    gameId: string,
+    userId: string,
+    action: string,
+    payload: Record<string, Json>,
+  ) {
+    const [last] = await tx
+      .select({ seq: inputs.seq })
+      .from(inputs)
+      .where(eq(inputs.gameId, gameId))
+      .orderBy(sql`${inputs.seq} DESC`)
+      .limit(1);
+    const phase = await this.currentPhase(gameId, tx);
+    await tx.insert(inputs).values({
+      gameId,
+      seq: (last?.seq ?? 0) + 1,
+      phase: phase?.label ?? "lobby",
+      type: "control",
+      userId,
+      payload: { action, ...payload },
+      accepted: true,
+      at: this.clock.now(),
+    });
+  }
+
   private async requireGm(tx: Tx, gameId: string, userId: string): Promise<void> {
     if (!(await this.isGm(gameId, userId, tx))) throw new UserError("game.gm_only");
   }
@@ -605,6 +646,7 @@ export class GameService {
   private async moveDeadline(
     gameId: string,
     byUserId: string,
+    action: "force" | "extend",
     to: (current: Date) => Date,
   ): Promise<Committed<DeadlineRow>> {
     return this.locked(gameId, async (tx, game) => {
@@ -614,6 +656,7 @@ export class GameService {
       if (!phase) throw new UserError("game.not_running");
       const base = phase.deadlineAt ?? this.clock.now();
       const deadlineAt = to(base);
+      await this.logControl(tx, gameId, byUserId, action, { deadlineAt: deadlineAt.toISOString() });
       await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
       await tx
         .update(deadlines)

@@ -52,7 +52,7 @@ export async function loadState(
   let seq = snapshot.inputSeq;
   for (const row of rows) {
     seq = row.seq;
-    if (!row.accepted) continue;
+    if (!row.accepted || row.type === "control") continue;
     state = applyInput(ruleset, state, toEngineInput(row)).state;
   }
   return { state, seq };

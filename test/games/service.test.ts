@@ -105,3 +105,36 @@ describe("a game's lifecycle on Postgres", () => {
     expect(current.value?.phase).toBe("night 0");
   });
 });
+
+describe("the GM's schedule actions", () => {
+  it("are in the input log and leave the engine state as it was", async () => {
+    const clock = new ManualClock();
+    const { service, game } = await startedGame(database.db, clock, { seats: classicFive });
+    const before = JSON.stringify(await service.state(game.id));
+    await service.extend(game.id, "gm", 30);
+    await service.pause(game.id, "gm");
+    await service.resume(game.id, "gm");
+    const log = await database.db.select().from(inputs).where(eq(inputs.gameId, game.id));
+    expect(log.map((r) => [r.type, (r.payload as { action: string }).action])).toEqual([
+      ["control", "extend"],
+      ["control", "pause"],
+      ["control", "resume"],
+    ]);
+    expect(JSON.stringify(await service.state(game.id))).toBe(before);
+  });
+
+  it("pause keeps the time left and resume restores it from the moment of resuming", async () => {
+    const clock = new ManualClock(new Date("2026-03-01T07:00:00Z"));
+    const { service, game, started } = await startedGame(database.db, clock, {
+      seats: classicFive,
+      phaseDurationMs: 60 * 60_000,
+    });
+    expect(started.value.deadlineAt?.toISOString()).toBe("2026-03-01T08:00:00.000Z");
+    clock.advance(20 * 60_000);
+    await service.pause(game.id, "gm");
+    clock.advance(5 * 60 * 60_000);
+    const resumed = await service.resume(game.id, "gm");
+    const resolve = resumed.deadlines.find((d) => d.kind === "resolve");
+    expect(resolve?.dueAt.toISOString()).toBe("2026-03-01T13:00:00.000Z");
+  });
+});

@@ -27,7 +27,9 @@ export const inputs = pgTable(
       .references(() => games.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     phase: text("phase").notNull(),
-    type: text("type", { enum: ["action", "gm", "resolve"] }).notNull(),
+    /** `control`: a GM's schedule action (extend, pause, resume, force, publish, hold, edit, replace),
+     * logged for the record; the engine state does not depend on it. */
+    type: text("type", { enum: ["action", "gm", "resolve", "control"] }).notNull(),
     /** The Discord user who submitted it (a player, a GM, or "system" for the worker). */
     userId: text("user_id").notNull(),
     seatId: text("seat_id"),
