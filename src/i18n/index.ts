@@ -49,6 +49,8 @@ export function countOf(
 export const NOUNS = {
   vote: { en: ["vote", "votes"], ru: ["голос", "голоса", "голосов"] },
   minute: { en: ["minute", "minutes"], ru: ["минута", "минуты", "минут"] },
+  /** Accusative, after "на": "на 21 минуту". */
+  minuteAcc: { en: ["minute", "minutes"], ru: ["минуту", "минуты", "минут"] },
   player: { en: ["player", "players"], ru: ["игрок", "игрока", "игроков"] },
   order: { en: ["order", "orders"], ru: ["приказ", "приказа", "приказов"] },
   hour: { en: ["hour", "hours"], ru: ["час", "часа", "часов"] },

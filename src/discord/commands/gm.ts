@@ -230,7 +230,9 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       const minutes = interaction.options.getInteger("minutes", true);
       const committed = await ctx.service.extend(game.id, userId, minutes);
       await ctx.after(game.id, committed);
-      await interaction.editReply(t(lang, "gm.extended", { minutes: countOf(lang, minutes, NOUNS.minute) }));
+      await interaction.editReply(
+        t(lang, "gm.extended", { minutes: countOf(lang, minutes, NOUNS.minuteAcc) }),
+      );
       return;
     }
     case "pause":
