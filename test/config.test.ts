@@ -32,9 +32,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...valid, LOG_LEVEL: "loud" })).toThrow(/^LOG_LEVEL: malformed; expected one of/);
   });
 
-  it("npm run bot without a token exits 1 with one line naming DISCORD_TOKEN", () => {
+  it("npm run bot without a token exits 1 with one line naming DISCORD_TOKEN", { timeout: 60_000 }, () => {
     const env = { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "" };
-    const result = spawnSync("npx", ["tsx", "src/bot/main.ts"], { env, encoding: "utf8", timeout: 30_000 });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/bot/main.ts"], {
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);

@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { simulate } from "../../src/engine/simulate.js";
+import { getRuleset } from "../../src/rulesets/index.js";
+
+const scenarioDir = join(import.meta.dirname, "..", "..", "..", "shared", "scenarios");
+const tmp = mkdtempSync(join(tmpdir(), "simulate-"));
+
+function runCli(content: string): { status: number | null; stdout: string } {
+  const file = join(tmp, `s-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, content);
+  const result = spawnSync("npx", ["tsx", "src/cli/simulate.ts", file], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout };
+}
+
+const classicThree = {
+  ruleset: "classic",
+  seed: 7,
+  players: [
+    { id: "ann", role: "commissar" },
+    { id: "bob", role: "mafia", faction: "italians", don: true },
+    { id: "cid", role: "maniac" },
+  ],
+  script: [{ phase: "night", actions: [{ actor: "cid", action: "kill", targets: ["ann"] }] }],
+};
+
+describe("npm run -s simulate", () => {
+  it("prints one JSON document and exits 0 for a valid file", { timeout: 60_000 }, () => {
+    const { status, stdout } = runCli(JSON.stringify(classicThree));
+    expect(status).toBe(0);
+    const out = JSON.parse(stdout) as { ok: boolean; phases: { phase: string; deaths: unknown[] }[] };
+    expect(out.ok).toBe(true);
+    expect(out.phases[0]).toMatchObject({ phase: "night 0", deaths: [{ player: "ann", cause: "maniac" }] });
+  });
+
+  it("exits 2 with a one-line JSON error naming the path of a malformed file", { timeout: 120_000 }, () => {
+    const broken = { ...classicThree, seed: "seven" };
+    const { status, stdout } = runCli(JSON.stringify(broken));
+    expect(status).toBe(2);
+    expect(stdout.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: expect.stringContaining("seed") });
+    expect(runCli("{ not json").status).toBe(2);
+    const wrongPhase = { ...classicThree, script: [{ phase: "day", actions: [] }] };
+    expect(JSON.parse(runCli(JSON.stringify(wrongPhase)).stdout)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("script.0.phase"),
+    });
+  });
+
+  it("gives the same bytes for the same file, for every public scenario", () => {
+    for (const ruleset of readdirSync(scenarioDir)) {
+      for (const file of readdirSync(join(scenarioDir, ruleset))) {
+        const { scenario } = JSON.parse(readFileSync(join(scenarioDir, ruleset, file), "utf8")) as {
+          scenario: unknown;
+        };
+        const first = JSON.stringify(simulate(scenario, getRuleset));
+        const second = JSON.stringify(simulate(structuredClone(scenario), getRuleset));
+        expect(second, `${ruleset}/${file}`).toBe(first);
+        expect(JSON.parse(first)).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it("rejects an unknown ruleset as a malformed file", () => {
+    expect(simulate({ ...classicThree, ruleset: "poker" }, getRuleset)).toEqual({
+      ok: false,
+      error: 'ruleset: unknown ruleset "poker"',
+    });
+  });
+});
