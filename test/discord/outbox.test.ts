@@ -1,0 +1,119 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chats, outbox } from "../../src/db/schema/index.js";
+import { drainOutbox, nonceOf, splitMessage } from "../../src/discord/outbox.js";
+import { GameService } from "../../src/games/service.js";
+import { createMigratedDatabase } from "../support/db.js";
+import { emulatedGuild, silentLog } from "../support/discord.js";
+import { ManualClock, classicFive } from "../support/factories.js";
+
+let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
+beforeEach(async () => {
+  database = await createMigratedDatabase();
+});
+afterEach(async () => {
+  await database.drop();
+});
+
+async function classicGame(publishMode: "auto" | "review") {
+  const env = await emulatedGuild(6);
+  const service = new GameService(database.db, new ManualClock());
+  const gm = env.users[5] ?? "";
+  const game = await service.create({
+    guildId: env.guild.id,
+    name: "g",
+    ruleset: "classic",
+    createdBy: gm,
+    seed: 1,
+    publishMode,
+  });
+  const userOf = new Map<string, string>();
+  for (const [i, seat] of classicFive.entries()) {
+    const user = env.users[i] ?? "";
+    await service.join(game.id, user, `name${i + 1}`);
+    await service.assign(game.id, gm, user, seat.setup ?? {});
+    userOf.set(seat.user, user);
+  }
+  await service.start(game.id, gm);
+  const deps = { db: database.db, rest: env.rest, log: silentLog };
+  await drainOutbox(deps, game.id);
+  const channelOf = async (key: string) => {
+    const [row] = await database.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, key)));
+    return row?.discordId ?? "";
+  };
+  return { ...env, service, game, gm, userOf, deps, channelOf };
+}
+
+describe("the outbox", () => {
+  it("delivers role cards to each player's own thread, and nobody else can read them", async () => {
+    const { emu, users, channelOf } = await classicGame("auto");
+    try {
+      const thread = await channelOf("personal:p1");
+      expect(emu.messages(thread).length).toBeGreaterThan(0);
+      expect(emu.canView(users[0] ?? "", thread)).toBe(true);
+      for (const other of users.slice(1, 5)) expect(emu.canView(other, thread)).toBe(false);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it("posts nothing twice when a drain runs again or two drains race", async () => {
+    const { emu, service, game, deps, channelOf, userOf } = await classicGame("auto");
+    try {
+      await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      await service.resolveDue(game.id, 0, null);
+      // A crash after the posts but before they were marked done: make the rows pending again.
+      await Promise.all([drainOutbox(deps, game.id), drainOutbox(deps, game.id)]);
+      const newspaper = await channelOf("newspaper");
+      const before = emu.messages(newspaper).length;
+      await database.db.update(outbox).set({ status: "pending" }).where(eq(outbox.gameId, game.id));
+      await drainOutbox(deps, game.id);
+      expect(emu.messages(newspaper).length).toBe(before);
+      expect(
+        emu
+          .messages(newspaper)
+          .map((m) => m.content)
+          .join("\n"),
+      ).toContain("name5");
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it("in review mode holds the newspaper until a GM publishes it", async () => {
+    const { emu, service, game, gm, deps, channelOf, userOf } = await classicGame("review");
+    try {
+      await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      const resolved = await service.resolveDue(game.id, 0, null);
+      expect(resolved.deadlines.some((d) => d.kind === "publish")).toBe(true);
+      await drainOutbox(deps, game.id);
+      const newspaper = await channelOf("newspaper");
+      expect(emu.messages(newspaper)).toHaveLength(0);
+      await service.editDraft(game.id, 0, gm, ["Edited by the GM."]);
+      await service.publish(game.id, 0, gm);
+      await drainOutbox(deps, game.id);
+      expect(emu.messages(newspaper).map((m) => m.content)).toEqual(["Edited by the GM."]);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe("message parts", () => {
+  it("splits long text at line breaks within Discord's limit and keeps every character", () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i} ${"x".repeat(20)}`);
+    const parts = splitMessage(lines.join("\n"));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => p.length <= 2000)).toBe(true);
+    expect(parts.join("\n")).toBe(lines.join("\n"));
+    expect(splitMessage("y".repeat(4500)).map((p) => p.length)).toEqual([2000, 2000, 500]);
+  });
+
+  it("makes nonces Discord accepts, unique per row and part", () => {
+    expect(nonceOf(123456789, 3).length).toBeLessThanOrEqual(25);
+    expect(nonceOf(1, 0)).not.toBe(nonceOf(1, 1));
+  });
+});
