@@ -7,6 +7,7 @@ import * as clansModule from "../rulesets/clans/index.js";
 import * as classicModule from "../rulesets/classic/index.js";
 import * as mayorModule from "../rulesets/mayor/index.js";
 import * as regnumModule from "../rulesets/regnum/index.js";
+import * as reichstagDeadline from "../rulesets/reichstag/deadline.js";
 import * as reichstagModule from "../rulesets/reichstag/index.js";
 import { UserError } from "./errors.js";
 import { requiredActions } from "./reminders.js";
@@ -22,8 +23,8 @@ import { loadState, rulesetOrThrow, type Tx } from "./state.js";
  * The ruleset contract has no hook for this yet. A phase counts as complete when:
  * 1. the ruleset's own deadline rule says it is due now (`duration` of 0 minutes — reichstag's
  *    election that every voter has voted and agreed on, or a phase closed by a GM action); or
- * 2. the ruleset module exports `earlyClose` as a predicate `(state) => boolean` (clans'
- *    exported `nightComplete` is used the same way); or
+ * 2. the ruleset module exports a predicate `(state) => boolean`: `earlyClose`, or one of the
+ *    names rulesets already use (`closesEarly` of reichstag, `nightComplete` of clans); or
  * 3. the module exports `earlyClose` as an array of phase kinds, the phase is of one of them and
  *    every living seat that had a required action at the phase start has none left now.
  */
@@ -39,25 +40,20 @@ const modules: Record<string, Record<string, unknown>> = {
   classic: classicModule,
   mayor: mayorModule,
   regnum: regnumModule,
-  reichstag: reichstagModule,
+  // reichstag's `closesEarly` lives in deadline.ts and is not re-exported by its index yet.
+  reichstag: { ...reichstagDeadline, ...reichstagModule },
 };
 
-/** Named predicates already exported by rulesets before `earlyClose` existed. */
-const legacyPredicates: Record<string, string> = { clans: "nightComplete" };
+/** Predicates rulesets already export under their own names (before `earlyClose` existed). */
+const predicateNames = ["earlyClose", "closesEarly", "phaseComplete", "nightComplete"] as const;
 
 export function earlyCloseHook(rulesetId: string): Hook {
   const mod = modules[rulesetId] ?? {};
   const declared = mod["earlyClose"];
-  const legacy = legacyPredicates[rulesetId];
-  const legacyFn = legacy ? mod[legacy] : undefined;
+  const fn = predicateNames.map((name) => mod[name]).find((v) => typeof v === "function");
   return {
     kinds: Array.isArray(declared) ? declared.filter((k): k is string => typeof k === "string") : [],
-    predicate:
-      typeof declared === "function"
-        ? (declared as Predicate)
-        : typeof legacyFn === "function"
-          ? (legacyFn as Predicate)
-          : null,
+    predicate: (fn as Predicate | undefined) ?? null,
   };
 }
 

@@ -14,13 +14,15 @@ import { loadState, rulesetOrThrow, type Tx } from "./state.js";
  * missing" to every living seat that has a required action available and has not used one.
  *
  * The ruleset contract does not say which actions are required; the actions below are
- * optional everywhere (posting, extension requests, absences), all others count as orders.
+ * optional everywhere (posting, extension requests, absences, asking to leave), all others
+ * count as orders.
  */
 export const OPTIONAL_ACTIONS: ReadonlySet<string> = new Set([
   "post",
   "edit_post",
   "request_extension",
   "vacation",
+  "leave",
 ]);
 
 export interface ReminderPlan {

@@ -1,6 +1,6 @@
 import { DelayedError, UnrecoverableError } from "bullmq";
 import { and, eq } from "drizzle-orm";
-import type pg from "pg";
+import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { deadlines } from "../db/schema/index.js";
 import { UserError } from "../games/errors.js";
@@ -15,7 +15,11 @@ export type DrainFn = (gameId: string) => Promise<{ done: number; failed: number
 
 export interface HandlerDeps {
   db: Db;
-  pool: pg.Pool;
+  redis: Redis;
+  /** Namespace of the worker's own Redis keys (the queue prefix). */
+  lockPrefix: string;
+  /** How long a drain lock lives: the lock of a killed worker expires after this. */
+  drainLockMs: number;
   service: GameService;
   scheduler: Scheduler;
   drain: DrainFn;
@@ -33,6 +37,7 @@ function unrecoverable(error: unknown): never {
 
 /** How long a drain that finds another drain of the same game running waits before it tries again. */
 const DRAIN_BUSY_DELAY_MS = 200;
+const RELEASE_LOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 export function createHandlers(deps: HandlerDeps): JobHandlers {
   const { service, scheduler, log } = deps;
@@ -83,35 +88,21 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
     },
 
     "outbox.drain": async ({ gameId }, job, token) => {
-      // One drain per game at a time (across workers): a session advisory lock, released with the
-      // connection if this process dies.
-      const client = await deps.pool.connect();
-      let locked = false;
-      let broken: Error | undefined;
+      // One drain per game at a time (across workers): a short Redis lock with an owner token,
+      // released at the end or by expiry if this process dies. Postgres connections are not held.
+      const key = `${deps.lockPrefix}:drain-lock:${gameId}`;
+      const owner = `${job.id ?? ""}:${token ?? ""}`;
+      const locked = await deps.redis.set(key, owner, "PX", deps.drainLockMs, "NX");
+      if (locked !== "OK") {
+        await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
+        throw new DelayedError();
+      }
       try {
-        const { rows } = await client.query<{ ok: boolean }>(
-          "SELECT pg_try_advisory_lock(hashtext('outbox.drain'), hashtext($1)) AS ok",
-          [gameId],
-        );
-        locked = rows[0]?.ok === true;
-        if (!locked) {
-          await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
-          throw new DelayedError();
-        }
         const result = await deps.drain(gameId);
         if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
         if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows failed");
-      } catch (error) {
-        if (!(error instanceof DelayedError) && !locked) broken = error as Error;
-        throw error;
       } finally {
-        if (locked) {
-          await client
-            .query("SELECT pg_advisory_unlock(hashtext('outbox.drain'), hashtext($1))", [gameId])
-            .catch(() => undefined);
-        }
-        // A connection that failed (e.g. terminated by the server) is discarded, not reused.
-        client.release(broken);
+        await deps.redis.eval(RELEASE_LOCK, 1, key, owner).catch(() => undefined);
       }
     },
   };

@@ -36,7 +36,8 @@ export const defaultWorkerSettings: WorkerSettings = {
 
 export interface WorkerDeps {
   db: Db;
-  pool: pg.Pool;
+  /** The pool behind `db`: a connection the server terminates is logged, not an unhandled error. */
+  pool?: pg.Pool;
   redis: Redis;
   drain: DrainFn;
   log: Logger;
@@ -56,13 +57,18 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const settings = { ...defaultWorkerSettings, ...deps.settings };
   const { log } = deps;
   const clock = deps.clock ?? systemClock;
+  deps.pool?.on("connect", (client) => {
+    client.on("error", (error) => log.warn({ err: error.message }, "postgres connection lost"));
+  });
   const queue = createQueue(deps.redis, settings.prefix);
   queue.on("error", (error) => log.warn({ err: error.message }, "queue error"));
   const scheduler = new Scheduler({ queue, db: deps.db, log, clock });
   const service = new GameService(deps.db, clock);
   const handlers = createHandlers({
     db: deps.db,
-    pool: deps.pool,
+    redis: deps.redis,
+    lockPrefix: settings.prefix,
+    drainLockMs: settings.lockDurationMs,
     service,
     scheduler,
     drain: deps.drain,

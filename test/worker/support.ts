@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type pg from "pg";
+import type { Db } from "../../src/db/client.js";
+import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
+import { systemClock, type Clock } from "../../src/games/service.js";
+import { classicFive, startedGame } from "../support/factories.js";
+
+export const root = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A BullMQ key prefix of its own, so test files (and bench runs) never share jobs. */
+export function uniquePrefix(tag: string): string {
+  return `t-${tag}-${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * A started game to copy: its phase 0 and resolve deadline are rewritten per copy; later phases
+ * take `phaseDurationMs` each. The default, regnum with three dealt seats, runs for dozens of
+ * phases without any input; classic's five (the factories' seats) end after night 1.
+ */
+export async function templateGame(
+  db: Db,
+  phaseDurationMs: number,
+  options: { ruleset?: "regnum" | "classic"; clock?: Clock } = {},
+) {
+  const ruleset = options.ruleset ?? "regnum";
+  const { game } = await startedGame(db, options.clock ?? systemClock, {
+    ruleset,
+    seats: ruleset === "classic" ? classicFive : [{ user: "u1" }, { user: "u2" }, { user: "u3" }],
+    phaseDurationMs,
+  });
+  await retire(db, [game.id]);
+  return game.id;
+}
+
+/** Ends games (their pending deadlines cancelled), so later workers on the same database leave them be. */
+export async function retire(db: Db, gameIds: string[]): Promise<void> {
+  if (gameIds.length === 0) return;
+  await db.update(games).set({ status: "ended" }).where(inArray(games.id, gameIds));
+  await db
+    .update(deadlines)
+    .set({ status: "cancelled" })
+    .where(and(inArray(deadlines.gameId, gameIds), eq(deadlines.status, "pending")));
+}
+
+/**
+ * Copies a started game `due.length` times in a few statements (far faster than the service's
+ * lobby), copy i's first deadline at `due[i]` (ms). Returns the new game ids.
+ */
+export async function cloneGames(pool: pg.Pool, templateId: string, due: number[]): Promise<string[]> {
+  const ids = due.map(() => crypto.randomUUID());
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const args = [ids, due.map((d) => new Date(d).toISOString()), templateId];
+    const copy = `WITH m AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS m(id, due))`;
+    await client.query(
+      `${copy} INSERT INTO games (id, guild_id, name, ruleset, options, seed, status, publish_mode, timezone,
+         phase_duration_ms, reminders, created_by)
+       SELECT m.id, t.guild_id, t.name, t.ruleset, t.options, t.seed, 'running', t.publish_mode, t.timezone,
+         t.phase_duration_ms, t.reminders, t.created_by FROM m, games t WHERE t.id = $3`,
+      args,
+    );
+    await client.query(
+      `${copy} INSERT INTO game_masters (game_id, user_id) SELECT m.id, t.user_id FROM m, game_masters t WHERE t.game_id = $3`,
+      args,
+    );
+    await client.query(
+      `${copy} INSERT INTO players (game_id, seat_id, seat, user_id, display_name, setup)
+       SELECT m.id, t.seat_id, t.seat, t.user_id, t.display_name, t.setup FROM m, players t WHERE t.game_id = $3`,
+      args,
+    );
+    await client.query(
+      `${copy} INSERT INTO game_snapshots (game_id, input_seq, state)
+       SELECT m.id, t.input_seq, t.state FROM m, game_snapshots t WHERE t.game_id = $3`,
+      args,
+    );
+    await client.query(
+      `${copy} INSERT INTO phases (game_id, index, label, kind, number, status, started_at, deadline_at,
+         delivered_public, delivered_private)
+       SELECT m.id, t.index, t.label, t.kind, t.number, t.status, now(), m.due, t.delivered_public,
+         t.delivered_private FROM m, phases t WHERE t.game_id = $3`,
+      args,
+    );
+    await client.query(
+      `${copy} INSERT INTO deadlines (game_id, phase_index, kind, key, due_at, job_id, payload)
+       SELECT m.id, 0, 'resolve', '', m.due,
+         'resolve_' || m.id || '_0_0_' || (extract(epoch FROM m.due) * 1000)::bigint, '{}'::jsonb FROM m`,
+      args.slice(0, 2),
+    );
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+  return ids;
+}
+
+/**
+ * A stand-in for src/discord/outbox.ts in in-process tests: performs a game's pending rows
+ * (those not waiting for a GM's review) by counting each dedupe key's deliveries, then marks
+ * them done. A key delivered twice is a message posted twice.
+ */
+export function countingDrain(db: Db) {
+  const deliveries = new Map<string, number>();
+  const drain = async (gameId: string) => {
+    const rows = await db
+      .select({ id: outbox.id, key: outbox.dedupeKey })
+      .from(outbox)
+      .leftJoin(resolutions, eq(resolutions.id, outbox.resolutionId))
+      .where(
+        and(
+          eq(outbox.gameId, gameId),
+          eq(outbox.status, "pending"),
+          or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
+        ),
+      )
+      .orderBy(outbox.id);
+    for (const row of rows) deliveries.set(row.key, (deliveries.get(row.key) ?? 0) + 1);
+    if (rows.length > 0) {
+      await db
+        .update(outbox)
+        .set({ status: "done", doneAt: sql`now()` })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    }
+    return { done: rows.length, failed: 0 };
+  };
+  return { drain, deliveries };
+}
+
+/** Polls until `check` holds (no timing assertion: the test's own timeout is the limit). */
+export async function until(check: () => Promise<boolean> | boolean, everyMs = 100): Promise<void> {
+  for (;;) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export interface ChildWorker {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm run worker` as a child process (node + tsx), with the given environment. */
+export function spawnWorker(env: Record<string, string>): ChildWorker {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
