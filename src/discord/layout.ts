@@ -159,8 +159,7 @@ function publicOverwrites(read: Audience | "none", write: Audience | "none", mas
   type Who = "alive" | "silenced" | "dead";
   const classOf = (who: Who): "alive" | "dead" => (who === "dead" ? "dead" : "alive");
   const canRead = (who: Who) => read === "all" || read === classOf(who);
-  const canWrite = (who: Who) =>
-    !masked && who !== "silenced" && (write === "all" || write === classOf(who));
+  const canWrite = (who: Who) => !masked && who !== "silenced" && (write === "all" || write === classOf(who));
   const roleOverwrite = (who: Who) =>
     ow(
       who,
@@ -257,7 +256,9 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     if (parent) {
       const readOnly = bits(WRITE, NO_THREADS, P.SendMessagesInThreads);
       parent.overwrites = parent.overwrites.map((o) =>
-        o.target === "alive" || o.target === "silenced" || o.target === "dead" ? ow(o.target, READ, readOnly) : o,
+        o.target === "alive" || o.target === "silenced" || o.target === "dead"
+          ? ow(o.target, READ, readOnly)
+          : o,
       );
     }
   }

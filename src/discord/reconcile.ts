@@ -6,6 +6,8 @@ import { chats, discordMembers, gameMasters, games, players } from "../db/schema
 import { loadState, rulesetOrThrow } from "../games/state.js";
 import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
+import { masksAfterReconcile } from "./masks/gm-room.js";
+import { maskModeOf } from "./masks/masks.js";
 import {
   CATEGORY,
   THREADS_PARENT,
@@ -73,6 +75,7 @@ export async function desiredFor(
     ended: game.status === "ended",
     seats: seats.map((s) => ({ seatId: s.seatId, userId: s.userId, displayName: s.displayName })),
     gmUserIds: gms.map((g) => g.userId),
+    masked: (await maskModeOf(db, gameId, game.ruleset)) !== "off",
   });
   return { guildId: game.guildId, layout };
 }
@@ -269,6 +272,8 @@ export async function reconcileGame(
       appliedState: { name: thread.name, locked: thread.locked } satisfies AppliedThread,
     });
   }
+  // Masked play: deal the masks, tell the GMs, reveal at the end (docs/masks.md).
+  await masksAfterReconcile(deps, gameId);
   deps.log.debug({ gameId, calls, mode }, "reconciled");
   return { calls };
 }

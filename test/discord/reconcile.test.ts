@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
+import { maskModeOf } from "../../src/discord/masks/masks.js";
 import { reconcileGame } from "../../src/discord/reconcile.js";
 import { drawInt } from "../../src/engine/rng.js";
 import type { AnyGameState } from "../../src/engine/types.js";
@@ -36,6 +37,8 @@ async function entitlementMismatches(
   const rows = await database.db.select().from(chats).where(eq(chats.gameId, gameId));
   const idOf = new Map(rows.map((r) => [r.chatKey, r.discordId]));
   const problems: string[] = [];
+  // Masked games (regnum by default): players speak only through /say, never directly.
+  const masked = (await maskModeOf(database.db, gameId)) !== "off";
   for (const chat of ruleset.chatLayout(state)) {
     if (chat.purpose) continue;
     const channel = idOf.get(`chat:${chat.id}`);
@@ -48,7 +51,7 @@ async function entitlementMismatches(
       const view = emu.canView(user, channel);
       const send = emu.canSend(user, channel);
       const wantView = chat.readers.includes(p.id);
-      const wantSend = chat.writers.includes(p.id) && !state.ended;
+      const wantSend = chat.writers.includes(p.id) && !state.ended && !masked;
       if (view !== wantView) problems.push(`${chat.id}: ${p.id} view ${view} want ${wantView}`);
       if (send !== wantSend) problems.push(`${chat.id}: ${p.id} send ${send} want ${wantSend}`);
     }

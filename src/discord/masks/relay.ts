@@ -1,0 +1,375 @@
+import { DiscordAPIError, Routes } from "discord.js";
+import { and, asc, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
+import { avatarUrl, type MaskDeps } from "./gm-room.js";
+import { mt } from "./texts.js";
+
+/**
+ * The relay: what a player says through the bot, posted by a channel webhook under the mask.
+ *
+ * - Every request is a `mask_relays` row first (idempotency key = the interaction id), so a
+ *   repeated interaction is one message and a crash loses nothing.
+ * - One queue per chat: a session advisory lock per (game, chat) and id order, so messages
+ *   appear in the order they were said, whichever process delivers them.
+ * - A row is marked `sending` before the webhook call and gets the webhook message id after it.
+ *   A `sending` row found later (crash, timeout) is looked up in the channel first and only sent
+ *   again if it is not there: retries never duplicate.
+ * - Rate limits: @discordjs/rest waits out 429s per webhook bucket; transient failures are
+ *   retried with backoff; after MAX_ATTEMPTS the row fails and the speaker is told.
+ */
+
+export type RelayRow = typeof maskRelays.$inferSelect;
+
+export const MAX_ATTEMPTS = 4;
+const NO_MENTIONS = { parse: [] as string[] };
+const WEBHOOK_NAME = "Masks";
+
+export interface RelayDeps extends MaskDeps {
+  /** Backoff base between attempts (ms); tests use a small one. */
+  backoffMs?: number;
+}
+
+export interface RelayRequest {
+  gameId: string;
+  chatKey: string;
+  channelId: string;
+  threadId: string | null;
+  seatId: string;
+  userId: string;
+  kind: RelayRow["kind"];
+  targetId?: number | null;
+  idempotencyKey: string;
+  content?: string;
+  username?: string;
+  avatarKey?: string | null;
+  files?: RelayFile[];
+  notify?: RelayRow["notify"];
+}
+
+/** Persists a request (once per idempotency key) and returns its row. */
+export async function enqueueRelay(deps: MaskDeps, request: RelayRequest): Promise<RelayRow> {
+  await deps.db
+    .insert(maskRelays)
+    .values({
+      gameId: request.gameId,
+      chatKey: request.chatKey,
+      channelId: request.channelId,
+      threadId: request.threadId,
+      seatId: request.seatId,
+      userId: request.userId,
+      kind: request.kind,
+      targetId: request.targetId ?? null,
+      idempotencyKey: request.idempotencyKey,
+      content: request.content ?? "",
+      username: request.username ?? "",
+      avatarKey: request.avatarKey ?? null,
+      files: request.files ?? [],
+      notify: request.notify ?? null,
+    })
+    .onConflictDoNothing();
+  const [row] = await deps.db
+    .select()
+    .from(maskRelays)
+    .where(eq(maskRelays.idempotencyKey, request.idempotencyKey));
+  if (!row) throw new Error("relay row missing");
+  return row;
+}
+
+export async function relayById(deps: MaskDeps, id: number): Promise<RelayRow | undefined> {
+  const [row] = await deps.db.select().from(maskRelays).where(eq(maskRelays.id, id));
+  return row;
+}
+
+async function withChatLock<T>(deps: MaskDeps, key: string, work: () => Promise<T>): Promise<T> {
+  const client = await deps.db.$client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+interface Hook {
+  id: string;
+  token: string;
+}
+
+async function webhookFor(deps: MaskDeps, gameId: string, channelId: string): Promise<Hook> {
+  const [known] = await deps.db.select().from(maskWebhooks).where(eq(maskWebhooks.channelId, channelId));
+  if (known) return { id: known.webhookId, token: known.token };
+  const created = (await deps.rest.post(Routes.channelWebhooks(channelId), {
+    body: { name: WEBHOOK_NAME },
+    reason: "masked play",
+  })) as { id: string; token: string };
+  const inserted = await deps.db
+    .insert(maskWebhooks)
+    .values({ channelId, gameId, webhookId: created.id, token: created.token })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length > 0) return created;
+  // Another process won the race: keep its webhook, drop ours.
+  await deps.rest.delete(Routes.webhook(created.id)).catch(() => undefined);
+  return webhookFor(deps, gameId, channelId);
+}
+
+async function forgetWebhook(deps: MaskDeps, channelId: string): Promise<void> {
+  await deps.db.delete(maskWebhooks).where(eq(maskWebhooks.channelId, channelId));
+}
+
+/** Discord's rules for webhook names: 1–80 characters, never "discord" or "clyde". */
+export function webhookUsername(name: string): string {
+  const clean = name
+    .replace(/discord/gi, "d1scord")
+    .replace(/clyde/gi, "c1yde")
+    .trim();
+  return (clean || "—").slice(0, 80);
+}
+
+/** User, role, @everyone and @here mentions shown as text, never resolved to an account. */
+export function defuseMentions(text: string): string {
+  return text.replace(/<(@[!&]?|#)(\d+)>/g, "<$1\u200b$2>").replace(/@(everyone|here)/g, "@\u200b$1");
+}
+
+function threadQuery(row: RelayRow): URLSearchParams {
+  const query = new URLSearchParams();
+  if (row.threadId) query.set("thread_id", row.threadId);
+  return query;
+}
+
+interface WebhookMessage {
+  id: string;
+  content: string;
+  webhook_id?: string;
+  author?: { username?: string };
+}
+
+/** A `sending` row that may have been delivered: its message in the channel, if there. */
+async function findDelivered(deps: MaskDeps, row: RelayRow, hook: Hook): Promise<string | null> {
+  const [previous] = await deps.db
+    .select({ messageId: maskRelays.messageId })
+    .from(maskRelays)
+    .where(
+      and(
+        eq(maskRelays.gameId, row.gameId),
+        eq(maskRelays.chatKey, row.chatKey),
+        eq(maskRelays.kind, "post"),
+        isNotNull(maskRelays.messageId),
+        lt(maskRelays.id, row.id),
+      ),
+    )
+    .orderBy(desc(maskRelays.id))
+    .limit(1);
+  const query = new URLSearchParams({ limit: "50" });
+  if (previous?.messageId) query.set("after", previous.messageId);
+  const recent = (await deps.rest.get(Routes.channelMessages(row.threadId ?? row.channelId), {
+    query,
+  })) as WebhookMessage[];
+  const claimed = new Set(
+    (
+      await deps.db
+        .select({ messageId: maskRelays.messageId })
+        .from(maskRelays)
+        .where(
+          and(
+            eq(maskRelays.gameId, row.gameId),
+            eq(maskRelays.chatKey, row.chatKey),
+            isNotNull(maskRelays.messageId),
+          ),
+        )
+    ).map((r) => r.messageId),
+  );
+  const match = [...recent]
+    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+    .find(
+      (m) =>
+        m.webhook_id === hook.id &&
+        m.content === row.content &&
+        (m.author?.username ?? "") === webhookUsername(row.username) &&
+        !claimed.has(m.id),
+    );
+  return match?.id ?? null;
+}
+
+async function downloadFiles(files: readonly RelayFile[]) {
+  return Promise.all(
+    files.map(async (f) => {
+      const response = await fetch(f.url);
+      if (!response.ok) throw new Error(`attachment ${f.name}: HTTP ${response.status}`);
+      return {
+        name: f.name,
+        data: Buffer.from(await response.arrayBuffer()),
+        ...(f.contentType ? { contentType: f.contentType } : {}),
+      };
+    }),
+  );
+}
+
+/** One delivery attempt; returns the webhook message id (null for a deletion). */
+async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
+  const hook = await webhookFor(deps, row.gameId, row.channelId);
+  if (row.kind === "post") {
+    if (row.status === "sending") {
+      const found = await findDelivered(deps, row, hook);
+      if (found) return found;
+    }
+    await deps.db.update(maskRelays).set({ status: "sending" }).where(eq(maskRelays.id, row.id));
+    const avatar = row.avatarKey ? await avatarUrl(deps, row.gameId, row.avatarKey, row.username) : null;
+    const files = await downloadFiles(row.files);
+    const query = threadQuery(row);
+    query.set("wait", "true");
+    const body: Record<string, unknown> = {
+      username: webhookUsername(row.username),
+      allowed_mentions: NO_MENTIONS,
+      ...(row.content ? { content: row.content } : {}),
+      ...(avatar ? { avatar_url: avatar } : {}),
+      ...(files.length > 0
+        ? { attachments: files.map((f, id) => ({ id: String(id), filename: f.name })) }
+        : {}),
+    };
+    const message = (await deps.rest.post(Routes.webhook(hook.id, hook.token), {
+      body,
+      query,
+      auth: false,
+      ...(files.length > 0 ? { files } : {}),
+    })) as WebhookMessage;
+    return message.id;
+  }
+  const target = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
+  if (!target?.messageId) throw new PermanentRelayError("the message to change was never delivered");
+  if (row.kind === "edit") {
+    await deps.rest.patch(Routes.webhookMessage(hook.id, hook.token, target.messageId), {
+      body: { content: row.content, allowed_mentions: NO_MENTIONS },
+      query: threadQuery(row),
+      auth: false,
+    });
+    return target.messageId;
+  }
+  try {
+    await deps.rest.delete(Routes.webhookMessage(hook.id, hook.token, target.messageId), {
+      query: threadQuery(row),
+      auth: false,
+    });
+  } catch (error) {
+    if (!(error instanceof DiscordAPIError && error.code === 10008)) throw error; // already gone
+  }
+  return null;
+}
+
+class PermanentRelayError extends Error {}
+
+/** 4xx refusals (bad form, too large, unknown channel) do not improve with retries; 429 is waited out by REST. */
+function permanent(error: unknown): boolean {
+  if (error instanceof PermanentRelayError) return true;
+  if (error instanceof DiscordAPIError)
+    return error.status >= 400 && error.status < 500 && error.code !== 10015;
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface DrainResult {
+  done: number;
+  failed: RelayRow[];
+}
+
+/**
+ * Delivers a chat's queue in order. Safe to call from any process at any time; concurrent
+ * callers wait on the chat's lock and then find nothing left to do.
+ */
+export async function drainChat(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
+  return withChatLock(deps, `relay:${gameId}:${chatKey}`, async () => {
+    const result: DrainResult = { done: 0, failed: [] };
+    const rows = await deps.db
+      .select()
+      .from(maskRelays)
+      .where(
+        and(
+          eq(maskRelays.gameId, gameId),
+          eq(maskRelays.chatKey, chatKey),
+          inArray(maskRelays.status, ["pending", "sending"]),
+        ),
+      )
+      .orderBy(asc(maskRelays.id));
+    for (const first of rows) {
+      let row = first;
+      for (;;) {
+        try {
+          const messageId = await deliver(deps, row);
+          await deps.db
+            .update(maskRelays)
+            .set({
+              status: "done",
+              messageId,
+              doneAt: new Date(),
+              attempts: row.attempts + 1,
+              lastError: null,
+            })
+            .where(eq(maskRelays.id, row.id));
+          result.done++;
+          break;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof DiscordAPIError && error.code === 10015)
+            await forgetWebhook(deps, row.channelId);
+          const final = permanent(error) || attempts >= MAX_ATTEMPTS;
+          // A post that may have reached Discord stays `sending`, so the next attempt looks first.
+          const [updated] = await deps.db
+            .update(maskRelays)
+            .set({ attempts, lastError: message.slice(0, 500), ...(final ? { status: "failed" } : {}) })
+            .where(eq(maskRelays.id, row.id))
+            .returning();
+          deps.log.warn({ gameId, chatKey, relay: row.id, attempts, err: message }, "relay failed");
+          if (final) {
+            if (updated) {
+              result.failed.push(updated);
+              await notifyFailure(deps, updated);
+            }
+            break;
+          }
+          row = updated ?? row;
+          await sleep((deps.backoffMs ?? 500) * 2 ** (attempts - 1));
+        }
+      }
+    }
+    return result;
+  });
+}
+
+/** Tells the speaker privately (interaction follow-up, valid 15 minutes) that a relay failed. */
+async function notifyFailure(deps: MaskDeps, row: RelayRow): Promise<void> {
+  if (!row.notify || row.notifiedAt) return;
+  try {
+    await deps.rest.post(Routes.webhook(row.notify.applicationId, row.notify.token), {
+      body: {
+        content: mt(row.notify.lang, "sent.failed", { error: (row.lastError ?? "").slice(0, 300) }),
+        flags: 64,
+        allowed_mentions: NO_MENTIONS,
+      },
+      auth: false,
+    });
+    await deps.db.update(maskRelays).set({ notifiedAt: new Date() }).where(eq(maskRelays.id, row.id));
+  } catch (error) {
+    deps.log.warn({ relay: row.id, err: (error as Error).message }, "could not tell the speaker");
+  }
+}
+
+/** At start-up (bot or worker): deliver every chat queue left pending by a crash or restart. */
+export async function recoverRelays(deps: RelayDeps): Promise<DrainResult> {
+  const queues = await deps.db
+    .selectDistinct({ gameId: maskRelays.gameId, chatKey: maskRelays.chatKey })
+    .from(maskRelays)
+    .where(inArray(maskRelays.status, ["pending", "sending"]));
+  const total: DrainResult = { done: 0, failed: [] };
+  for (const q of queues) {
+    const r = await drainChat(deps, q.gameId, q.chatKey);
+    total.done += r.done;
+    total.failed.push(...r.failed);
+  }
+  return total;
+}
