@@ -1,0 +1,209 @@
+import { renderPrivate, renderText } from "../engine/helpers.js";
+import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
+import type {
+  AnyGameState,
+  Json,
+  JsonObject,
+  Lang,
+  PhaseReport,
+  PlayerId,
+  PrivateMessage,
+  TextRef,
+} from "../engine/types.js";
+import { displayContext } from "../games/render.js";
+import { phaseName } from "../i18n/index.js";
+
+/**
+ * The end-of-game reveal as files the bot attaches: `game-log.json` (the whole log as data: every
+ * seat's role and faction, every phase's deaths, events, public lines and private messages with
+ * their recipients, the winners) and `game-log.txt` (a readable chronicle in the server's
+ * language). Pure: no I/O; same input → same bytes.
+ */
+
+export interface RevealFile {
+  name: string;
+  data: Buffer;
+}
+
+const LABELS = {
+  en: {
+    title: (game: string) => `${game}: game chronicle`,
+    private: "private:",
+    deaths: "deaths:",
+    roles: "Final roles",
+    alive: "alive",
+    dead: "dead",
+    died: (phase: string, cause: string) => `dead (${phase}, ${cause})`,
+    winners: "Winners:",
+    noWinners: "No winners.",
+    notEnded: "The game did not end.",
+    nothing: "(nothing public)",
+  },
+  ru: {
+    title: (game: string) => `${game}: летопись игры`,
+    private: "лично:",
+    deaths: "смерти:",
+    roles: "Итоговые роли",
+    alive: "жив(а)",
+    dead: "мёртв(а)",
+    died: (phase: string, cause: string) => `мёртв(а) (${phase}, ${cause})`,
+    winners: "Победители:",
+    noWinners: "Победителей нет.",
+    notEnded: "Игра не окончена.",
+    nothing: "(ничего публичного)",
+  },
+} as const;
+
+/** A public line; a missing template never breaks the reveal (the key and params show instead). */
+function publicText(ruleset: RulesetDefinition<AnyGameState>, ref: TextRef, ctx: RenderContext): string {
+  try {
+    return renderText(ruleset, ref, ctx);
+  } catch {
+    return `${ref.key} ${JSON.stringify(ref.params)}`;
+  }
+}
+
+function privateText(
+  ruleset: RulesetDefinition<AnyGameState>,
+  message: PrivateMessage,
+  ctx: RenderContext,
+): string {
+  try {
+    return renderPrivate(ruleset, message, ctx);
+  } catch {
+    const { to: _to, kind, ...fields } = message;
+    return `${kind} ${JSON.stringify(fields)}`;
+  }
+}
+
+function roleName(ruleset: RulesetDefinition<AnyGameState>, lang: Lang, role: string): string {
+  return ruleset.roles[role]?.name[lang] ?? role;
+}
+
+function factionName(ruleset: RulesetDefinition<AnyGameState>, lang: Lang, faction: string): string {
+  return ruleset.factions[faction]?.name[lang] ?? ruleset.roles[faction]?.name[lang] ?? faction;
+}
+
+/** The whole game as data (the JSON file's content). */
+export function revealLog(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  reports: readonly PhaseReport[],
+  names: ReadonlyMap<PlayerId, string>,
+  lang: Lang,
+): JsonObject {
+  const ctx = displayContext(ruleset, lang, names);
+  const name = (id: PlayerId) => names.get(id) ?? id;
+  const players: Json[] = state.players.map((p) => ({
+    seat: p.seat,
+    id: p.id,
+    name: name(p.id),
+    role: p.role,
+    roleName: roleName(ruleset, lang, p.role),
+    faction: p.faction,
+    factionName: factionName(ruleset, lang, p.faction),
+    alive: p.alive,
+    statuses: [...p.statuses],
+    replacedBy: p.replacedBy.map((r) => ({ by: r.by, phase: r.phase })),
+    ...(ruleset.finalPlayer ? ruleset.finalPlayer(state, p) : {}),
+  }));
+  const phases: Json[] = reports.map((report) => ({
+    phase: report.phase,
+    label: phaseName(lang, report.phase),
+    deaths: report.deaths.map((d) => ({ player: d.player, name: name(d.player), cause: d.cause })),
+    events: report.events.map((e) => ({ ...e })),
+    public: report.public.map((line) => ({
+      key: line.key,
+      params: line.params,
+      text: publicText(ruleset, line, ctx),
+    })),
+    private: report.private.map((m) => ({
+      ...m,
+      toName: name(m.to),
+      text: privateText(ruleset, m, ctx),
+    })),
+  }));
+  return {
+    game: ruleset.name[lang],
+    ruleset: ruleset.id,
+    lang,
+    setup: { seed: state.seed, options: state.options as Json, players },
+    phases,
+    final: {
+      ended: state.ended,
+      phase: `${state.phase.kind} ${state.phase.n}`,
+      winners: [...state.winners],
+      winnerNames: state.winners.map((w) => factionName(ruleset, lang, w)),
+    },
+  };
+}
+
+/** The readable chronicle (the text file's content). */
+export function revealChronicle(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  reports: readonly PhaseReport[],
+  names: ReadonlyMap<PlayerId, string>,
+  lang: Lang,
+): string {
+  const L = LABELS[lang];
+  const ctx = displayContext(ruleset, lang, names);
+  const name = (id: PlayerId) => names.get(id) ?? id;
+  const out: string[] = [];
+  const title = L.title(ruleset.name[lang]);
+  out.push(title, "=".repeat(title.length), "");
+  const diedIn = new Map<PlayerId, { phase: string; cause: string }>();
+  for (const report of reports) {
+    const label = phaseName(lang, report.phase);
+    out.push(label, "-".repeat(label.length));
+    if (report.public.length === 0) out.push(L.nothing);
+    for (const line of report.public) out.push(publicText(ruleset, line, ctx));
+    for (const d of report.deaths) diedIn.set(d.player, { phase: label, cause: d.cause });
+    if (report.private.length > 0) {
+      out.push(L.private);
+      // Grouped per recipient, recipients in order of their first message.
+      const byRecipient = new Map<PlayerId, string[]>();
+      for (const m of report.private) {
+        const list = byRecipient.get(m.to) ?? [];
+        list.push(privateText(ruleset, m, ctx));
+        byRecipient.set(m.to, list);
+      }
+      for (const [to, texts] of byRecipient) for (const text of texts) out.push(`  → ${name(to)}: ${text}`);
+    }
+    out.push("");
+  }
+  out.push(L.roles, "-".repeat(L.roles.length));
+  const seated = [...state.players].sort((a, b) => a.seat - b.seat);
+  const width = String(seated.length).length;
+  seated.forEach((p, i) => {
+    const death = diedIn.get(p.id);
+    const fate = p.alive ? L.alive : death ? L.died(death.phase, death.cause) : L.dead;
+    const role = roleName(ruleset, lang, p.role);
+    const faction = factionName(ruleset, lang, p.faction);
+    const side = faction && faction !== role ? ` (${faction})` : "";
+    out.push(`${String(i + 1).padStart(width)}. ${name(p.id)} — ${role}${side}, ${fate}`);
+  });
+  out.push("");
+  if (!state.ended) out.push(L.notEnded);
+  else if (state.winners.length === 0) out.push(L.noWinners);
+  else out.push(`${L.winners} ${state.winners.map((w) => factionName(ruleset, lang, w)).join(", ")}`);
+  return `${out.join("\n")}\n`;
+}
+
+/** `game-log.json` and `game-log.txt` for the end-of-game reveal. */
+export function revealFiles(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  reports: readonly PhaseReport[],
+  names: ReadonlyMap<PlayerId, string>,
+  lang: Lang,
+): RevealFile[] {
+  const log = revealLog(ruleset, state, reports, names, lang);
+  return [
+    { name: "game-log.json", data: Buffer.from(`${JSON.stringify(log, null, 2)}\n`, "utf8") },
+    {
+      name: "game-log.txt",
+      data: Buffer.from(revealChronicle(ruleset, state, reports, names, lang), "utf8"),
+    },
+  ];
+}
