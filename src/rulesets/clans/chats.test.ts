@@ -133,4 +133,22 @@ describe("§3 early close", () => {
     for (const p of off.state.players) off.act(p.id, "pass");
     expect(nightComplete(off.state)).toBe(false);
   });
+  it("closesEarly is the night's completeness: one missing slot keeps the night open", () => {
+    const t = new Table();
+    for (const p of t.state.players.filter((p) => p.id !== "hana")) t.act(p.id, "pass");
+    expect(clans.closesEarly!(t.state)).toBe(false);
+    expect(t.act("hana", "check", ["yuki"], { check: "recruited" })).toBeNull();
+    // her acquaintance slot is still open
+    expect(clans.closesEarly!(t.state)).toBe(false);
+    expect(t.act("hana", "pass")).toBeNull();
+    expect(clans.closesEarly!(t.state)).toBe(true);
+  });
+  it("a day never closes early by itself, even when every vote is in", () => {
+    const t = new Table();
+    t.phase();
+    expect(t.state.phase.kind).toBe("day");
+    for (const p of t.state.players.filter((p) => p.id !== "kenji"))
+      expect(t.act(p.id, "vote", ["kenji"], { side: "against" })).toBeNull();
+    expect(clans.closesEarly!(t.state)).toBe(false);
+  });
 });

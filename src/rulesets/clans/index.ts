@@ -12,8 +12,8 @@ import { playerView } from "./view.js";
 
 /**
  * §3 early close: the night may close as soon as every living player with an open slot has
- * filled it or passed (option `night_early_close`). The contract has no hook for it; the
- * scheduler can call this.
+ * filled it or passed (option `night_early_close`); a day never closes early by itself. This is
+ * the definition's `closesEarly`; the named export stays for callers that predate the hook.
  */
 export function nightComplete(state: ClansState): boolean {
   if (state.phase.kind !== "night" || !state.options.night_early_close) return false;
@@ -51,6 +51,7 @@ export const clans = defineRuleset<ClansState>({
     const hours = state.phase.kind === "night" ? state.options.night_hours : state.options.day_hours;
     return { type: "duration", minutes: Math.round(hours * 60) };
   },
+  closesEarly: nightComplete,
   availableActions,
   chatLayout,
   playerView,

@@ -4,7 +4,7 @@ import type { ReichstagState } from "./state.js";
 
 /**
  * 3.2: the first `deadlineTime` in `timezone` at least `minPhaseHours` after the phase (step) opened,
- * moved by extensions and stalls. A closed phase is due now (duration 0 from its start).
+ * moved by extensions and stalls. A phase that is already decided is reported by `closesEarly`.
  */
 export function firstDailyAt(openedAt: number, at: string, zone: string, minHours: number): number {
   const [h, m] = at.split(":").map(Number) as [number, number];
@@ -14,11 +14,21 @@ export function firstDailyAt(openedAt: number, at: string, zone: string, minHour
   return candidate.toMillis();
 }
 
+/**
+ * The phase may resolve now, before its deadline (3.1, 3.3): a nomination was accepted, the
+ * election closed early (every eligible voter voted and every living player agreed after the last
+ * vote, or the GM closed it), a policy was enacted or a veto agreed, every chosen power was used,
+ * a modkill decided the step, or the GM asked to close a legislative/executive phase (it stalls at
+ * once). Every accepted input takes effect at once (DECISIONS.md 2), so this is `closed`.
+ */
+export function closesEarly(state: ReichstagState): boolean {
+  return !state.ended && (state.data.closed || state.data.closeRequested);
+}
+
 export function deadline(state: ReichstagState): DeadlineRule {
   const d = state.data;
   const o = state.options;
   if (state.ended) return { type: "none" };
-  if (d.closed || d.closeRequested) return { type: "duration", minutes: 0 };
   const stepChanged = d.stepOpenedAt !== d.phaseOpenedAt;
   if (d.shiftMinutes === 0 && !stepChanged) {
     return { type: "daily_at", at: o.deadlineTime, minMinutes: Math.round(o.minPhaseHours * 60) };

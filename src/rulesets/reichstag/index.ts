@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { actions } from "./actions.js";
-import { deadline } from "./deadline.js";
+import { closesEarly, deadline } from "./deadline.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
 import { setup } from "./setup.js";
@@ -33,6 +33,7 @@ export const reichstag = defineRuleset<ReichstagState>({
   gmActions,
   resolution,
   deadline,
+  closesEarly,
   availableActions,
   chatLayout,
   playerView,

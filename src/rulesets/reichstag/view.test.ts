@@ -110,11 +110,11 @@ describe("chatLayout (10, R27, R28)", () => {
 });
 
 describe("deadline (3.2–3.5)", () => {
-  it("is the daily 21:00 rule with a 12-hour minimum; a closed phase is due at once; extensions move it", () => {
+  it("is the daily 21:00 rule with a 12-hour minimum, also once the phase is decided; extensions move it", () => {
     let s = newGame(FIVE);
     expect(reichstag.deadline(s)).toEqual({ type: "daily_at", at: "21:00", minMinutes: 720 });
     s = mustAct(s, "ann", "nominate", ["bob"]);
-    expect(reichstag.deadline(s)).toEqual({ type: "duration", minutes: 0 });
+    expect(reichstag.deadline(s)).toEqual({ type: "daily_at", at: "21:00", minMinutes: 720 });
     const timed = { ...newGame(FIVE), now: 0 };
     timed.data.phaseOpenedAt = Date.UTC(2024, 0, 1, 18, 0);
     timed.data.stepOpenedAt = timed.data.phaseOpenedAt;
@@ -124,6 +124,61 @@ describe("deadline (3.2–3.5)", () => {
     expect(firstDailyAt(Date.UTC(2024, 0, 1, 6, 0), "21:00", "Europe/Moscow", 12)).toBe(
       Date.UTC(2024, 0, 1, 18, 0),
     );
+  });
+});
+
+describe("closesEarly (3.1, 3.3)", () => {
+  const early = (s: ReichstagState) => reichstag.closesEarly!(s);
+  it("a nomination closes at once when the candidate nominates, not before", () => {
+    let s = newGame(FIVE);
+    expect(early(s)).toBe(false);
+    s = mustAct(s, "ann", "nominate", ["bob"]);
+    expect(early(s)).toBe(true);
+  });
+  it("GIVEN every eligible voter voted WHEN every living player agrees after the last vote THEN the election may close early", () => {
+    let s = resolve(mustAct(newGame(FIVE), "ann", "nominate", ["bob"])).state;
+    for (const p of ["cid", "dan", "eve"]) s = mustAct(s, p, "vote", [], { vote: "ja" });
+    expect(early(s)).toBe(false);
+    for (const p of ["ann", "bob", "cid", "dan"]) s = mustAct(s, p, "agree_close");
+    expect(early(s)).toBe(false);
+    const objected = mustAct(s, "dan", "object_close");
+    expect(early(mustAct(objected, "eve", "agree_close"))).toBe(false);
+    // a changed vote clears every agreement
+    const changed = mustAct(s, "cid", "vote", [], { vote: "nein" });
+    expect(early(mustAct(changed, "eve", "agree_close"))).toBe(false);
+    s = mustAct(s, "eve", "agree_close");
+    expect(early(s)).toBe(true);
+    expect(reichstag.deadline(s)).toEqual({ type: "daily_at", at: "21:00", minMinutes: 720 });
+  });
+  it("everyone agreeing while a vote is missing does not close the election", () => {
+    let s = resolve(mustAct(newGame(FIVE), "ann", "nominate", ["bob"])).state;
+    for (const p of ["cid", "dan"]) s = mustAct(s, p, "vote", [], { vote: "ja" });
+    for (const p of FIVE.map((x) => x.id)) s = mustAct(s, p, "agree_close");
+    expect(early(s)).toBe(false);
+  });
+  it("the legislative session closes when the Chancellor enacts, not when the President discards", () => {
+    let s = toLegislative();
+    expect(early(s)).toBe(false);
+    s = mustAct(s, "ann", "discard", [], { policy: "L" });
+    expect(early(s)).toBe(false);
+    s = mustAct(s, "bob", "enact", [], { policy: "F" });
+    expect(early(s)).toBe(true);
+  });
+  it("the executive phase closes when every chosen power is used; a GM close stalls it at once", () => {
+    let s = toLegislative();
+    s = mustAct(s, "ann", "discard", [], { policy: "L" });
+    s = resolve(mustAct(s, "bob", "enact", [], { policy: "F" })).state;
+    expect(s.phase.kind).toBe("executive");
+    const closed = reichstag.gmActions["close"]!;
+    const gmClosed = structuredClone(s);
+    closed.apply(gmClosed, { action: "close", targets: [], params: {} });
+    expect(early(gmClosed)).toBe(true);
+    s = mustAct(s, "ann", "choose_powers", [], { powers: ["special_election", "peek"] });
+    expect(early(s)).toBe(false);
+    s = mustAct(s, "ann", "peek");
+    expect(early(s)).toBe(false);
+    s = mustAct(s, "ann", "special_election", ["cid"]);
+    expect(early(s)).toBe(true);
   });
 });
 
