@@ -12,6 +12,8 @@ import type { AvailableAction } from "../engine/ruleset.js";
 import type { Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
 import { chatKeyOf } from "../games/queries.js";
+import type { GameService } from "../games/service.js";
+import { rulesetOrThrow } from "../games/state.js";
 import { phaseName, t } from "../i18n/index.js";
 import { targetLabel, type Ctx } from "./context.js";
 import { submitOrder } from "./orders.js";
@@ -146,4 +148,33 @@ export async function handlePanel(
     actions,
   );
   await interaction.editReply({ content: receipt.text });
+}
+
+/**
+ * Every seat's panel for the open phase, as outbox-ready posts to `personal:<seat>` chats (for
+ * the lead's wiring after each phase opens). Seats with nothing to do get no panel.
+ */
+export async function panelsForPhase(
+  service: GameService,
+  gameId: string,
+): Promise<{ chat: string; body: RESTPostAPIChannelMessageJSONBody }[]> {
+  const game = await service.game(gameId);
+  if (game.status !== "running") return [];
+  const phase = await service.currentPhase(gameId);
+  if (!phase) return [];
+  const lang = await service.language(game.guildId);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const state = await service.state(gameId);
+  const seats = await service.players(gameId);
+  const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
+  const out: { chat: string; body: RESTPostAPIChannelMessageJSONBody }[] = [];
+  for (const seat of seats) {
+    const actions = ruleset.availableActions(state, seat.seatId);
+    if (actions.length === 0) continue;
+    out.push({
+      chat: `personal:${seat.seatId}`,
+      body: buildOrdersPanel(lang, actions, names, gameId, phase.label),
+    });
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import { Routes } from "discord.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, inputs } from "../../src/db/schema/index.js";
-import { buildOrdersPanel } from "../../src/discord/panels.js";
+import { buildOrdersPanel, panelsForPhase } from "../../src/discord/panels.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, isEphemeral, startHarness, textOf, type Harness, type Json } from "./harness.js";
 
@@ -131,6 +131,11 @@ describe("a classic game through the emulator", () => {
     const { actions } = await h.service.available(gameId, u(1));
     const names = new Map((await h.service.players(gameId)).map((p) => [p.seatId, p.displayName]));
     const panel = buildOrdersPanel("ru", actions, names, gameId, "night 0");
+    // The phase's panels: exactly the seats with something to do, each to its own thread.
+    const panels = await panelsForPhase(h.service, gameId);
+    for (const p of panels) expect(p.chat).toMatch(/^personal:p[1-5]$/);
+    expect(panels.every((p) => (p.body.components ?? []).length > 0)).toBe(true);
+    expect(panels.find((p) => p.chat === "personal:p1")?.body).toEqual(panel);
     const posted = (await h.rest.post(Routes.channelMessages(thread), { body: panel })) as { id: string };
     const components = panel.components as { components: { custom_id: string }[] }[];
     const ids = components.flatMap((row) => row.components.map((c) => c.custom_id));

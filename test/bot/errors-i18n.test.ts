@@ -144,7 +144,7 @@ describe("the orders panel", () => {
       "night 2",
     );
     expect(body.content).toContain("Ночь 2");
-    const rows = body.components as { components: Record<string, unknown>[] }[];
+    const rows = body.components as unknown as { components: Record<string, unknown>[] }[];
     expect(rows).toHaveLength(3);
     const vote = rows[0]?.components[0];
     expect((vote?.["options"] as { label: string }[]).map((o) => o.label)).toEqual(["Ja!", "Nein!"]);

@@ -1,0 +1,185 @@
+import {
+  ActionRowBuilder,
+  MessageFlags,
+  ModalBuilder,
+  SlashCommandBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+} from "discord.js";
+import type { RelayFile } from "../../db/schema/index.js";
+import type { Lang } from "../../engine/types.js";
+import type { Command, Ctx } from "../context.js";
+import type { RelayDeps, RelayRow } from "../masks/relay.js";
+import { deleteSaid, editSaid, MAX_TEXT, recentPosts, say, speakerIn, type Said } from "../masks/speak.js";
+import { MaskRefusal, mt } from "../masks/texts.js";
+
+/**
+ * /say: speak in a masked game's chat under the mask (docs/masks.md). Used in the chat where the
+ * player wants to speak; answered privately; the bot re-posts through the channel's webhook.
+ * - `/say text:… [file:…]` posts; `/say` alone opens a form for long text;
+ * - `/say edit:<your message> text:…` edits, `/say delete:<your message>` deletes (autocomplete
+ *   offers your recent messages in this chat).
+ */
+
+export const SAY_MODAL = "mask-say";
+
+export const data = new SlashCommandBuilder()
+  .setName("say")
+  .setNameLocalizations({ ru: "сказать" })
+  .setDescription("Speak in this game chat under your mask")
+  .setDescriptionLocalizations({ ru: "Сказать в этом игровом чате под своей маской" })
+  .setDMPermission(false)
+  .addStringOption((o) =>
+    o
+      .setName("text")
+      .setNameLocalizations({ ru: "текст" })
+      .setDescription("What to say (leave empty for a form for long text)")
+      .setDescriptionLocalizations({ ru: "Что сказать (пусто — форма для длинного текста)" })
+      .setMaxLength(MAX_TEXT),
+  )
+  .addAttachmentOption((o) =>
+    o
+      .setName("file")
+      .setNameLocalizations({ ru: "файл" })
+      .setDescription("An attachment")
+      .setDescriptionLocalizations({ ru: "Вложение" }),
+  )
+  .addStringOption((o) =>
+    o
+      .setName("edit")
+      .setNameLocalizations({ ru: "изменить" })
+      .setDescription("One of your messages here, to replace its text")
+      .setDescriptionLocalizations({ ru: "Ваше сообщение здесь, чтобы заменить его текст" })
+      .setAutocomplete(true),
+  )
+  .addStringOption((o) =>
+    o
+      .setName("delete")
+      .setNameLocalizations({ ru: "удалить" })
+      .setDescription("One of your messages here, to delete it")
+      .setDescriptionLocalizations({ ru: "Ваше сообщение здесь, чтобы удалить его" })
+      .setAutocomplete(true),
+  );
+
+function depsOf(ctx: Ctx, interaction: { client: { rest: RelayDeps["rest"] } }): RelayDeps {
+  return { db: ctx.db, rest: interaction.client.rest, log: ctx.log };
+}
+
+function outcome(lang: Lang, said: Said, done: string): string {
+  const row: RelayRow = said.row;
+  if (row.status === "done") return done;
+  if (row.status === "failed") return mt(lang, "sent.failed", { error: (row.lastError ?? "").slice(0, 300) });
+  return mt(lang, "sent.queued");
+}
+
+async function openForm(
+  ctx: Ctx,
+  interaction: ChatInputCommandInteraction,
+): Promise<ModalSubmitInteraction | null> {
+  const customId = `${SAY_MODAL}:${interaction.id}`;
+  const modal = new ModalBuilder()
+    .setCustomId(customId)
+    .setTitle(mt(ctx.lang, "modal.title"))
+    .addComponents(
+      new ActionRowBuilder<TextInputBuilder>().addComponents(
+        new TextInputBuilder()
+          .setCustomId("text")
+          .setLabel(mt(ctx.lang, "modal.label"))
+          .setStyle(TextInputStyle.Paragraph)
+          .setMaxLength(MAX_TEXT)
+          .setRequired(true),
+      ),
+    );
+  await interaction.showModal(modal);
+  try {
+    return await interaction.awaitModalSubmit({ time: 15 * 60_000, filter: (i) => i.customId === customId });
+  } catch {
+    return null; // closed or timed out: nothing was said
+  }
+}
+
+export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  const text = interaction.options.getString("text");
+  const file = interaction.options.getAttachment("file");
+  const edit = interaction.options.getString("edit");
+  const remove = interaction.options.getString("delete");
+  const deps = depsOf(ctx, interaction);
+  let reply: ChatInputCommandInteraction | ModalSubmitInteraction = interaction;
+  let body = text ?? "";
+  if (!text && !file && !edit && !remove) {
+    const submitted = await openForm(ctx, interaction);
+    if (!submitted) return;
+    reply = submitted;
+    body = submitted.fields.getTextInputValue("text");
+  }
+  await reply.deferReply({ flags: MessageFlags.Ephemeral });
+  const notify = { applicationId: reply.applicationId, token: reply.token, lang: ctx.lang };
+  try {
+    const speaker = await speakerIn(deps, interaction.channelId, interaction.user.id);
+    let content: string;
+    if (remove) {
+      const said = await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify });
+      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.delete"));
+    } else if (edit) {
+      const said = await editSaid(deps, speaker, {
+        key: reply.id,
+        relayId: Number(edit),
+        text: body,
+        notify,
+      });
+      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.edit"));
+    } else {
+      const files: RelayFile[] = file
+        ? [
+            {
+              url: file.url,
+              name: file.name,
+              size: file.size,
+              ...(file.contentType ? { contentType: file.contentType } : {}),
+            },
+          ]
+        : [];
+      const said = await say(deps, speaker, { key: reply.id, text: body, files, notify });
+      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.post", { name: speaker.identity.username }));
+    }
+    await reply.editReply({ content, allowedMentions: { parse: [] } });
+  } catch (error) {
+    if (!(error instanceof MaskRefusal)) throw error;
+    await reply.editReply({ content: error.text(ctx.lang), allowedMentions: { parse: [] } });
+  }
+}
+
+export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name !== "edit" && focused.name !== "delete") {
+    await interaction.respond([]);
+    return;
+  }
+  try {
+    const deps = depsOf(ctx, interaction);
+    const speaker = await speakerIn(deps, interaction.channelId, interaction.user.id);
+    const needle = focused.value.toLowerCase();
+    const posts = await recentPosts(deps, speaker);
+    await interaction.respond(
+      posts
+        .filter((p) => p.content.toLowerCase().includes(needle))
+        .slice(0, 25)
+        .map((p) => ({
+          name: (
+            p.content.replace(/\s+/g, " ").trim() ||
+            p.files.map((f) => f.name).join(", ") ||
+            `#${p.id}`
+          ).slice(0, 100),
+          value: String(p.id),
+        })),
+    );
+  } catch (error) {
+    if (!(error instanceof MaskRefusal)) throw error;
+    await interaction.respond([]);
+  }
+}
+
+export const command: Command = { data, execute, autocomplete };
