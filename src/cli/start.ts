@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { ConfigError, parseEnv } from "../config/env.js";
+import { DependencyError } from "../runtime/dependencies.js";
+import { parseSandboxArgs, UsageError } from "../sandbox/options.js";
+import { runSandbox } from "../sandbox/sandbox.js";
+
+/**
+ * `npm start`. With DISCORD_TOKEN: the bot and the worker as two child processes (signals
+ * forwarded; when either fails the other is stopped and start exits with its code). Without
+ * it: the sandbox (src/sandbox/), a whole demo game against a local Discord emulator.
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+function fail(line: string, code = 1): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(code);
+}
+
+/** Discord must answer the token before two processes start: one clear line if it does not. */
+async function checkDiscord(token: string, apiUrl: string | undefined): Promise<void> {
+  const base = (apiUrl ?? "https://discord.com/api").replace(/\/+$/, "");
+  let response: Response;
+  try {
+    response = await fetch(`${base}/v10/users/@me`, {
+      headers: { Authorization: `Bot ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new DependencyError("Discord", base, reason);
+  }
+  if (response.status === 401) throw new DependencyError("Discord", base, "the token was refused (401)");
+  if (!response.ok) throw new DependencyError("Discord", base, `HTTP ${response.status}`);
+}
+
+function startChild(name: string, script: string): ChildProcess {
+  // The same Node and loader (tsx) as this process.
+  return spawn(process.execPath, [...process.execArgv, script], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
+}
+
+async function runProduction(): Promise<void> {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+  try {
+    await checkDiscord(env.DISCORD_TOKEN, env.DISCORD_API_URL);
+  } catch (error) {
+    fail(`start: ${(error as Error).message}`);
+  }
+  const children = new Map<string, ChildProcess>([
+    ["bot", startChild("bot", "src/bot/main.ts")],
+    ["worker", startChild("worker", "src/worker/main.ts")],
+  ]);
+  let stopping = false;
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const child of children.values()) if (child.exitCode === null && !child.killed) child.kill(signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      stopAll(signal);
+    });
+  }
+  const exits = [...children.entries()].map(
+    ([name, child]) =>
+      new Promise<void>((resolve) => {
+        child.once("exit", (code, signal) => {
+          children.delete(name);
+          if (!stopping) {
+            stopping = true;
+            process.exitCode = code === 0 || code === null ? 1 : code;
+            process.stderr.write(
+              `start: the ${name} exited (${signal ?? `code ${code ?? "?"}`}); stopping the other process\n`,
+            );
+            stopAll("SIGTERM");
+          } else if (code !== 0 && code !== null) {
+            process.exitCode = process.exitCode || code;
+          }
+          resolve();
+        });
+      }),
+  );
+  await Promise.all(exits);
+}
+
+async function runSandboxCli(): Promise<void> {
+  let options;
+  try {
+    options = parseSandboxArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) fail(error.message, 2);
+    throw error;
+  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => fail(`sandbox: interrupted (${signal})`, 130));
+  }
+  try {
+    await runSandbox(options);
+  } catch (error) {
+    if (error instanceof DependencyError) fail(`sandbox: ${error.message}`);
+    fail(`sandbox: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+  process.exit(0);
+}
+
+const token = process.env["DISCORD_TOKEN"]?.trim();
+if (token) await runProduction();
+else await runSandboxCli();

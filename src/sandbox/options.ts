@@ -1,0 +1,146 @@
+import { rulesets } from "../rulesets/index.js";
+import type { Lang } from "../engine/types.js";
+
+/** The sandbox's flags (`npm start -- --ruleset mayor --seed 3`). */
+export interface SandboxOptions {
+  ruleset: string;
+  seeds: number[];
+  players: number;
+  /** Milliseconds per phase (games.phaseDurationMs). */
+  speedMs: number;
+  /** Phases after which the sandbox GM ends a game that has not ended by itself. */
+  maxPhases: number;
+  lang: Lang;
+  /** Print every private result (role cards, checks, receipts), not only a count. */
+  verbose: boolean;
+}
+
+/** The demo table per ruleset (the forum's usual size). */
+export const DEFAULT_PLAYERS: Record<string, number> = {
+  classic: 24,
+  clans: 12,
+  mayor: 12,
+  reichstag: 7,
+  regnum: 12,
+};
+
+/** regnum ends only by the GM's `end_game` (rules §9): the sandbox GM calls it after this many phases. */
+export const GM_ENDS_AFTER: Record<string, number> = { regnum: 8 };
+
+export const DEFAULT_SPEED_MS = 3_000;
+export const DEFAULT_MAX_PHASES = 120;
+
+export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--verbose]`;
+
+export class UsageError extends Error {}
+
+function integer(flag: string, value: string | undefined, min: number): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < min)
+    throw new UsageError(`${flag} expects an integer ≥ ${min}, got ${value ?? "nothing"}`);
+  return n;
+}
+
+export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
+  let ruleset = "classic";
+  const seeds: number[] = [];
+  let players: number | undefined;
+  let speedMs = DEFAULT_SPEED_MS;
+  let maxPhases = DEFAULT_MAX_PHASES;
+  let lang: Lang = "en";
+  let verbose = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case "--ruleset": {
+        const id = value();
+        if (!id || !Object.hasOwn(rulesets, id))
+          throw new UsageError(
+            `--ruleset expects one of ${Object.keys(rulesets).sort().join(", ")}, got ${id ?? "nothing"}`,
+          );
+        ruleset = id;
+        break;
+      }
+      case "--seed":
+        seeds.push(integer("--seed", value(), 0));
+        break;
+      case "--players":
+        players = integer("--players", value(), 1);
+        break;
+      case "--speed":
+        speedMs = integer("--speed", value(), 100);
+        break;
+      case "--max-phases":
+        maxPhases = integer("--max-phases", value(), 1);
+        break;
+      case "--lang": {
+        const l = value();
+        if (l !== "en" && l !== "ru") throw new UsageError(`--lang expects en or ru, got ${l ?? "nothing"}`);
+        lang = l;
+        break;
+      }
+      case "--verbose":
+        verbose = true;
+        break;
+      case "--help":
+      case "-h":
+        throw new UsageError(USAGE);
+      default:
+        throw new UsageError(`unknown argument ${arg}\n${USAGE}`);
+    }
+  }
+  const definition = rulesets[ruleset];
+  const table = players ?? DEFAULT_PLAYERS[ruleset] ?? 12;
+  if (definition && (table < definition.players.min || table > definition.players.max))
+    throw new UsageError(
+      `--players: ${ruleset} is played by ${definition.players.min}–${definition.players.max} players, not ${table}`,
+    );
+  return {
+    ruleset,
+    seeds: seeds.length > 0 ? seeds : [1],
+    players: table,
+    speedMs,
+    maxPhases,
+    lang,
+    verbose,
+  };
+}
+
+/**
+ * Ruleset options for a table of `players` (the defaults where they fit). classic's default
+ * deal is for 24; other tables get a proportional deal: two mafia clans, a maniac and the town.
+ */
+export function gameOptionsFor(ruleset: string, players: number): Record<string, unknown> {
+  if (ruleset !== "classic" || players === 24) return {};
+  const mafia = Math.max(1, Math.floor(players / 8));
+  const extra = (min: number) => (players >= min ? 1 : 0);
+  const roles = {
+    maniac: extra(5),
+    commissar: extra(6),
+    doctor: extra(7),
+    sergeant: extra(16),
+    ninja: extra(18),
+    necromancer: extra(20),
+    italians: { mafia, kamikaze: extra(20), bastard_son: extra(22) },
+    russians: { mafia, thug: extra(20), bastard_son: extra(22) },
+    citizen: 0,
+  };
+  const dealt =
+    roles.maniac +
+    roles.commissar +
+    roles.doctor +
+    roles.sergeant +
+    roles.ninja +
+    roles.necromancer +
+    2 * mafia +
+    roles.italians.kamikaze +
+    roles.italians.bastard_son +
+    roles.russians.thug +
+    roles.russians.bastard_son;
+  roles.citizen = Math.max(0, players - dealt);
+  return { roles };
+}

@@ -1,0 +1,156 @@
+import { REST } from "@discordjs/rest";
+import { Events, type Client } from "discord.js";
+import pg from "pg";
+import { pino, type Logger } from "pino";
+import type { Redis } from "ioredis";
+import { startBot } from "../bot/bot.js";
+import { parseEnv } from "../config/env.js";
+import { createDatabase, type Database } from "../db/client.js";
+import { migrateDatabase } from "../db/migrate.js";
+import { createGatewayClient } from "../discord/client.js";
+import { drainOutbox } from "../discord/outbox.js";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator/index.js";
+import { GameService } from "../games/service.js";
+import { createQueue, Scheduler } from "../jobs/scheduler.js";
+import { connectRedis, DependencyError, redactUrl } from "../runtime/dependencies.js";
+import { startWorker, type RunningWorker, type WorkerSettings } from "../worker/worker.js";
+
+/**
+ * The whole product in one process, against a local Discord: the emulator, the bot (an
+ * unmodified discord.js Client logged into it, src/bot/bot.ts startBot), and the worker
+ * (src/worker/worker.ts startWorker with the outbox drain over REST), on Postgres and Redis.
+ * The sandbox's database and BullMQ prefix are its own, so it never touches a real deployment.
+ */
+
+export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
+
+export interface StackOptions {
+  /** The server to use (its database in the URL is only used to create the sandbox's own). */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** The sandbox's own database, recreated at every start. */
+  databaseName?: string;
+  /** BullMQ key prefix (default: the database name). */
+  prefix?: string;
+  emulator?: EmulatorOptions;
+  log?: Logger;
+  worker?: Partial<WorkerSettings>;
+  /** World building before the bot logs in (its guilds are then in the READY burst). */
+  beforeLogin?: (emu: Emulator) => void;
+}
+
+export interface Stack {
+  emu: Emulator;
+  database: Database;
+  redis: Redis;
+  client: Client;
+  rest: REST;
+  service: GameService;
+  /** The same scheduler the bot uses (the sandbox GM's own commits go through it). */
+  scheduler: Scheduler;
+  worker: RunningWorker;
+  databaseUrl: string;
+  prefix: string;
+  close(): Promise<void>;
+}
+
+/** Logs to stderr only, so the terminal shows the game and nothing else unless asked. */
+export function sandboxLogger(level = process.env["LOG_LEVEL"] ?? "error"): Logger {
+  return pino({ name: "sandbox", level }, pino.destination(2));
+}
+
+/** The URL of database `name` on the server of `base`. */
+export function databaseUrlFor(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops and creates the sandbox's database (a fresh world each run; it holds nothing else). */
+export async function recreateDatabase(base: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new DependencyError("Postgres", redactUrl(base), (error as Error).message || "connection refused");
+  }
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrlFor(base, name);
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const log = opts.log ?? sandboxLogger();
+  const baseUrl = opts.databaseUrl ?? process.env["DATABASE_URL"] ?? DEFAULT_DATABASE_URL;
+  const redisUrl = opts.redisUrl ?? process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
+  const name = opts.databaseName ?? process.env["SANDBOX_DATABASE"] ?? "gm_sandbox";
+  const prefix = opts.prefix ?? name.replace(/_/g, "-");
+
+  const redis = await connectRedis(redisUrl, log);
+  const databaseUrl = await recreateDatabase(baseUrl, name).catch(async (error: unknown) => {
+    redis.disconnect();
+    throw error;
+  });
+  const database = createDatabase(databaseUrl, { max: 20 });
+  await migrateDatabase(database);
+  // A previous run's jobs under this prefix belong to a database that no longer exists.
+  const queue = createQueue(redis, prefix);
+  await queue.obliterate({ force: true });
+
+  const emu = await startEmulator({ port: 0, oracle: false, ...opts.emulator });
+  const client = createGatewayClient(emu.apiBase);
+  const rest = new REST({ api: emu.apiBase, retries: 2 }).setToken(emu.botToken);
+  const env = parseEnv({
+    DISCORD_TOKEN: emu.botToken,
+    DISCORD_APPLICATION_ID: emu.applicationId,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    DISCORD_API_URL: emu.apiBase,
+    LOG_LEVEL: log.level,
+  });
+  const scheduler = new Scheduler({ queue, db: database.db, log });
+  const worker = await startWorker({
+    db: database.db,
+    pool: database.pool,
+    redis,
+    drain: (gameId) => drainOutbox({ db: database.db, rest, log }, gameId),
+    log,
+    settings: { prefix, concurrency: 16, sweepMs: 5_000, ...opts.worker },
+  });
+
+  opts.beforeLogin?.(emu);
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(emu.botToken);
+  await ready;
+  const bot = await startBot({ env, log, database, redis, client, scheduler });
+  const service = new GameService(database.db);
+
+  return {
+    emu,
+    database,
+    redis,
+    client,
+    rest,
+    service,
+    scheduler,
+    worker,
+    databaseUrl,
+    prefix,
+    async close() {
+      await bot.stop();
+      await worker.stop();
+      await client.destroy();
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await emu.close();
+      await redis.quit().catch(() => undefined);
+      await database.close();
+    },
+  };
+}
