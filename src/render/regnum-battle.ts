@@ -359,10 +359,10 @@ export function advantageBadgeRect(side: 0 | 1, i: number): { x: number; y: numb
   return { x: r.x + r.w - 76 - LAYOUT.badgeW, y: r.y + 6, w: LAYOUT.badgeW, h: r.h - 12 };
 }
 
-/** The y (middle) of the strike line of a destroyed unit's row, and an x inside the line clear of text. */
+/** A point on the strike line of a destroyed unit's row, left of its name. */
 export function strikePoint(side: 0 | 1, i: number): { x: number; y: number } {
   const r = unitRowRect(side, i);
-  return { x: r.x + r.w - 12, y: r.y + Math.floor(r.h / 2) };
+  return { x: r.x + 36, y: r.y + 15 };
 }
 
 function rowsCount(report: BattleReport): number {
@@ -472,7 +472,8 @@ function drawSide(ctx: SKRSContext2D, report: BattleReport, index: 0 | 1, lang: 
     );
     if (u.destroyed) {
       ctx.fillStyle = COLORS.strike;
-      ctx.fillRect(r.x + 6, r.y + Math.floor(r.h / 2) - 1, r.w - 12, 3);
+      // Across the unit's name and id; its strength stays readable.
+      ctx.fillRect(r.x + 34, r.y + 15, 14 + nameW + idW + 6, 2);
     }
   });
 }
