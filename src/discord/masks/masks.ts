@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { games, maskGames, masks, players, type MaskMode } from "../../db/schema/index.js";
+import { games, guildSettings, maskGames, masks, players, type MaskMode } from "../../db/schema/index.js";
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../../engine/types.js";
 import { GameService } from "../../games/service.js";
@@ -98,7 +98,16 @@ function appearanceOf(
  * every renderer that names seats (the newspaper, embeds, receipts) names masks. Returns the masks.
  */
 export async function ensureMasks(db: Db, gameId: string): Promise<MaskRow[]> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx) => dealMasks(tx, gameId));
+}
+
+/**
+ * The deal inside a caller's transaction. GameService.start should call it right after the first
+ * snapshot and before rendering the first messages, so that even the role cards name masks
+ * (until then the first reconcile deals them, after the start's messages were rendered).
+ */
+export async function dealMasks(tx: Tx, gameId: string): Promise<MaskRow[]> {
+  {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
     if (!game || game.status === "lobby") return [];
     const mode = await maskModeOf(tx, gameId, game.ruleset);
@@ -110,7 +119,8 @@ export async function ensureMasks(db: Db, gameId: string): Promise<MaskRow[]> {
       .orderBy(asc(players.seat));
     let rows = await tx.select().from(masks).where(eq(masks.gameId, gameId));
     if (rows.length < seats.length) {
-      const lang = await new GameService(db).language(game.guildId, tx);
+      const [settings] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, game.guildId));
+      const lang = settings?.language ?? "ru";
       let names: string[];
       if (mode === "appearances") {
         const { state } = await loadState(tx, gameId, rulesetOrThrow(game.ruleset));
@@ -147,7 +157,7 @@ export async function ensureMasks(db: Db, gameId: string): Promise<MaskRow[]> {
         await tx.update(players).set({ displayName: name }).where(eq(players.id, seat.id));
     }
     return rows;
-  });
+  }
 }
 
 /**

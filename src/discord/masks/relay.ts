@@ -130,9 +130,12 @@ export function webhookUsername(name: string): string {
   return (clean || "—").slice(0, 80);
 }
 
-/** User, role, @everyone and @here mentions shown as text, never resolved to an account. */
+/**
+ * Mentions never resolve: a user or role mention would show an account's name (and point at it),
+ * so it becomes a plain "@…"; @everyone and @here are broken with a zero-width space.
+ */
 export function defuseMentions(text: string): string {
-  return text.replace(/<(@[!&]?|#)(\d+)>/g, "<$1\u200b$2>").replace(/@(everyone|here)/g, "@\u200b$1");
+  return text.replace(/<@[!&]?\d+>/g, "@…").replace(/@(everyone|here)/g, "@\u200b$1");
 }
 
 function threadQuery(row: RelayRow): URLSearchParams {
