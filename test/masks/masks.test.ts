@@ -125,7 +125,7 @@ describe("masked play", () => {
       const preDeal = new Set<string>();
       for (const row of await database.db.select().from(chats).where(eq(chats.gameId, env.game.id)))
         if (row.chatKey.startsWith("personal:"))
-          for (const m of env.emu.messages(row.discordId)) preDeal.add(m.id);
+          for (const m of env.emu.messages(row.discordId)) preDeal.add(String(m["id"]));
 
       // The invariant: no field of any message a player can read carries another player's id or
       // name (checked in every phase while the game runs; the end publishes the mapping).
@@ -175,7 +175,9 @@ describe("masked play", () => {
           expect(said.row.status).toBe("done");
           spoken++;
           const message = env.emu.messages(said.row.threadId ?? channel).at(-1);
-          expect(message?.author.username).toBe(speaker.identity.username);
+          expect((message?.["author"] as { username?: string } | undefined)?.username).toBe(
+            speaker.identity.username,
+          );
           expect(message?.webhook_id).toBeDefined();
           expect(message?.mentions).toEqual([]);
           expect(message?.mention_everyone).toBe(false);
