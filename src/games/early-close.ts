@@ -7,7 +7,6 @@ import * as clansModule from "../rulesets/clans/index.js";
 import * as classicModule from "../rulesets/classic/index.js";
 import * as mayorModule from "../rulesets/mayor/index.js";
 import * as regnumModule from "../rulesets/regnum/index.js";
-import * as reichstagDeadline from "../rulesets/reichstag/deadline.js";
 import * as reichstagModule from "../rulesets/reichstag/index.js";
 import { UserError } from "./errors.js";
 import { requiredActions } from "./reminders.js";
@@ -23,8 +22,8 @@ import { loadState, rulesetOrThrow, type Tx } from "./state.js";
  * The ruleset contract has no hook for this yet. A phase counts as complete when:
  * 1. the ruleset's own deadline rule says it is due now (`duration` of 0 minutes — reichstag's
  *    election that every voter has voted and agreed on, or a phase closed by a GM action); or
- * 2. the ruleset module exports a predicate `(state) => boolean`: `earlyClose`, or one of the
- *    names rulesets already use (`closesEarly` of reichstag, `nightComplete` of clans); or
+ * 2. the ruleset's `closesEarly(state)` says so (reichstag's decided phases, clans' complete
+ *    night), or its module exports a predicate `earlyClose(state)`; or
  * 3. the module exports `earlyClose` as an array of phase kinds, the phase is of one of them and
  *    every living seat that had a required action at the phase start has none left now.
  */
@@ -40,20 +39,21 @@ const modules: Record<string, Record<string, unknown>> = {
   classic: classicModule,
   mayor: mayorModule,
   regnum: regnumModule,
-  // reichstag's `closesEarly` lives in deadline.ts and is not re-exported by its index yet.
-  reichstag: { ...reichstagDeadline, ...reichstagModule },
+  reichstag: reichstagModule,
 };
 
-/** Predicates rulesets already export under their own names (before `earlyClose` existed). */
-const predicateNames = ["earlyClose", "closesEarly", "phaseComplete", "nightComplete"] as const;
-
-export function earlyCloseHook(rulesetId: string): Hook {
-  const mod = modules[rulesetId] ?? {};
+/** The ruleset's `closesEarly` (the contract's hook), else a module-level `earlyClose`. */
+export function earlyCloseHook(ruleset: RulesetDefinition<AnyGameState>): Hook {
+  const mod = modules[ruleset.id] ?? {};
   const declared = mod["earlyClose"];
-  const fn = predicateNames.map((name) => mod[name]).find((v) => typeof v === "function");
+  const predicate = ruleset.closesEarly
+    ? (state: AnyGameState) => ruleset.closesEarly?.(state) === true
+    : typeof declared === "function"
+      ? (declared as Predicate)
+      : null;
   return {
     kinds: Array.isArray(declared) ? declared.filter((k): k is string => typeof k === "string") : [],
-    predicate: (fn as Predicate | undefined) ?? null,
+    predicate,
   };
 }
 
@@ -62,7 +62,7 @@ export function phaseComplete(
   ruleset: RulesetDefinition<AnyGameState>,
   start: AnyGameState,
   now: AnyGameState,
-  hook: Hook = earlyCloseHook(ruleset.id),
+  hook: Hook = earlyCloseHook(ruleset),
 ): boolean {
   if (now.ended) return false;
   const rule = ruleset.deadline(now);

@@ -18,7 +18,13 @@ export function nextLocalTime(from: Date, at: string, zone: string, minMinutes =
   if (!match) throw new Error(`bad local time "${at}"`);
   const hour = Number(match[1]);
   const minute = Number(match[2]);
-  const earliest = DateTime.fromJSDate(from, { zone }).plus({ minutes: minMinutes });
+  // The minimum is counted on the zone's wall clock: a night from 22:00 with 16 hours minimum
+  // ends at 14:00 also on the day the clocks go forward (15 elapsed hours), not a day later.
+  const earliest = DateTime.fromJSDate(from, { zone })
+    .setZone("UTC", { keepLocalTime: true })
+    .plus({ minutes: minMinutes })
+    .setZone(zone, { keepLocalTime: true });
+  if (!earliest.isValid) throw new Error(`bad time zone "${zone}"`);
   let candidate = earliest.set({ hour, minute, second: 0, millisecond: 0 });
   if (candidate < earliest) candidate = candidate.plus({ days: 1 }).set({ hour, minute });
   return candidate.toJSDate();

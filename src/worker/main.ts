@@ -4,7 +4,7 @@ import { migrateDatabase } from "../db/migrate.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
-import { loadDrain } from "./drain.js";
+import { bindDrain } from "./drain.js";
 import { workerSettingsFromEnv } from "./settings.js";
 import { startWorker } from "./worker.js";
 
@@ -17,7 +17,8 @@ const log = createLogger("worker", env.LOG_LEVEL);
 const settings = workerSettingsFromEnv(process.env);
 
 await runProcess("worker", log, async () => {
-  const database = await connectPostgres(env.DATABASE_URL, log, { max: settings.concurrency + 4 });
+  // A drain holds one connection for its advisory lock and uses others for its queries.
+  const database = await connectPostgres(env.DATABASE_URL, log, { max: settings.concurrency * 2 + 4 });
   await migrateDatabase(database);
   let redis;
   try {
@@ -38,7 +39,7 @@ await runProcess("worker", log, async () => {
       (error as Error).message,
     );
   }
-  const drain = await loadDrain({ db: database.db, rest, log });
+  const drain = bindDrain({ db: database.db, rest, log });
   const running = await startWorker({
     db: database.db,
     pool: database.pool,
