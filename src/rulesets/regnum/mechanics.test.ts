@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { events, idle, play, results } from "./factory.js";
 import { fightSides } from "./battle.js";
+import { regnum } from "./index.js";
 import type { Unit } from "./model.js";
 
 const unit = (id: string, army: string, type: string, n: number): Unit => ({
@@ -459,6 +460,17 @@ describe("the Order and the Baron (§5.5, §5.7)", () => {
     expect(events(r, 0, "palace_joined")).toEqual([{ type: "palace_joined", player: "x" }]);
     expect(events(r, 1, "orchium_income")).toEqual([{ type: "orchium_income", player: "b", amount: 1 }]);
     expect(r.final.players["x"]?.["chats"]).toMatchObject({ palace: "member" });
+  });
+  it("D1: the day's start (the Baron's orchium) is not applied to a day the scenario never played", () => {
+    const r = play(
+      [
+        { id: "b", role: "rainbow_baron" },
+        { id: "x", role: "citizen" },
+      ],
+      [{ phase: "night" }],
+    );
+    expect(r.final.players["b"]?.["orchium"]).toBe(0);
+    expect(regnum.onPhaseOpen).toBeUndefined();
   });
   it("a costed move is rejected without orchium", () => {
     const r = play(

@@ -3,17 +3,7 @@ import type { ActionDefinition } from "../../engine/ruleset.js";
 import { emitEvent, emitPublic, addStatus, rejection } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
 import { agreedVeto, governmentEnacts, resolveElection } from "./flow.js";
-import {
-  eligibleChancellors,
-  eligibleVoters,
-  endGame,
-  flushPending,
-  isAlive,
-  kill,
-  living,
-  pl,
-  tell,
-} from "./rules.js";
+import { eligibleChancellors, eligibleVoters, endGame, isAlive, kill, living, pl, tell } from "./rules.js";
 import { closeWith } from "./rules.js";
 import { POWERS, RULESET, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
 import { governmentRetires, startNextRound } from "./rules.js";
@@ -80,10 +70,7 @@ function define(
   return {
     params,
     validate: (state, input) => general(state, input, spec) ?? own(state, input),
-    apply(state, input) {
-      flushPending(state);
-      apply(state, input);
-    },
+    apply,
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { R, actions } from "./actions.js";
 import { endRound, nominationMissed, rejectGovernment, resolveElection, tally, voidSession } from "./flow.js";
-import { endGame, flushPending, isAlive, kill, pl } from "./rules.js";
+import { endGame, isAlive, kill, pl } from "./rules.js";
 import { RULESET, type ReichstagState } from "./state.js";
 
 /** GM actions (reichstag.md 4.2): extend, close, modkill, end_game, any player action with `as`. */
@@ -26,7 +26,6 @@ const extend: Gm = {
   params: params({ hours: z.number().refine((h) => h !== 0, "hours must not be 0") }),
   validate: (state) => (state.data.closed ? R.closed() : null),
   apply(state, input) {
-    flushPending(state);
     const hours = input.params["hours"] as number;
     state.data.shiftMinutes += hours * 60;
     emitEvent(state, "deadline_extended", { hours, by: "gm" });
@@ -38,7 +37,6 @@ const close: Gm = {
   params: params({}),
   validate: (state) => (state.data.closed ? R.closed() : null),
   apply(state) {
-    flushPending(state);
     emitEvent(state, "phase_closed_early", { by: "gm" });
     switch (state.phase.kind) {
       case "nomination":
@@ -70,7 +68,6 @@ const modkill: Gm = {
     return null;
   },
   apply(state, input) {
-    flushPending(state);
     const d = state.data;
     for (const id of input.targets) {
       kill(state, id, "modkill");
@@ -129,7 +126,6 @@ const endGameAction: Gm = {
   params: params({ winners: z.array(z.enum(["liberals", "fascists"])).default([]) }),
   validate: () => null,
   apply(state, input) {
-    flushPending(state);
     endGame(state, [...new Set(input.params["winners"] as string[])], "gm");
   },
 };

@@ -5,6 +5,7 @@ import { actions } from "./actions.js";
 import { closesEarly, deadline } from "./deadline.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
+import { onPhaseOpen } from "./rules.js";
 import { setup } from "./setup.js";
 import { PHASE_KINDS, RULESET, optionsSchema, playerSchema, type ReichstagState } from "./state.js";
 import { texts } from "./texts.js";
@@ -32,6 +33,7 @@ export const reichstag = defineRuleset<ReichstagState>({
   actions,
   gmActions,
   resolution,
+  onPhaseOpen,
   deadline,
   closesEarly,
   availableActions,

@@ -1,6 +1,6 @@
 import type { ResolutionStep } from "../../engine/ruleset.js";
 import { deadlineReached } from "./flow.js";
-import { flushPending, openPhase } from "./rules.js";
+import { openPhase } from "./rules.js";
 import type { ReichstagState } from "./state.js";
 
 /**
@@ -8,10 +8,6 @@ import type { ReichstagState } from "./state.js";
  * as they come (5.2–5.10); the resolution handles what the deadline itself decides and opens the next phase.
  */
 export const resolution: readonly ResolutionStep<ReichstagState>[] = [
-  {
-    name: "report the phase's opening (3.6)",
-    run: flushPending,
-  },
   {
     name: "missed deadline: missed nomination, election count, or stall (3.5, 5.2, 5.3)",
     run: deadlineReached,

@@ -1,6 +1,6 @@
 import { addStatus, emitDeath, emitEvent, emitPublic, removeStatus } from "../../engine/helpers.js";
 import { drawInt, shuffle } from "../../engine/rng.js";
-import { type JsonObject, type PlayerId, emptyOutput } from "../../engine/types.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
 import type { CandidateReason, PhaseKind, Policy, ReichstagPlayer, ReichstagState } from "./state.js";
 
 /** The rules of reichstag.md section 5 as small mutating steps on a draft state. */
@@ -31,15 +31,18 @@ export function tell(state: ReichstagState, to: PlayerId, kind: string, fields: 
   state.data.inbox.push(message);
 }
 
-/** Moves the output of a phase's opening into the phase's own report (3.6). */
-export function flushPending(state: ReichstagState): void {
-  const pending = state.data.pending;
-  if (!pending) return;
-  state.data.pending = null;
-  state.output.deaths.push(...pending.deaths);
-  state.output.events.push(...pending.events);
-  state.output.public.push(...pending.public);
-  state.output.private.push(...pending.private);
+/**
+ * What a phase does when it opens, reported in that phase's own report (3.6): the engine calls it
+ * after the resolution that opened the phase, so the President sees his three policies at once.
+ * A resolution that keeps the phase open (a stall) opened nothing.
+ */
+export function onPhaseOpen(state: ReichstagState): void {
+  const d = state.data;
+  if (!d.opened) return;
+  d.opened = false;
+  if (state.phase.kind === "legislative" && d.president) {
+    tell(state, d.president, "policies_drawn", { policies: [...d.hand] });
+  }
 }
 
 // ── Term limits (5.2) ──────────────────────────────────────────────────────────────────
@@ -245,6 +248,7 @@ export function openPhase(state: ReichstagState, kind: PhaseKind): void {
   d.shiftMinutes = 0;
   d.phaseOpenedAt = state.now;
   d.stepOpenedAt = state.now;
+  d.opened = true;
   if (kind === "nomination") {
     d.hand = [];
     d.discarded = false;
@@ -260,12 +264,7 @@ export function openPhase(state: ReichstagState, kind: PhaseKind): void {
     d.vetoRequested = false;
     d.vetoPending = false;
     d.vetoUnlocked = d.fascist >= 5;
-    // Reported in `legislative n` itself (3.6): kept aside until the phase's first touch.
-    const saved = state.output;
-    state.output = emptyOutput();
-    if (d.president) tell(state, d.president, "policies_drawn", { policies: [...d.hand] });
-    d.pending = state.output;
-    state.output = saved;
+    // `policies_drawn` is reported in `legislative n` itself (3.6): onPhaseOpen sends it.
   }
   if (kind === "executive") {
     d.powers = null;

@@ -115,7 +115,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
     shiftMinutes: 0,
     phaseOpenedAt: null,
     stepOpenedAt: null,
-    pending: null,
+    opened: false,
     inbox: [],
     hitlerRevealed: false,
   };

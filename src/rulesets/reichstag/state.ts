@@ -1,12 +1,5 @@
 import { z } from "zod";
-import type {
-  BasePlayer,
-  GameState,
-  JsonObject,
-  PhaseOutput,
-  PlayerId,
-  PrivateMessage,
-} from "../../engine/types.js";
+import type { BasePlayer, GameState, JsonObject, PlayerId, PrivateMessage } from "../../engine/types.js";
 
 /** The `reichstag` ruleset's state: plain JSON data (reichstag.md sections 2, 5, 11). */
 
@@ -120,8 +113,8 @@ export interface ReichstagData {
   shiftMinutes: number;
   phaseOpenedAt: number | null;
   stepOpenedAt: number | null;
-  /** Output of a phase's opening, flushed into that phase's own report on the first touch (3.6). */
-  pending: PhaseOutput | null;
+  /** The last resolution opened this phase: `onPhaseOpen` reports its opening in its own report (3.6). */
+  opened: boolean;
   /** Every private message sent so far (for playerView). */
   inbox: PrivateMessage[];
   /** Hitler's role was published (elected or executed). */

@@ -127,6 +127,23 @@ describe("deadline (3.2–3.5)", () => {
   });
 });
 
+describe("onPhaseOpen (3.6)", () => {
+  it("the President gets his three policies as the legislative phase opens, before any input", () => {
+    const s = toLegislative(FIVE, deckWith(["L", "F", "F"]));
+    expect(s.phase).toEqual({ kind: "legislative", n: 1 });
+    expect(s.output.private).toEqual([{ to: "ann", kind: "policies_drawn", policies: ["L", "F", "F"] }]);
+    expect(msgs(s, "ann").map((m) => m["kind"])).toContain("policies_drawn");
+  });
+  it("a stall keeps the phase open and does not draw or send the policies again", () => {
+    const s = toLegislative();
+    const { state, report } = resolve(s);
+    expect(report.events.map((e) => e.type)).toContain("stalled");
+    expect(report.private.filter((m) => m.kind === "policies_drawn")).toHaveLength(1);
+    expect(state.phase).toEqual({ kind: "legislative", n: 1 });
+    expect(state.output.private).toEqual([]);
+  });
+});
+
 describe("closesEarly (3.1, 3.3)", () => {
   const early = (s: ReichstagState) => reichstag.closesEarly!(s);
   it("a nomination closes at once when the candidate nominates, not before", () => {
