@@ -3,7 +3,13 @@ import { Routes } from "discord.js";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
-import type { OutboxEffect } from "../games/service.js";
+import type { PhaseReport } from "../engine/types.js";
+import { GameService, type OutboxEffect } from "../games/service.js";
+import { rulesetOrThrow } from "../games/state.js";
+import { revealFiles } from "../render/reveal.js";
+import { panelsForPhase } from "./panels.js";
+import { namesOf } from "./render/names.js";
+import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
 import { reconcileGame } from "./reconcile.js";
 
@@ -123,14 +129,76 @@ async function perform(
   outboxId: number,
   effect: OutboxEffect,
 ): Promise<void> {
-  if (effect.type === "reconcile") {
-    await reconcileGame(deps, gameId);
-    return;
-  }
-  const channelId = await channelFor(deps, gameId, effect.chat);
-  for (const [part, content] of splitMessage(effect.content).entries()) {
-    await deps.rest.post(Routes.channelMessages(channelId), {
-      body: { content, nonce: nonceOf(outboxId, part), enforce_nonce: true, allowed_mentions: { parse: [] } },
-    });
+  switch (effect.type) {
+    case "reconcile":
+      await reconcileGame(deps, gameId);
+      return;
+    case "post": {
+      const channelId = await channelFor(deps, gameId, effect.chat);
+      for (const [part, content] of splitMessage(effect.content).entries()) {
+        await deps.rest.post(Routes.channelMessages(channelId), {
+          body: {
+            content,
+            nonce: nonceOf(outboxId, part),
+            enforce_nonce: true,
+            allowed_mentions: { parse: [] },
+          },
+        });
+      }
+      return;
+    }
+    case "panels": {
+      const service = new GameService(deps.db);
+      const phase = await service.currentPhase(gameId);
+      if (!phase || phase.index !== effect.phaseIndex) return; // the phase is over: its panel is moot
+      for (const [part, panel] of (await panelsForPhase(service, gameId)).entries()) {
+        const channelId = await channelFor(deps, gameId, panel.chat);
+        await deps.rest.post(Routes.channelMessages(channelId), {
+          body: {
+            ...panel.body,
+            nonce: nonceOf(outboxId, part),
+            enforce_nonce: true,
+            allowed_mentions: { parse: [] },
+          },
+        });
+      }
+      return;
+    }
+    case "reveal": {
+      const service = new GameService(deps.db);
+      const game = await service.game(gameId);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const lang = await service.language(game.guildId);
+      const state = await service.state(gameId);
+      const names = namesOf(await service.players(gameId));
+      const reports = await deps.db
+        .select({ report: resolutions.report })
+        .from(resolutions)
+        .where(eq(resolutions.gameId, gameId))
+        .orderBy(asc(resolutions.phaseIndex));
+      const text = revealText({ lang, gameName: game.name, ruleset, state, names });
+      const files = revealFiles(
+        ruleset,
+        state,
+        reports.map((r) => r.report as PhaseReport),
+        names,
+        lang,
+      );
+      const channelId = await channelFor(deps, gameId, "newspaper");
+      const parts = splitMessage(text);
+      for (const [part, content] of parts.entries()) {
+        const last = part === parts.length - 1;
+        await deps.rest.post(Routes.channelMessages(channelId), {
+          body: {
+            content,
+            nonce: nonceOf(outboxId, part),
+            enforce_nonce: true,
+            allowed_mentions: { parse: [] },
+          },
+          ...(last ? { files: files.map((f) => ({ name: f.name, data: f.data })) } : {}),
+        });
+      }
+      return;
+    }
   }
 }

@@ -68,7 +68,16 @@ export interface OutboxPost {
 export interface OutboxReconcile {
   type: "reconcile";
 }
-export type OutboxEffect = OutboxPost | OutboxReconcile;
+/** Each player's orders panel for the phase that just opened (skipped if it is no longer open). */
+export interface OutboxPanels {
+  type: "panels";
+  phaseIndex: number;
+}
+/** The full reveal of roles and winners, and the game's log as files, at the end. */
+export interface OutboxReveal {
+  type: "reveal";
+}
+export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal;
 
 export interface CreateGameInput {
   guildId: string;
@@ -291,6 +300,7 @@ export class GameService {
       const { phase, deadlines: scheduled } = await this.openPhase(tx, game, ruleset, state, 0);
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
       effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));
+      effects.push({ type: "panels", phaseIndex: phase.index });
       await this.writeOutbox(tx, gameId, `start`, effects, null);
       return { value: phase, deadlines: scheduled, outbox: true };
     });
@@ -576,7 +586,26 @@ export class GameService {
         .update(deadlines)
         .set({ status: "cancelled" })
         .where(and(eq(deadlines.gameId, gameId), eq(deadlines.status, "pending")));
-      await this.writeOutbox(tx, gameId, "end", [{ type: "reconcile" }], null);
+      const effects: OutboxEffect[] = [{ type: "reconcile" }];
+      if (game.status !== "lobby") effects.push({ type: "reveal" });
+      await this.writeOutbox(tx, gameId, "end", effects, null);
+      return { value: null, deadlines: [], outbox: true };
+    });
+  }
+
+  /** A GM's announcement in the newspaper. `key` (e.g. the interaction id) makes a retry post once. */
+  async announce(gameId: string, byUserId: string, text: string, key: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status === "lobby") throw new UserError("game.not_started");
+      await this.logControl(tx, gameId, byUserId, "announce", { text });
+      await this.writeOutbox(
+        tx,
+        gameId,
+        `announce:${key}`,
+        [{ type: "post", chat: "newspaper", content: text }],
+        null,
+      );
       return { value: null, deadlines: [], outbox: true };
     });
   }
@@ -743,11 +772,13 @@ export class GameService {
     const scheduled: DeadlineRow[] = [];
     if (next.ended) {
       await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
+      await this.writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], review ? resolution.id : null);
     } else {
       const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
       scheduled.push(...opened.deadlines);
-      // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once.
+      // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
       const opening = await this.deliverNow(tx, game, ruleset, next, opened.phase);
+      opening.push({ type: "panels", phaseIndex: opened.phase.index });
       await this.writeOutbox(
         tx,
         game.id,

@@ -9,14 +9,13 @@ import {
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { activeGames, queuePost, settingsOf } from "../../games/queries.js";
+import { activeGames, settingsOf } from "../../games/queries.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
-import { namesOf, roleName } from "../render/names.js";
-import { revealText } from "../render/reveal.js";
+import { roleName } from "../render/names.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
 
@@ -201,20 +200,9 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "end": {
       await requireGm(ctx, game.id, userId);
+      // The reveal (roles, winners, the log as files) goes out through the outbox.
       const committed = await ctx.service.end(game.id, userId);
-      if (game.status !== "lobby") {
-        const state = await ctx.service.state(game.id);
-        const names = namesOf(await ctx.service.players(game.id));
-        const text = revealText({
-          lang,
-          gameName: game.name,
-          ruleset: rulesetOrThrow(game.ruleset),
-          state,
-          names,
-        });
-        await queuePost(ctx.db, game.id, `reveal:${game.id}`, "newspaper", text);
-      }
-      await ctx.after(game.id, { ...committed, outbox: true });
+      await ctx.after(game.id, committed);
       await interaction.editReply(t(lang, "game.ended_done", { name: game.name }));
       return;
     }

@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { draftOf, draftText, queuePost } from "../../games/queries.js";
+import { draftOf, draftText } from "../../games/queries.js";
 import type { GameRow } from "../../games/service.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { commandTexts } from "../../i18n/commands.js";
@@ -273,8 +273,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "announce": {
       const text = interaction.options.getString("text", true);
-      await queuePost(ctx.db, game.id, `announce:${interaction.id}`, "newspaper", text);
-      await ctx.after(game.id, { deadlines: [], outbox: true });
+      const committed = await ctx.service.announce(game.id, userId, text, interaction.id);
+      await ctx.after(game.id, committed);
       await interaction.editReply(t(lang, "gm.announced"));
       return;
     }
