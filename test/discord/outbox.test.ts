@@ -117,3 +117,58 @@ describe("message parts", () => {
     expect(nonceOf(1, 0)).not.toBe(nonceOf(1, 1));
   });
 });
+
+describe("panels and the reveal", () => {
+  it("posts an orders panel in the thread of each player who may act as the phase opens", async () => {
+    const { emu, channelOf } = await classicGame("auto");
+    try {
+      // Night 0: only the maniac (p1) has a night order; the doctor may only post or leave.
+      const actionsIn = async (seat: string) =>
+        JSON.stringify(emu.messages(await channelOf(`personal:${seat}`)).map((m) => m.components ?? []));
+      expect(await actionsIn("p1")).toMatch(/op:[^"]+:kill/);
+      expect(await actionsIn("p3")).not.toMatch(/op:[^"]+:heal/);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it("publishes the reveal with the game's log as files when the game ends by itself", async () => {
+    const env = await emulatedGuild(4);
+    try {
+      const service = new GameService(database.db, new ManualClock());
+      const gm = env.users[3] ?? "";
+      const game = await service.create({
+        guildId: env.guild.id,
+        name: "short",
+        ruleset: "classic",
+        createdBy: gm,
+        seed: 1,
+      });
+      const setups = [
+        { role: "maniac" },
+        { role: "mafia", faction: "italians", don: true },
+        { role: "citizen" },
+      ];
+      for (const [i, setup] of setups.entries()) {
+        await service.join(game.id, env.users[i] ?? "", `n${i + 1}`);
+        await service.assign(game.id, gm, env.users[i] ?? "", setup);
+      }
+      await service.start(game.id, gm);
+      await service.submit(game.id, env.users[0] ?? "", { action: "kill", targets: ["p3"], params: {} });
+      await service.resolveDue(game.id, 0, null); // two left from different sides: the duel decides
+      const deps = { db: database.db, rest: env.rest, log: silentLog };
+      await drainOutbox(deps, game.id);
+      expect((await service.game(game.id)).status).toBe("ended");
+      const [row] = await database.db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "newspaper")));
+      const posts = env.emu.messages(row?.discordId ?? "");
+      const reveal = posts.find((m) => (m.attachments ?? []).length > 0);
+      expect(reveal?.attachments?.map((a) => a.filename).sort()).toEqual(["game-log.json", "game-log.txt"]);
+      expect(posts.map((m) => m.content).join("\n")).toContain("n1");
+    } finally {
+      await env.emu.close();
+    }
+  });
+});
