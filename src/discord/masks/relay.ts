@@ -1,4 +1,4 @@
-import { DiscordAPIError, Routes } from "discord.js";
+import { Routes } from "discord.js";
 import { and, asc, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
@@ -258,18 +258,32 @@ async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
       auth: false,
     });
   } catch (error) {
-    if (!(error instanceof DiscordAPIError && error.code === 10008)) throw error; // already gone
+    if (apiError(error)?.code !== 10008) throw error; // already gone
   }
   return null;
 }
 
 class PermanentRelayError extends Error {}
 
+/**
+ * Discord's refusal (status and JSON code), by shape: discord.js and a directly imported
+ * @discordjs/rest may be different copies, so `instanceof DiscordAPIError` is not reliable.
+ */
+function apiError(error: unknown): { status: number; code: number } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  return typeof status === "number" && typeof code === "number" ? { status, code } : null;
+}
+
+/** Unknown Webhook, Invalid Webhook Token: deleted by a moderator; a new one is made on retry. */
+const LOST_WEBHOOK = [10015, 50027];
+
 /** 4xx refusals (bad form, too large, unknown channel) do not improve with retries; 429 is waited out by REST. */
 function permanent(error: unknown): boolean {
   if (error instanceof PermanentRelayError) return true;
-  if (error instanceof DiscordAPIError)
-    return error.status >= 400 && error.status < 500 && error.code !== 10015;
+  const api = apiError(error);
+  if (api)
+    return api.status >= 400 && api.status < 500 && api.status !== 429 && !LOST_WEBHOOK.includes(api.code);
   return false;
 }
 
@@ -318,8 +332,7 @@ export async function drainChat(deps: RelayDeps, gameId: string, chatKey: string
         } catch (error) {
           const attempts = row.attempts + 1;
           const message = error instanceof Error ? error.message : String(error);
-          if (error instanceof DiscordAPIError && error.code === 10015)
-            await forgetWebhook(deps, row.channelId);
+          if (LOST_WEBHOOK.includes(apiError(error)?.code ?? 0)) await forgetWebhook(deps, row.channelId);
           const final = permanent(error) || attempts >= MAX_ATTEMPTS;
           // A post that may have reached Discord stays `sending`, so the next attempt looks first.
           const [updated] = await deps.db
