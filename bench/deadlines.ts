@@ -93,14 +93,16 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
 
     // Lateness: 200 deadlines spread over 10 s (20 a second).
     const start = Date.now() + 3_000;
-    const lateRows = await run(Array.from({ length: 200 }, (_, i) => start + i * 50));
+    const lateN = Number(process.env["BENCH_LATENESS_N"] ?? 200);
+    const lateRows = await run(Array.from({ length: lateN }, (_, i) => start + i * 50));
     const lateness = lateRows
       .map((r) => (r.resolvedAt?.getTime() ?? Number.NaN) - (r.deadlineAt?.getTime() ?? 0))
       .sort((a, b) => a - b);
 
     // Simultaneous deadlines: all in the same second.
     const scaling: [number, number][] = [];
-    for (const n of [100, 300, 1000]) {
+    const sizes = (process.env["BENCH_SIMULTANEOUS"] ?? "100,300,1000").split(",").map(Number);
+    for (const n of sizes) {
       const at = Date.now() + 5_000 + Math.floor(n / 50) * 1_000;
       const due = Array.from({ length: n }, (_, i) => at + (i % 1000));
       const rows = await run(due);
