@@ -1,6 +1,7 @@
 import { emitEvent, emitPublic } from "../../engine/helpers.js";
-import type { RPlayer, RState } from "./model.js";
-import { actingPosts, allRoles, hasRole, must, neutralized, postInfo, power } from "./logic.js";
+import type { Json, JsonObject } from "../../engine/types.js";
+import { COUNTRIES, type RPlayer, type RState } from "./model.js";
+import { actingHolder, actingPosts, allRoles, hasRole, must, neutralized, postInfo, power } from "./logic.js";
 import { baronPalacePower } from "./death.js";
 
 /** End of game, win conditions, captured power and rewards (§9). */
@@ -101,4 +102,40 @@ export function endGame(s: RState, given: string[] | undefined, chances: string 
     emitPublic(s, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
   }
   s.ended = true;
+}
+
+/** Who rules a country now (§6.6): the acting King in Regnum, the acting `ruler_<c>` abroad. */
+function rulerOf(s: RState, country: string): string | null {
+  return actingHolder(s, country === "regnum" ? "king" : `ruler_${country}`)?.id ?? null;
+}
+
+/**
+ * The top-level `final` keys of §2.4: every existing unit (creation order), each country's own
+ * forces and ruler, the wars, the treasuries, the case file, the KSB penalties and the OZD's
+ * captured power (§9).
+ */
+export function finalExtra(s: RState): JsonObject {
+  const d = s.data;
+  const countries = [...new Set([...COUNTRIES, ...Object.keys(d.ownForces)])];
+  return {
+    units: [...d.units]
+      .sort((a, b) => a.n - b.n)
+      .map((u) => ({
+        id: u.id,
+        army: u.army,
+        type: u.type,
+        owner: u.owner,
+        location: u.location,
+        inTransitTo: u.inTransitTo,
+        conscripted: u.conscripted,
+      })),
+    countries: Object.fromEntries(
+      countries.map((c) => [c, { ownForces: [...(d.ownForces[c] ?? [])], ruler: rulerOf(s, c) }]),
+    ),
+    wars: d.wars.map(([a, b]) => [a, b]),
+    treasuries: JSON.parse(JSON.stringify(d.treasuries)) as Json,
+    caseFile: JSON.parse(JSON.stringify(d.caseFile)) as Json,
+    penalties: d.penalties.map((p) => ({ ...p, ksbMembers: [...p.ksbMembers] })),
+    ozdCaptured: ozdCapturedPower(s),
+  };
 }

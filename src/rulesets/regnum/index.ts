@@ -7,6 +7,7 @@ import { setup } from "./setup.js";
 import { actionDefinitions } from "./actions.js";
 import { gmDefinitions } from "./gm.js";
 import { resolution } from "./resolution.js";
+import { finalExtra } from "./end.js";
 import { availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
 import { en, ru } from "./texts.js";
 
@@ -41,5 +42,6 @@ export const regnum = defineRuleset<RState>({
   chatLayout,
   playerView,
   finalPlayer,
+  finalExtra,
   texts: { en, ru },
 });

@@ -103,6 +103,82 @@ describe("battles (§6.4, §6.9)", () => {
     });
   });
 
+  it("final carries the §2.4 top-level keys: units in transit, countries with forces and ruler, wars, treasuries, case file, penalties, captured power", () => {
+    const r = play(
+      [
+        { id: "cmd", role: "citizen", posts: ["commander_royal"], serviceOf: ["royal"] },
+        { id: "mag", role: "elder_adept", posts: ["magister"] },
+        { id: "ag", role: "ksb_agent" },
+      ],
+      [
+        {
+          phase: "night",
+          actions: [
+            { actor: "cmd", action: "move_troops", to: "norsland" },
+            { actor: "ag", action: "ksb_check", targets: ["mag"] },
+          ],
+        },
+      ],
+      {
+        wars: [["royal", "ozd"]],
+        treasuries: { royal: { crowns: 50, items: ["crown"] } },
+        units: [
+          { id: "r1", army: "royal", type: "squad", owner: "cmd", location: "regnum" },
+          { id: "o1", army: "ozd", type: "squad", owner: "mag", location: "orientem" },
+        ],
+      },
+    );
+    const final = r.final as unknown as Record<string, unknown>;
+    expect(final["units"]).toEqual([
+      {
+        id: "r1",
+        army: "royal",
+        type: "squad",
+        owner: "cmd",
+        location: "norsland",
+        inTransitTo: null,
+        conscripted: true,
+      },
+      {
+        id: "o1",
+        army: "ozd",
+        type: "squad",
+        owner: "mag",
+        location: "orientem",
+        inTransitTo: null,
+        conscripted: true,
+      },
+    ]);
+    expect(final["countries"]).toMatchObject({
+      regnum: { ownForces: ["royal", "parliament", "ksb", "inquisition"], ruler: null },
+      norsland: { ownForces: ["norsland"], ruler: null },
+    });
+    expect(final["wars"]).toEqual([["royal", "ozd"]]);
+    expect(final["treasuries"]).toMatchObject({ royal: { crowns: 50, items: ["crown"] } });
+    expect(final["caseFile"]).toEqual([
+      expect.objectContaining({ action: "ksb_check", actor: "ag", target: "mag" }),
+    ]);
+    expect(final["penalties"]).toEqual([]);
+    expect(final["ozdCaptured"]).toBe(0);
+  });
+
+  it("a captured Regnum is ruled by the winning commander and counts as OZD captured power", () => {
+    const r = play(
+      [
+        { id: "kin", role: "citizen", posts: ["king"] },
+        { id: "mag", role: "elder_adept", posts: ["magister"] },
+      ],
+      [{ phase: "night", actions: [{ actor: "mag", action: "fight", army: "ozd" }] }],
+      {
+        wars: [["royal", "ozd"]],
+        units: [{ id: "o1", army: "ozd", type: "squad", owner: "mag", location: "regnum" }],
+      },
+    );
+    const final = r.final as unknown as Record<string, unknown>;
+    expect(final["countries"]).toMatchObject({ regnum: { ownForces: ["ozd"], ruler: "mag" } });
+    expect(final["ozdCaptured"]).toBeGreaterThanOrEqual(1);
+  });
+
   it("units vanish with their serviceman", () => {
     const r = play(
       [{ id: "cmd", role: "citizen", posts: ["commander_royal"], serviceOf: ["royal"] }],
