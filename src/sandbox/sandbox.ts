@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { chats } from "../db/schema/index.js";
+import { chats, phases } from "../db/schema/index.js";
 import { revealText } from "../discord/render/reveal.js";
 import { factionName } from "../discord/render/names.js";
 import { offerValue } from "../discord/orders.js";
@@ -21,6 +21,12 @@ import { startStack, type Stack, type StackOptions } from "./stack.js";
  */
 
 export type Out = (line: string) => void;
+
+interface Counts {
+  accepted: number;
+  refused: number;
+  votes: number;
+}
 
 export interface GameOutcome {
   seed: number;
@@ -147,8 +153,10 @@ class Watcher {
     let learned = false;
     for (const ch of this.emu.guildChannels(this.guildId)) {
       const id = String(ch["id"]);
-      const messages = this.emu.messages(id);
       const from = this.seen.get(id) ?? 0;
+      // Cheap check first: most channels have nothing new on most ticks.
+      if ((this.emu.state.messages.get(id)?.length ?? 0) <= from) continue;
+      const messages = this.emu.messages(id);
       if (messages.length <= from) continue;
       this.seen.set(id, messages.length);
       if (!this.labels.has(id) && !learned) {
@@ -245,7 +253,7 @@ async function slash(
 ): Promise<{ ok: boolean; text: string }> {
   try {
     const handle = stack.emu.user(userId).slash(channelId, line, options);
-    const reply = (await withTimeout(handle.reply(), 15_000, `/${line}`)) as Json;
+    const reply = (await withTimeout(handle.reply(30_000), 35_000, `/${line}`)) as Json;
     return { ok: true, text: messageText(reply) };
   } catch (error) {
     return { ok: false, text: (error as Error).message };
@@ -298,6 +306,21 @@ async function playGame(
   if (!started.ok || (await service.game(game.id)).status === "lobby")
     throw new Error(`/game start failed: ${started.text}`);
   out(`   GM: /game start → ${started.text}`);
+  const settle = async () => {
+    for (let i = 0; i < 200; i++) {
+      if ((await countPending(stack.database.db, game.id)) === 0) break;
+      await sleep(100);
+    }
+    await watcher.flush(game.id);
+  };
+  // Setting up the server (channels, roles, a thread per player) takes longer than a compressed
+  // phase: the GM pauses the clock until Discord shows it, as a GM would for a slow start.
+  const paused = await slash(stack, world.gm, world.lobby, "gm pause", {});
+  if (paused.ok && (await service.game(game.id)).status === "paused") {
+    await settle();
+    const resumed = await slash(stack, world.gm, world.lobby, "gm resume", {});
+    out(`   GM: /gm pause until the server is set up, then /gm resume → ${resumed.text}`);
+  }
 
   const refusedPrefix = t(lang, "order.rejected", { reason: "" }).trim();
   const acceptedPrefix = t(lang, "order.accepted", { action: "", targets: "" }).trim();
@@ -305,34 +328,28 @@ async function playGame(
   const gameStart = Date.now();
   let endedBy: GameOutcome["endedBy"] = "rules";
   let current: PhaseRow | undefined;
-  let phases = 0;
+  let phaseCount = 0;
   let personal = new Map<string, string>();
 
-  const settle = async () => {
-    for (let i = 0; i < 200; i++) {
-      if ((await countPending(stack.database.db, game.id)) === 0) break;
-      await sleep(50);
-    }
-    await watcher.flush(game.id);
-  };
   const alive = async (): Promise<AnyGameState["players"]> =>
     (await service.state(game.id)).players.filter((p) => p.alive);
 
-  const progress = async (phase: PhaseRow, counts: { accepted: number; refused: number; votes: number }) => {
-    const done = (await service.currentPhase(game.id))?.index !== phase.index;
-    const took = done ? `${((Date.now() - phase.startedAt.getTime()) / 1000).toFixed(1)} s` : "";
+  const progress = async (phase: PhaseRow, counts: Counts) => {
+    const [resolved] = await stack.database.db
+      .select()
+      .from(phases)
+      .where(and(eq(phases.gameId, game.id), eq(phases.index, phase.index)));
+    const took = resolved?.resolvedAt
+      ? ` after ${((resolved.resolvedAt.getTime() - phase.startedAt.getTime()) / 1000).toFixed(1)} s`
+      : "";
     const living = (await alive()).length;
     out(
-      `▸ ${phaseName(lang, phase.label)} resolved${took ? ` after ${took}` : ""} · orders ${counts.accepted} accepted, ${counts.refused} refused · votes ${counts.votes} · alive ${living}/${seats.length}`,
+      `▸ ${phaseName(lang, phase.label)} resolved${took} · orders ${counts.accepted} accepted, ${counts.refused} refused · votes ${counts.votes} · alive ${living}/${seats.length}`,
     );
   };
 
   /** One seat's moves in a phase: a few distinct legal actions, chosen with its seeded PRNG. */
-  const act = async (
-    seat: Seat,
-    phaseIndex: number,
-    counts: { accepted: number; refused: number; votes: number },
-  ) => {
+  const act = async (seat: Seat, phaseIndex: number, counts: Counts, say: Out) => {
     const used = new Set<string>();
     for (let step = 0; step < 4; step++) {
       if ((await service.currentPhase(game.id))?.index !== phaseIndex) return;
@@ -378,75 +395,78 @@ async function playGame(
         : receipt;
       if (accepted && /vote|verdict|ballot/i.test(action)) {
         counts.votes++;
-        out(`   🗳  ${seat.name}: ${shown}`);
-      } else if (opts.verbose || (!accepted && !receipt.startsWith(refusedPrefix))) {
-        out(`   ✎ ${seat.name}: ${accepted ? shown : receipt}`);
+        say(`   🗳  ${seat.name}: ${shown}`);
+      } else if (opts.verbose || !accepted) {
+        say(`   ✎ ${seat.name}: ${accepted ? shown : receipt}`);
       }
     }
   };
 
+  let previous: { phase: PhaseRow; counts: Counts } | undefined;
   for (;;) {
     const row = await service.game(game.id);
-    const phase = await service.currentPhase(game.id);
     if (row.status === "ended") break;
-    if (phase && phase.index !== current?.index) {
-      current = phase;
-      phases = phase.index + 1;
-      const gmEnd = GM_ENDS_AFTER[opts.ruleset];
+    const phase = await service.currentPhase(game.id);
+    if (!phase || phase.index === current?.index) {
+      await watcher.flush(game.id);
+      await sleep(100);
+      continue;
+    }
+    current = phase;
+    phaseCount = phase.index + 1;
+    const gmEnd = GM_ENDS_AFTER[opts.ruleset];
+    if ((gmEnd !== undefined && phase.index >= gmEnd) || phase.index >= opts.maxPhases) {
+      await settle();
+      if (previous) await progress(previous.phase, previous.counts);
       if (gmEnd !== undefined && phase.index >= gmEnd) {
         endedBy = "gm";
+        out("");
         out(
           `── The GM ends the game after ${phase.index} phases (${ruleset.id}: the game ends only by the GM's end_game) ──`,
         );
         await gmEndGame(stack, game.id, world.gm, ruleset.gmActions["end_game"] !== undefined);
-        break;
-      }
-      if (phase.index >= opts.maxPhases) {
+      } else {
         endedBy = "guard";
+        out("");
         out(
           `⚠ max phases reached: ${opts.maxPhases} phases without an end; the GM ends the game (/game end). Raise it with --max-phases.`,
         );
         const ended = await slash(stack, world.gm, world.lobby, "game end", {});
         out(`   GM: /game end → ${ended.text}`);
-        break;
       }
-      personal = new Map(
-        (
-          await stack.database.db
-            .select()
-            .from(chats)
-            .where(and(eq(chats.gameId, game.id)))
-        )
-          .filter((c) => c.chatKey.startsWith("personal:"))
-          .map((c) => [c.chatKey.slice(9), c.discordId]),
-      );
-      const living = (await alive()).length;
-      out("");
-      out(
-        `── ${phaseName(lang, phase.label)} · phase ${phase.index + 1} · ${living}/${seats.length} alive ──`,
-      );
-      const counts = { accepted: 0, refused: 0, votes: 0 };
-      // Players act in small groups at once, as people do; each seat's choices are its own PRNG's.
-      for (let i = 0; i < seats.length; i += 6) {
-        await Promise.all(seats.slice(i, i + 6).map((s) => act(s, phase.index, counts)));
-      }
-      totals.accepted += counts.accepted;
-      totals.refused += counts.refused;
-      // Wait for the deadline (or an early close), printing what the bot posts meanwhile.
-      for (;;) {
-        await watcher.flush(game.id);
-        const now = await service.currentPhase(game.id);
-        const status = (await service.game(game.id)).status;
-        if (status === "ended" || now?.index !== phase.index) break;
-        await sleep(50);
-      }
-      await settle();
-      await progress(phase, counts);
-      continue;
+      previous = undefined;
+      break;
     }
-    await watcher.flush(game.id);
-    await sleep(50);
+    personal = new Map(
+      (await stack.database.db.select().from(chats).where(eq(chats.gameId, game.id)))
+        .filter((c) => c.chatKey.startsWith("personal:"))
+        .map((c) => [c.chatKey.slice(9), c.discordId]),
+    );
+    // Players act at once (the deadline is running); what they do is printed after the
+    // previous phase's newspaper and results, which the worker is delivering meanwhile.
+    const counts: Counts = { accepted: 0, refused: 0, votes: 0 };
+    const buffered: string[] = [];
+    let say: Out = (line) => buffered.push(line);
+    const acting = (async () => {
+      // In small groups at once, as people do; each seat's choices come from its own PRNG.
+      for (let i = 0; i < seats.length; i += 6) {
+        await Promise.all(seats.slice(i, i + 6).map((s) => act(s, phase.index, counts, (l) => say(l))));
+      }
+    })();
+    await settle();
+    if (previous) await progress(previous.phase, previous.counts);
+    const living = (await alive()).length;
+    out("");
+    out(`── ${phaseName(lang, phase.label)} · phase ${phase.index + 1} · ${living}/${seats.length} alive ──`);
+    for (const line of buffered) out(line);
+    say = out;
+    await acting;
+    totals.accepted += counts.accepted;
+    totals.refused += counts.refused;
+    previous = { phase, counts };
   }
+  await settle();
+  if (previous) await progress(previous.phase, previous.counts);
 
   await settle();
   const final = await service.state(game.id);
@@ -468,9 +488,9 @@ async function playGame(
   const seconds = ((Date.now() - gameStart) / 1000).toFixed(1);
   out("");
   out(
-    `🏁 Winners: ${winners.length > 0 ? joinList(winners, lang) : "nobody"} — ${gameName} ended ${endedBy === "rules" ? "by the rules" : "by the GM"} after ${phases} phases in ${seconds} s (orders: ${totals.accepted} accepted, ${totals.refused} refused)`,
+    `🏁 Winners: ${winners.length > 0 ? joinList(winners, lang) : "nobody"} — ${gameName} ended ${endedBy === "rules" ? "by the rules" : "by the GM"} after ${phaseCount} phases in ${seconds} s (orders: ${totals.accepted} accepted, ${totals.refused} refused)`,
   );
-  return { seed, gameId: game.id, phases, winners: final.winners, endedBy, orders: totals };
+  return { seed, gameId: game.id, phases: phaseCount, winners: final.winners, endedBy, orders: totals };
 }
 
 /** The GM ends the game: the ruleset's own end_game where it has one, then /game end. */

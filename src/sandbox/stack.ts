@@ -97,7 +97,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     redis.disconnect();
     throw error;
   });
-  const database = createDatabase(databaseUrl, { max: 20 });
+  const database = createDatabase(databaseUrl, { max: 8 });
   await migrateDatabase(database);
   // A previous run's jobs under this prefix belong to a database that no longer exists.
   const queue = createQueue(redis, prefix);
