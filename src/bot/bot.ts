@@ -1,10 +1,21 @@
-import { Events, type Client, type Guild, type Interaction } from "discord.js";
+import {
+  Events,
+  type Client,
+  type Guild,
+  type GuildMember,
+  type Interaction,
+  type Message,
+  type PartialGuildMember,
+  type PartialMessage,
+} from "discord.js";
+import { onMessageCreate, onMessageUpdate } from "../discord/activity.js";
+import { rememberMemberRoles } from "../discord/members.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
 import { commands } from "../discord/commands/index.js";
 import type { Scheduling } from "../discord/context.js";
-import { handleInteraction } from "../discord/router.js";
+import { contextFor, handleInteraction } from "../discord/router.js";
 import type { Clock } from "../games/service.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
@@ -59,10 +70,34 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
     inFlight.add(work);
   };
   deps.client.on(Events.InteractionCreate, onInteraction);
+
+  // Messages in game chats are posts for the rules; member role changes keep the reconciler's view.
+  const track = (work: Promise<void>) => {
+    const tracked = work
+      .catch((error: unknown) => deps.log.error({ err: (error as Error).message }, "message handling failed"))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+  const activity = contextFor(botDeps, "ru");
+  const onMessage = (message: Message) => {
+    if (accepting) track(onMessageCreate(activity, message));
+  };
+  const onEdit = (_old: Message | PartialMessage, message: Message | PartialMessage) => {
+    if (accepting) track(onMessageUpdate(activity, message));
+  };
+  const onMember = (_old: GuildMember | PartialGuildMember, member: GuildMember) => {
+    track(rememberMemberRoles(deps.database.db, member.guild.id, member.id, [...member.roles.cache.keys()]));
+  };
+  deps.client.on(Events.MessageCreate, onMessage);
+  deps.client.on(Events.MessageUpdate, onEdit);
+  deps.client.on(Events.GuildMemberUpdate, onMember);
   return {
     async stop() {
       accepting = false;
       deps.client.off(Events.InteractionCreate, onInteraction);
+      deps.client.off(Events.MessageCreate, onMessage);
+      deps.client.off(Events.MessageUpdate, onEdit);
+      deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
       await Promise.allSettled([...inFlight]);
       await ownQueue?.close();

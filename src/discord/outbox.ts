@@ -56,13 +56,16 @@ export async function drainOutbox(
   deps: DrainDeps,
   gameId: string,
 ): Promise<{ done: number; failed: number }> {
+  // A dedicated connection holds the per-game advisory lock for the whole drain; the drain's
+  // queries use the pool (size the pool for two connections per concurrent drain).
   const client = await deps.db.$client.connect();
+  const { db } = deps;
   let done = 0;
   let failed = 0;
   try {
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [`outbox:${gameId}`]);
     try {
-      const rows = await deps.db
+      const rows = await db
         .select({ row: outbox })
         .from(outbox)
         .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
@@ -77,7 +80,7 @@ export async function drainOutbox(
       for (const { row } of rows) {
         try {
           await perform(deps, gameId, row.id, row.payload as OutboxEffect);
-          await deps.db
+          await db
             .update(outbox)
             .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
             .where(eq(outbox.id, row.id));
@@ -85,7 +88,7 @@ export async function drainOutbox(
         } catch (error) {
           const attempts = row.attempts + 1;
           const message = error instanceof Error ? error.message : String(error);
-          await deps.db
+          await db
             .update(outbox)
             .set({ attempts, lastError: message, status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
             .where(eq(outbox.id, row.id));

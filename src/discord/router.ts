@@ -1,7 +1,8 @@
 import type { Interaction } from "discord.js";
 import type { BotDeps } from "../bot/bot.js";
 import type { Lang } from "../engine/types.js";
-import { GameService } from "../games/service.js";
+import { closeEarlyIfComplete } from "../games/early-close.js";
+import { GameService, systemClock } from "../games/service.js";
 import { settingsOf } from "../games/queries.js";
 import { commandsByName } from "./commands/index.js";
 import { EDIT_MODAL, handleEditModal } from "./commands/gm.js";
@@ -23,6 +24,9 @@ export function contextFor(deps: BotDeps, lang: Lang): Ctx {
       if (!scheduler) return;
       if (committed.deadlines.length > 0) await scheduler.enqueueDeadlines(committed.deadlines);
       if (committed.outbox) await scheduler.requestDrain(gameId);
+      // Everyone required has acted (where the ruleset allows it): the phase resolves now.
+      const early = await closeEarlyIfComplete(db, deps.clock ?? systemClock, gameId);
+      if (early.deadlines.length > 0) await scheduler.enqueueDeadlines(early.deadlines);
     },
   };
 }

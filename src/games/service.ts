@@ -593,6 +593,23 @@ export class GameService {
     });
   }
 
+  /**
+   * A private notice from the bot to a seat's own thread (e.g. why a post was removed). `key`
+   * (the Discord message id) makes a retry post once.
+   */
+  async notify(gameId: string, seatId: string, text: string, key: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx) => {
+      await this.writeOutbox(
+        tx,
+        gameId,
+        `notify:${key}`,
+        [{ type: "post", chat: `personal:${seatId}`, content: text }],
+        null,
+      );
+      return { value: null, deadlines: [], outbox: true };
+    });
+  }
+
   /** A GM's announcement in the newspaper. `key` (e.g. the interaction id) makes a retry post once. */
   async announce(gameId: string, byUserId: string, text: string, key: string): Promise<Committed<null>> {
     return this.locked(gameId, async (tx, game) => {

@@ -64,6 +64,7 @@ export const en: Catalog = {
   "gm.published": "The resolution of {phase} is published.",
   "gm.held": "The draft of {phase} is held until you publish it.",
   "gm.edited": "The newspaper draft of {phase} is updated.",
+  "activity.post_removed": "Your post was removed: {reason}",
   "gm.announced": "The announcement is on its way to the newspaper.",
   "gm.replaced": "{to} now plays the seat of {from}.",
   "gm.edit_title": "Newspaper draft",

@@ -65,6 +65,7 @@ export const ru: Catalog = {
   "gm.published": "Итоги фазы «{phase}» опубликованы.",
   "gm.held": "Черновик фазы «{phase}» задержан до вашей публикации.",
   "gm.edited": "Черновик газеты фазы «{phase}» обновлён.",
+  "activity.post_removed": "Ваш пост удалён: {reason}",
   "gm.announced": "Объявление отправлено в газету.",
   "gm.replaced": "{to} теперь играет за место {from}.",
   "gm.edit_title": "Черновик газеты",

@@ -164,8 +164,14 @@ describe("panels and the reveal", () => {
         .from(chats)
         .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "newspaper")));
       const posts = env.emu.messages(row?.discordId ?? "");
-      const reveal = posts.find((m) => (m.attachments ?? []).length > 0);
-      expect(reveal?.attachments?.map((a) => a.filename).sort()).toEqual(["game-log.json", "game-log.txt"]);
+      const files = (m: (typeof posts)[number]) => (m.attachments ?? []) as { filename: string }[];
+      const reveal = posts.find((m) => files(m).length > 0);
+      expect(
+        reveal &&
+          files(reveal)
+            .map((a) => a.filename)
+            .sort(),
+      ).toEqual(["game-log.json", "game-log.txt"]);
       expect(posts.map((m) => m.content).join("\n")).toContain("n1");
     } finally {
       await env.emu.close();
