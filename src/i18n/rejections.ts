@@ -1,89 +1,58 @@
+import type { Rejection } from "../engine/types.js";
+import { clans } from "./rejections/clans.js";
+import { classic } from "./rejections/classic.js";
+import { mayor } from "./rejections/mayor.js";
+import { regnum } from "./rejections/regnum.js";
+import { reichstag } from "./rejections/reichstag.js";
+import { shared } from "./rejections/shared.js";
+import type { RejectionPattern, RejectionTable } from "./rejections/types.js";
+
 /**
- * Russian for the rules' refusals, keyed by the English reason the rules files give (several
- * codes share one reason, and one code may carry several reasons), or by the namespaced code.
- * A reason missing here is shown in English: better than a wrong translation.
+ * Russian for the rules' refusals (the English reasons of ../shared/rules/*.md), one table per
+ * ruleset under ./rejections/. Looked up by the exact English reason (several codes share one
+ * reason, and one code may carry several reasons), then by pattern (reasons with run-time parts,
+ * which the Russian keeps), then by the namespaced code. A reason missing here is shown in
+ * English: better than a wrong translation.
  */
-export const ruRejections: Record<string, string> = {
-  // shared by several rulesets
-  "dead players cannot act": "мёртвые не могут действовать",
-  "target is not alive": "цель мертва",
-  "cannot target yourself": "нельзя выбрать себя",
-  "wrong phase for this action": "в эту фазу так действовать нельзя",
-  "this action is not available to your role": "вашей роли это действие недоступно",
-  "name at least one living player": "назовите хотя бы одного живого игрока",
-  "name exactly one living player": "назовите ровно одного живого игрока",
-  "name at least one player": "назовите хотя бы одного игрока",
-  "name exactly one player to replace": "назовите ровно одного игрока для замены",
-  "the substitute must be new to the game": "замена должна быть новым для игры участником",
-  "name at least one player of this game": "назовите хотя бы одного игрока этой игры",
-  "the phase is closed": "фаза закрыта",
+const TABLES: readonly RejectionTable[] = [shared, classic, reichstag, mayor, clans, regnum];
 
-  // classic
-  "removed players cannot act": "выбывшие игроки не могут действовать",
-  "only the maniac acts on night 0": "в нулевую ночь действует только маньяк",
-  "an order may be changed only once per turn": "приказ можно изменить только один раз за ход",
-  "exactly one target required": "нужна ровно одна цель",
-  "this action takes no targets": "у этого действия нет целей",
-  "exactly two targets required": "нужны ровно две цели",
-  "one or two distinct targets required": "нужны одна или две разные цели",
-  "beaten players cannot vote or post this turn": "избитые не могут голосовать и писать в этот ход",
-  "votes cannot be changed": "голос нельзя изменить",
-  "cannot vote against yourself": "нельзя голосовать против себя",
-  "a vote needs a reason": "голос нужно обосновать",
-  "the maniac cannot commit suicide": "маньяк не может убить себя",
-  "the ambush has already been used": "засада уже использована",
-  "mafia cannot attack their own clan": "мафия не может нападать на свой клан",
-  "mafia cannot attack or beat their own bastard son":
-    "мафия не может нападать на своего внебрачного сына или избивать его",
-  "the executor must be a living member of the clan": "исполнитель должен быть живым членом клана",
-  "the don executes only when he is the last member of the clan":
-    "дон исполняет сам, только когда он последний в клане",
-  "the don must name an executor": "дон должен назначить исполнителя",
-  "only the don may name an executor": "только дон назначает исполнителя",
-  "the don is already chosen": "дон уже выбран",
-  "only a mafia member of the clan can be the don": "доном может быть только мафиози этого клана",
-  "this player has already been beaten this game": "этого игрока уже избивали в этой игре",
-  "the doctor cannot heal himself": "врач не может лечить себя",
-  "cannot heal the same player two turns in a row": "нельзя лечить одного и того же два хода подряд",
-  "protects can only be given on nights 1 and 2": "протекты выдаются только в первую и вторую ночь",
-  "no protects left": "протектов не осталось",
-  "the player already has a protect": "у игрока уже есть протект",
-  "the army of darkness is not available": "Армия Тьмы недоступна",
-  "you have already asked to leave": "вы уже попросили выйти из игры",
-  "this player is already removed": "этот игрок уже удалён",
-  "the don must be a living mafia member": "доном может быть только живой мафиози",
-  "this player is already the don": "этот игрок уже дон",
-  "votes are rejected during the day": "голоса отклоняются только днём",
-  "this player has no accepted vote to reject": "у этого игрока нет принятого голоса",
-  "the duel is decided at night": "дуэль решается ночью",
+const byReason = new Map<string, string>();
+const byCode = new Map<string, string>();
+for (const table of TABLES) {
+  for (const [en, ru] of Object.entries(table.byReason ?? {})) byReason.set(en, ru);
+  for (const [code, ru] of Object.entries(table.byCode ?? {})) byCode.set(code, ru);
+}
+// The rulesets' patterns first: the engine's generic "<path>: <message>" comes last.
+const PATTERNS: readonly RejectionPattern[] = [
+  ...TABLES.filter((t) => t !== shared).flatMap((t) => t.patterns ?? []),
+  ...(shared.patterns ?? []),
+];
 
-  // reichstag
-  "already discarded": "закон уже сброшен",
-  "this player has already been investigated": "этого игрока уже расследовали",
-  "name a policy: L or F": "назовите закон: L или F",
-  "vote ja or nein": "голосуйте Ja или Nein",
-  "candidates cannot vote": "кандидаты не голосуют",
-  "choose the powers first": "сначала выберите полномочия",
-  "execution cannot be combined with other powers": "казнь нельзя совмещать с другими полномочиями",
-  "the extension limit of this phase is reached": "лимит продлений этой фазы исчерпан",
-  "no player can be investigated": "расследовать некого",
-  "no such policy in hand": "такого закона нет на руках",
-  "no veto request to answer": "нет запроса вето",
-  "only the Chancellor can request a veto": "вето может запросить только канцлер",
-  "only the Chancellor enacts": "закон принимает только канцлер",
-  "this power was not chosen": "это полномочие не выбрано",
-  "the President has not discarded yet": "президент ещё не сбросил закон",
-  "only the President answers a veto": "на вето отвечает только президент",
-  "only the President discards": "сбрасывает закон только президент",
-  "this power was already used": "это полномочие уже использовано",
-  "powers already chosen": "полномочия уже выбраны",
-  "only the President acts now": "сейчас действует только президент",
-  "the same power cannot be chosen twice": "одно полномочие нельзя выбрать дважды",
-  "cannot nominate yourself": "нельзя выдвинуть себя",
-  "term-limited: cannot be nominated as Chancellor": "ограничение срока: нельзя выдвинуть канцлером",
-  "choose two different powers, or execution alone": "выберите два разных полномочия или одну казнь",
-  "veto is not available before five fascist policies": "вето доступно только после пяти фашистских законов",
-  "waiting for the President's answer to the veto": "ждём ответа президента на вето",
-  "veto already requested in this session": "вето в этой сессии уже запрошено",
-  "only the presidential candidate nominates": "выдвигает только кандидат в президенты",
-};
+function byPattern(reason: string): string | undefined {
+  for (const { en, ru } of PATTERNS) {
+    const match = en.exec(reason);
+    if (match) return typeof ru === "string" ? reason.replace(en, ru) : ru(match);
+  }
+  return undefined;
+}
+
+/** The Russian for a reason or a code, or undefined. */
+function lookup(key: string): string | undefined {
+  return byReason.get(key) ?? byPattern(key) ?? byCode.get(key);
+}
+
+/** The Russian for a rejection, or undefined when there is none. */
+export function ruRejection(rejection: Pick<Rejection, "code" | "reason">): string | undefined {
+  return lookup(rejection.reason) ?? lookup(rejection.code);
+}
+
+/**
+ * The table as src/i18n/index.ts reads it (`ruRejections[reason] ?? ruRejections[code]`): a
+ * read-only view that also answers the patterned reasons. Prefer `ruRejection`.
+ */
+export const ruRejections: Record<string, string> = new Proxy(Object.fromEntries([...byReason, ...byCode]), {
+  get: (_target, key) => (typeof key === "string" ? lookup(key) : undefined),
+  has: (_target, key) => typeof key === "string" && lookup(key) !== undefined,
+  set: () => false,
+  deleteProperty: () => false,
+});
