@@ -10,6 +10,7 @@ import {
 } from "discord.js";
 import { onMessageCreate, onMessageUpdate } from "../discord/activity.js";
 import { rememberMemberRoles } from "../discord/members.js";
+import { recoverRelays } from "../discord/masks/relay.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -59,6 +60,10 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
     }
   };
   await Promise.all([...deps.client.guilds.cache.values()].map(register));
+  // Masked speech a crash left undelivered goes out now, in order, never twice.
+  const relays = recoverRelays({ db: deps.database.db, rest: deps.client.rest, log: deps.log }).catch(
+    (error: unknown) => deps.log.error({ err: (error as Error).message }, "relay recovery failed"),
+  );
   const onGuild = (guild: Guild) => void register(guild);
   deps.client.on(Events.GuildCreate, onGuild);
 
@@ -99,7 +104,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       deps.client.off(Events.MessageUpdate, onEdit);
       deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, relays]);
       await ownQueue?.close();
     },
   };

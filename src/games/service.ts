@@ -297,6 +297,10 @@ export class GameService {
         .update(games)
         .set({ status: "running", updatedAt: this.clock.now() })
         .where(eq(games.id, gameId));
+      // Masked games: deal the masks before anything is rendered, so even role cards name masks.
+      // (Loaded lazily: the masks module builds on this service.)
+      const { dealMasks } = await import("../discord/masks/masks.js");
+      await dealMasks(tx, gameId);
       const { phase, deadlines: scheduled } = await this.openPhase(tx, game, ruleset, state, 0);
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
       effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));

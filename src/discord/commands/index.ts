@@ -5,10 +5,11 @@ import { command as gm } from "./gm.js";
 import { command as order } from "./order.js";
 import { command as orders } from "./orders.js";
 import { command as role } from "./role.js";
+import { command as say } from "./say.js";
 import { command as settings } from "./settings.js";
 import { command as vote } from "./vote.js";
 
 /** Every slash command of the bot; registration sends `commands.map((c) => c.data.toJSON())`. */
-export const commands: readonly Command[] = [game, order, orders, role, vote, extension, gm, settings];
+export const commands: readonly Command[] = [game, order, orders, role, vote, extension, gm, settings, say];
 
 export const commandsByName: ReadonlyMap<string, Command> = new Map(commands.map((c) => [c.data.name, c]));
