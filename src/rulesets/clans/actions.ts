@@ -10,7 +10,6 @@ import {
   type Clan,
   type ClansPlayer,
   type ClansState,
-  defaultGuessClan,
   getPlayer,
   GUESS_ROLES,
   type NightAction,
@@ -64,19 +63,16 @@ function applyNight(state: ClansState, input: ActionInput, action: NightAction):
   const actor = actorOf(state, input) as ClansPlayer;
   const slot = SLOT_OF[action];
   const p = input.params;
-  const guessClan =
-    action === "kill" || action === "recruit"
-      ? ((p["guess_clan"] as Clan | undefined) ?? defaultGuessClan(actor))
-      : null;
+  const guessClan = action === "kill" || action === "recruit" ? (p["guess_clan"] as Clan) : null;
   state.data.orders.push({
     actor: actor.id,
     action,
     slot,
     target: input.targets[0] as string,
     guessClan,
-    guessRole: action === "recruit" ? ((p["guess_role"] as string | undefined) ?? "shooter") : null,
-    number: action === "recruit" ? ((p["number"] as number | undefined) ?? 50) : null,
-    check: action === "check" ? ((p["check"] as CheckKind | undefined) ?? "clan_role") : null,
+    guessRole: action === "recruit" ? (p["guess_role"] as string) : null,
+    number: action === "recruit" ? (p["number"] as number) : null,
+    check: action === "check" ? (p["check"] as CheckKind) : null,
   });
   (state.data.filled[actor.id] ??= []).push(slot);
 }
@@ -89,7 +85,7 @@ function nightAction(action: NightAction, shape: z.core.$ZodLooseShape = {}): De
   };
 }
 
-const clanParam = z.enum(CLANS).optional();
+const clanParam = z.enum(CLANS);
 
 const pass: Def = {
   params: params({}),
@@ -151,17 +147,13 @@ const editPost: Def = {
   },
 };
 
-/**
- * The side of a vote: the `side` param, or when it is left out "against" until the player
- * has voted against today, then "for" (DECISIONS.md: lets availableActions offer both).
- */
-export function voteSide(state: ClansState, voter: string, given: unknown): Side {
-  if (given === "against" || given === "for") return given;
-  return state.data.votes.some((v) => v.voter === voter && v.side === "against") ? "for" : "against";
+/** The side of a vote: the `side` param, "against" by default (§4.2). */
+export function voteSide(given: unknown): Side {
+  return given === "for" ? "for" : "against";
 }
 
 const vote: Def = {
-  params: params({ side: z.enum(["against", "for"]).optional() }),
+  params: params({ side: z.enum(["against", "for"]).default("against") }),
   validate(state, input) {
     const actor = actorOf(state, input);
     if (!actor) return reject("not_in_game");
@@ -170,14 +162,14 @@ const vote: Def = {
     if (input.targets.length !== 1) return reject("bad_targets");
     const target = getPlayer(state, input.targets[0] as string);
     if (!target) return reject("unknown_target");
-    const side = voteSide(state, actor.id, input.params["side"]);
+    const side = voteSide(input.params["side"]);
     if (state.data.votes.some((v) => v.voter === actor.id && v.side === side)) return reject("vote_cast");
     if (side === "for" && target.id === actor.id) return reject("vote_for_self");
     if (!target.alive) return reject("target_dead");
     return null;
   },
   apply(state, input) {
-    const side = voteSide(state, input.actor, input.params["side"]);
+    const side = voteSide(input.params["side"]);
     state.data.votes.push({ voter: input.actor, target: input.targets[0] as string, side });
   },
 };
@@ -185,12 +177,12 @@ const vote: Def = {
 export const actions: Record<string, Def> = {
   kill: nightAction("kill", { guess_clan: clanParam }),
   recruit: nightAction("recruit", {
-    guess_role: z.enum(GUESS_ROLES).optional(),
+    guess_role: z.enum(GUESS_ROLES),
     guess_clan: clanParam,
-    number: z.number().int().min(1).max(99).optional(),
+    number: z.number().int().min(1).max(99),
   }),
   protect: nightAction("protect"),
-  check: nightAction("check", { check: z.enum(["recruited", "clan_role"]).optional() }),
+  check: nightAction("check", { check: z.enum(["recruited", "clan_role"]) }),
   heal: nightAction("heal"),
   shoot: nightAction("shoot"),
   meet: nightAction("meet"),

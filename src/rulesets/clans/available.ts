@@ -1,7 +1,8 @@
 import { hasStatus } from "../../engine/helpers.js";
 import type { AvailableAction } from "../../engine/ruleset.js";
-import type { PlayerId } from "../../engine/types.js";
-import { bySeat, type ClansState, getPlayer, openSlots, type Slot } from "./state.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import { CLAN_NAMES, ROLE_NAMES } from "./texts.js";
+import { bySeat, CLANS, type ClansState, getPlayer, GUESS_ROLES, openSlots, type Slot } from "./state.js";
 
 const LABELS: Record<string, { en: string; ru: string }> = {
   kill: { en: "Kill (guess the clan)", ru: "Убить (назвать клан)" },
@@ -27,15 +28,60 @@ const SLOT_ACTIONS: Record<Slot, string[]> = {
   meet: ["meet"],
 };
 
-function one(action: string, targets: string[], label = action): AvailableAction | null {
+function one(
+  action: string,
+  targets: string[],
+  label = action,
+  params?: JsonObject,
+  suffix?: { en: string; ru: string },
+): AvailableAction | null {
   if (targets.length === 0) return null;
+  const base = LABELS[label] ?? { en: action, ru: action };
   return {
     action,
     targets,
     minTargets: 1,
     maxTargets: 1,
-    label: LABELS[label] ?? { en: action, ru: action },
+    label: suffix ? { en: `${base.en}: ${suffix.en}`, ru: `${base.ru}: ${suffix.ru}` } : base,
+    ...(params ? { params } : {}),
   };
+}
+
+/** The number a recruitment offer submits (the panel has no number field; §5 step 4 ties only). */
+export const OFFERED_NUMBER = 50;
+
+const CHECK_LABELS = {
+  recruited: { en: "recruited?", ru: "завербован?" },
+  clan_role: { en: "clan and role", ru: "клан и роль" },
+} as const;
+
+/** The night orders of one action, one entry per choice of its params (§4.1). */
+function nightOffers(action: string, targets: string[]): (AvailableAction | null)[] {
+  switch (action) {
+    case "kill":
+      return CLANS.map((c) => one(action, targets, action, { guess_clan: c }, CLAN_NAMES[c]));
+    case "recruit":
+      return GUESS_ROLES.flatMap((role) =>
+        CLANS.map((c) =>
+          one(
+            action,
+            targets,
+            action,
+            { guess_role: role, guess_clan: c, number: OFFERED_NUMBER },
+            {
+              en: `${ROLE_NAMES[role].en}, ${CLAN_NAMES[c].en}`,
+              ru: `${ROLE_NAMES[role].ru}, ${CLAN_NAMES[c].ru}`,
+            },
+          ),
+        ),
+      );
+    case "check":
+      return (["recruited", "clan_role"] as const).map((k) =>
+        one(action, targets, action, { check: k }, CHECK_LABELS[k]),
+      );
+    default:
+      return [one(action, targets)];
+  }
 }
 function none(action: string): AvailableAction {
   return {
@@ -48,8 +94,8 @@ function none(action: string): AvailableAction {
 }
 
 /**
- * Exactly what `actor` may do now, with empty params (defaults: DECISIONS.md). `vote` without
- * `side` is "against" until the player has voted against today, then "for".
+ * Exactly what `actor` may do now. Choices are params, one entry each: the kill's clan guess,
+ * the recruitment's role and clan guesses (number 50), the check's kind, the vote's side.
  */
 export function availableActions(state: ClansState, actor: PlayerId): AvailableAction[] {
   const me = getPlayer(state, actor);
@@ -78,14 +124,15 @@ export function availableActions(state: ClansState, actor: PlayerId): AvailableA
               all.filter((id) => id !== last),
             ),
           );
-        } else out.push(one(action, others));
+        } else out.push(...nightOffers(action, others));
       }
     if (slots.length > 0) out.push(none("pass"));
   }
   if (me.alive && state.phase.kind === "day") {
     const mine = state.data.votes.filter((v) => v.voter === me.id);
-    if (!mine.some((v) => v.side === "against")) out.push(one("vote", all, "vote_against"));
-    else if (!mine.some((v) => v.side === "for")) out.push(one("vote", others, "vote_for"));
+    if (!mine.some((v) => v.side === "against"))
+      out.push(one("vote", all, "vote_against", { side: "against" }));
+    if (!mine.some((v) => v.side === "for")) out.push(one("vote", others, "vote_for", { side: "for" }));
   }
   if (me.alive || !hasStatus(me, "dead_muted")) out.push(none("post"), none("edit_post"));
   return out.filter((a): a is AvailableAction => a !== null);

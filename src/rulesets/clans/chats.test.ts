@@ -152,3 +152,38 @@ describe("§3 early close", () => {
     expect(clans.closesEarly!(t.state)).toBe(false);
   });
 });
+
+describe("§4 availableActions: choices as params", () => {
+  const offers = (t: Table, id: string, action: string) =>
+    clans.availableActions(t.state, id).filter((a) => a.action === action);
+  it("a boss is offered a kill per clan guess and a recruitment per role and clan guess", () => {
+    const t = new Table();
+    expect(offers(t, "kenji", "kill").map((a) => a.params)).toEqual([
+      { guess_clan: "yakuza" },
+      { guess_clan: "cosa_nostra" },
+      { guess_clan: "russian_mafia" },
+    ]);
+    const recruit = offers(t, "kenji", "recruit");
+    expect(recruit).toHaveLength(9);
+    expect(recruit[0]?.params).toEqual({ guess_role: "doctor", guess_clan: "yakuza", number: 50 });
+    expect(offers(t, "hana", "check").map((a) => a.params)).toEqual([
+      { check: "recruited" },
+      { check: "clan_role" },
+    ]);
+  });
+  it("a kill or a check without its guess is malformed (§4.4), not defaulted", () => {
+    const t = new Table();
+    expect(t.act("kenji", "kill", ["luca"])?.code).toBe("engine.bad_params");
+    expect(t.act("hana", "check", ["luca"])?.code).toBe("engine.bad_params");
+  });
+  it("by day both vote sides are offered; a vote without side is against (§4.2)", () => {
+    const t = new Table();
+    t.phase();
+    expect(offers(t, "kenji", "vote").map((a) => a.params)).toEqual([{ side: "against" }, { side: "for" }]);
+    expect(t.act("kenji", "vote", ["vito"])).toBeNull();
+    expect(t.act("kenji", "vote", ["ivan"])?.code).toBe("clans.vote_cast");
+    expect(offers(t, "kenji", "vote").map((a) => a.params)).toEqual([{ side: "for" }]);
+    expect(t.act("kenji", "vote", ["ivan"], { side: "for" })).toBeNull();
+    expect(offers(t, "kenji", "vote")).toEqual([]);
+  });
+});

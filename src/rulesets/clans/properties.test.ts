@@ -65,7 +65,7 @@ function randomGame(
               actor: p.id,
               action: a.action,
               targets: t,
-              params: {},
+              params: a.params ? { ...a.params } : {},
             });
             expect(applied.rejection, `${p.id} ${a.action} ${t.join()}`).toBeUndefined();
           }
@@ -76,7 +76,13 @@ function randomGame(
         const a = now[pick(now.length)];
         if (!a) break;
         const targets = a.maxTargets === 0 ? [] : [a.targets[pick(a.targets.length)] as string];
-        submit({ type: "action", actor: p.id, action: a.action, targets, params: {} });
+        submit({
+          type: "action",
+          actor: p.id,
+          action: a.action,
+          targets,
+          params: a.params ? { ...a.params } : {},
+        });
       }
     }
     if (pick(6) === 0) {
@@ -101,7 +107,7 @@ const opts = (r: { inactivity: boolean; acquaintance: boolean }): JsonObject => 
 });
 
 describe("clans properties (random games driven by availableActions)", () => {
-  it("availableActions is exact: every offered action and target is accepted with empty params", () => {
+  it("availableActions is exact: every offered action and target is accepted with its params", () => {
     fc.assert(
       fc.property(arb, (r) => {
         randomGame(r.seed, r.dealt, opts(r), 8, true);
@@ -185,12 +191,18 @@ describe("clans properties (random games driven by availableActions)", () => {
           "vote",
         ]) {
           const targets = action === "pass" ? [] : [target.id];
+          const full: Record<string, JsonObject> = {
+            kill: { guess_clan: "yakuza" },
+            recruit: { guess_role: "doctor", guess_clan: "yakuza", number: 7 },
+            check: { check: "recruited" },
+          };
+          const params = full[action] ?? {};
           const applied = applyInput(clans, g.state, {
             type: "action",
             actor: dead.id,
             action,
             targets,
-            params: {},
+            params,
           });
           expect(applied.rejection?.code).toBe("clans.actor_dead");
           expect(JSON.stringify(applied.state)).toBe(before);

@@ -530,7 +530,7 @@ describe("§4.4 rejections", () => {
     expect(code(t.act("yuki", "shoot", ["luca"]))).toBe("not_your_role");
     expect(t.act("taro", "shoot", ["luca"])).toBeNull();
     expect(code(t.act("taro", "shoot", ["olga"]))).toBe("slot_taken");
-    expect(code(t.act("hana", "check", ["luca"]))).toBeNull();
+    expect(code(t.act("hana", "check", ["luca"], { check: "clan_role" }))).toBeNull();
     expect(code(t.act("hana", "protect", ["luca"]))).toBe("slot_taken");
     expect(t.act("kenji", "pass")).toBeNull();
     expect(code(t.act("kenji", "kill", ["luca"], { guess_clan: "cosa_nostra" }))).toBe("slot_taken");

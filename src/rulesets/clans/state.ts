@@ -189,8 +189,3 @@ export const SLOT_OF: Record<NightAction, Slot> = {
   shoot: "shooter",
   meet: "meet",
 };
-
-/** Default guess for a clan param left out (DECISIONS.md): the first clan of the table other than one's own. */
-export function defaultGuessClan(p: ClansPlayer): Clan {
-  return CLANS.find((c) => c !== p.faction) ?? "yakuza";
-}

@@ -52,16 +52,18 @@ describe("section 4: actions and their rejections", () => {
     const gm = submitGmAction(mayor, s, { action: "modkill", targets: ["ann"], params: {} });
     if (!gm.ok) throw new Error(gm.rejection.reason);
     const day = toDay(gm.value);
-    expect(reason(day, "ann", "verdict_abstain")).toBe("dead players cannot act");
+    expect(reason(day, "ann", "verdict", [], { choice: "abstain" })).toBe("dead players cannot act");
     expect(reason(day, "ann", "vacation")).toBe("dead players cannot act");
-    expect(reason(day, "bob", "verdict_isolate", ["ann"])).toBe("target is not alive");
+    expect(reason(day, "bob", "verdict", ["ann"], { choice: "isolate" })).toBe("target is not alive");
   });
 
   it("isolated players cannot choose at night nor give a verdict", () => {
     const gm = submitGmAction(mayor, game(), { action: "isolate", targets: ["ann"], params: {} });
     if (!gm.ok) throw new Error(gm.rejection.reason);
     const day = toDay(gm.value);
-    expect(reason(day, "ann", "verdict_abstain")).toBe("isolated players cannot give a verdict");
+    expect(reason(day, "ann", "verdict", [], { choice: "abstain" })).toBe(
+      "isolated players cannot give a verdict",
+    );
     // Placed again at the close of session 1: isolated through night 2.
     const isolateAgain = submitGmAction(mayor, day, { action: "isolate", targets: ["ann"], params: {} });
     if (!isolateAgain.ok) throw new Error(isolateAgain.rejection.reason);
@@ -102,9 +104,6 @@ describe("section 4: actions and their rejections", () => {
     expect(reason(first.value, "ann", "verdict", ["bob"], { choice: "isolate" })).toBe(
       "a verdict has already been given this session",
     );
-    expect(reason(first.value, "ann", "verdict_isolate", ["bob"])).toBe(
-      "a verdict has already been given this session",
-    );
   });
 
   it("an invalid verdict choice is refused", () => {
@@ -120,7 +119,7 @@ describe("section 4: actions and their rejections", () => {
     expect(reason(on.value, "ann", "vacation")).toBe("already on vacation");
     const off = act(on.value, "ann", "vacation", [], { on: false });
     expect(off.ok && off.value.players[0]?.statuses).toEqual([]);
-    expect(reason(game(), "ann", "vacation_end")).toBe("not on vacation");
+    expect(reason(game(), "ann", "vacation", [], { on: false })).toBe("not on vacation");
   });
 
   it("ruling 19: rejections are the same whatever the actor's hidden role", () => {
@@ -158,20 +157,34 @@ describe("availableActions", () => {
     expect(mayor.availableActions(s, "eve").map((a) => a.action)).toEqual(["choose", "rest", "vacation"]);
   });
 
-  it("offers no execute verdict at the first session, and all three later", () => {
+  it("offers the verdict once per choice (params), no execute at the first session, and all three later", () => {
+    const offers = (st: MayorState) =>
+      mayor.availableActions(st, "ann").map((a) => [a.action, a.params ?? null, a.minTargets]);
     const day1 = toDay(game());
-    expect(mayor.availableActions(day1, "ann").map((a) => a.action)).toEqual([
-      "verdict_isolate",
-      "verdict_abstain",
-      "vacation",
+    expect(offers(day1)).toEqual([
+      ["verdict", { choice: "isolate" }, 1],
+      ["verdict", { choice: "abstain" }, 0],
+      ["vacation", { on: true }, 0],
     ]);
     const day2 = toDay(toDay(day1));
-    expect(mayor.availableActions(day2, "ann").map((a) => a.action)).toEqual([
-      "verdict_execute",
-      "verdict_isolate",
-      "verdict_abstain",
-      "vacation",
+    expect(offers(day2)).toEqual([
+      ["verdict", { choice: "execute" }, 1],
+      ["verdict", { choice: "isolate" }, 1],
+      ["verdict", { choice: "abstain" }, 0],
+      ["vacation", { on: true }, 0],
     ]);
+    // every offer is accepted with its params
+    for (const a of mayor.availableActions(day2, "ann"))
+      expect(reason(day2, "ann", a.action, a.targets.slice(0, a.minTargets), a.params)).toBeNull();
+  });
+
+  it("a vacationer is offered the end of the vacation as `vacation` with on: false", () => {
+    const on = act(game(), "ann", "vacation");
+    if (!on.ok) throw new Error(on.rejection.reason);
+    const offer = mayor.availableActions(on.value, "ann").find((a) => a.action === "vacation");
+    expect(offer?.params).toEqual({ on: false });
+    expect(mayor.actions["vacation_end"]).toBeUndefined();
+    expect(mayor.actions["verdict_abstain"]).toBeUndefined();
   });
 });
 

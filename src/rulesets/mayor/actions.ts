@@ -128,28 +128,16 @@ const verdict: ActionDefinition<MayorState> = {
   apply: (state, input) => applyVerdict(state, input, input.params["choice"] as VerdictChoice),
 };
 
-/** `verdict_<choice>`: the same verdict with the choice in the action id (orders panel, random play). */
-function verdictAlias(choice: VerdictChoice): ActionDefinition<MayorState> {
-  return {
-    params: noParams,
-    validate: (state, input) => validateVerdict(state, input, choice),
-    apply: (state, input) => applyVerdict(state, input, choice),
-  };
-}
-
 export function setVacation(state: MayorState, p: MayorPlayer, on: boolean): void {
   if (on) addStatus(p, "vacation");
   else removeStatus(p, "vacation");
   emitEvent(state, "vacation", { player: p.id, on });
 }
 
-function vacationAction(fixed: boolean | null): ActionDefinition<MayorState> {
-  const on = (input: ActionInput) => fixed ?? input.params["on"] !== false;
+function vacationAction(): ActionDefinition<MayorState> {
+  const on = (input: ActionInput) => input.params["on"] !== false;
   return {
-    params:
-      fixed === null
-        ? (z.object({ on: z.boolean().default(true) }).passthrough() as unknown as z.ZodType<JsonObject>)
-        : noParams,
+    params: z.object({ on: z.boolean().default(true) }).passthrough() as unknown as z.ZodType<JsonObject>,
     validate(state, input) {
       const actor = livingActor(state, input);
       if (isRejection(actor)) return actor;
@@ -167,9 +155,5 @@ export const actions: Record<string, ActionDefinition<MayorState>> = {
   choose,
   rest,
   verdict,
-  verdict_execute: verdictAlias("execute"),
-  verdict_isolate: verdictAlias("isolate"),
-  verdict_abstain: verdictAlias("abstain"),
-  vacation: vacationAction(null),
-  vacation_end: vacationAction(false),
+  vacation: vacationAction(),
 };

@@ -1,11 +1,26 @@
 import type { AvailableAction } from "../../engine/ruleset.js";
-import type { PlayerId } from "../../engine/types.js";
-import { MAYOR_TARGET, type MayorState, findMayorPlayer, isIsolated, isJailed, onVacation } from "./state.js";
+import type { Localized, PlayerId } from "../../engine/types.js";
+import {
+  MAYOR_TARGET,
+  type MayorState,
+  VERDICT_CHOICES,
+  type VerdictChoice,
+  findMayorPlayer,
+  isIsolated,
+  isJailed,
+  onVacation,
+} from "./state.js";
+
+const VERDICT_LABELS: Record<VerdictChoice, Localized> = {
+  execute: { en: "Verdict: execute", ru: "ВЕРДИКТ: КАЗНЬ" },
+  isolate: { en: "Verdict: isolate", ru: "ВЕРДИКТ: ИЗО" },
+  abstain: { en: "Verdict: abstain", ru: "ВЕРДИКТ: ВОЗДЕРЖАЛСЯ" },
+};
 
 /**
- * Exactly what a player may do now. The verdict's `choice` is exposed as the action ids
- * `verdict_execute`, `verdict_isolate`, `verdict_abstain` (no params needed); ending a vacation
- * as `vacation_end`. The same list for every role: the game is blind.
+ * Exactly what a player may do now. The verdict is offered once per `choice` (params
+ * `{choice}`; no execution at the first session), the vacation with its `on` param. The same
+ * list for every role: the game is blind.
  */
 export function availableActions(state: MayorState, actorId: PlayerId): AvailableAction[] {
   const actor = findMayorPlayer(state, actorId);
@@ -31,40 +46,27 @@ export function availableActions(state: MayorState, actorId: PlayerId): Availabl
     (!given || state.options.verdictChange) &&
     others.length > 0
   ) {
-    if (state.phase.n > 1) {
+    for (const choice of VERDICT_CHOICES) {
+      if (choice === "execute" && state.phase.n === 1) continue;
       out.push({
-        action: "verdict_execute",
+        action: "verdict",
         targets: others,
-        minTargets: 1,
+        minTargets: choice === "abstain" ? 0 : 1,
         maxTargets: 1,
-        label: { en: "Verdict: execute", ru: "ВЕРДИКТ: КАЗНЬ" },
+        label: VERDICT_LABELS[choice],
+        params: { choice },
       });
     }
-    out.push(
-      {
-        action: "verdict_isolate",
-        targets: others,
-        minTargets: 1,
-        maxTargets: 1,
-        label: { en: "Verdict: isolate", ru: "ВЕРДИКТ: ИЗО" },
-      },
-      {
-        action: "verdict_abstain",
-        targets: others,
-        minTargets: 0,
-        maxTargets: 1,
-        label: { en: "Verdict: abstain", ru: "ВЕРДИКТ: ВОЗДЕРЖАЛСЯ" },
-      },
-    );
   }
   out.push(
     onVacation(actor)
       ? {
-          action: "vacation_end",
+          action: "vacation",
           targets: [],
           minTargets: 0,
           maxTargets: 0,
           label: { en: "End vacation", ru: "Закончить ОТПУСК" },
+          params: { on: false },
         }
       : {
           action: "vacation",
@@ -72,6 +74,7 @@ export function availableActions(state: MayorState, actorId: PlayerId): Availabl
           minTargets: 0,
           maxTargets: 0,
           label: { en: "Vacation", ru: "ОТПУСК" },
+          params: { on: true },
         },
   );
   return out;

@@ -39,7 +39,7 @@ function randomGame(seed: number, n: number, maxPhases = 120, onPhase?: (s: Mayo
       const pool = [...a.targets];
       const targets: string[] = [];
       for (let i = 0; i < k; i++) targets.push(pool.splice(drawInt(rng, 0, pool.length - 1), 1)[0] as string);
-      const input = { actor: p.id, action: a.action, targets, params: {} };
+      const input = { actor: p.id, action: a.action, targets, params: a.params ? { ...a.params } : {} };
       const result = submitAction(mayor, state, input);
       if (!result.ok)
         throw new Error(`offered but rejected: ${JSON.stringify(input)}: ${result.rejection.reason}`);
@@ -118,12 +118,12 @@ describe("properties of random games", () => {
                     { action: "rest", targets: [] },
                   ]
                 : [
-                    { action: "verdict_abstain", targets: [] },
-                    { action: "verdict_isolate", targets: [other] },
+                    { action: "verdict", targets: [], params: { choice: "abstain" } },
+                    { action: "verdict", targets: [other], params: { choice: "isolate" } },
                   ];
             for (const t of tries) {
               const before = JSON.stringify(state);
-              const result = submitAction(mayor, state, { actor: p.id, ...t, params: {} });
+              const result = submitAction(mayor, state, { actor: p.id, params: {}, ...t });
               expect(result.ok).toBe(false);
               expect(JSON.stringify(state)).toBe(before);
             }

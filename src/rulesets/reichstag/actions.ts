@@ -8,7 +8,7 @@ import { closeWith } from "./rules.js";
 import { POWERS, RULESET, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
 import { governmentRetires, startNextRound } from "./rules.js";
 
-/** Player actions (reichstag.md 4.1). Choices may come as a param (scenario files) or as the single target (panels). */
+/** Player actions (reichstag.md 4.1). Choices are params (`vote`, `policy`, `agree`, `powers`), never targets. */
 
 type S = ReichstagState;
 type Def = ActionDefinition<S>;
@@ -26,25 +26,24 @@ export const R = {
 const asParams = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
 
-/** A choice given as a param or as the one target (AvailableAction lists choices as targets). */
+/** A choice param (availableActions offers one entry per choice with its params). */
 export function choice(input: ActionInput, param: string): string | undefined {
   const value = input.params[param];
-  if (value !== undefined && value !== null) return String(value);
-  return input.targets.length === 1 ? input.targets[0] : undefined;
+  return value !== undefined && value !== null ? String(value) : undefined;
 }
 
 interface Spec {
   kind: PhaseKind | "any";
-  /** Number of player targets; null when targets carry a choice instead. */
-  targets: number | null;
+  /** Number of player targets. */
+  targets: number;
 }
 
 /** The general checks of section 4, in order. */
 export function general(state: S, input: ActionInput, spec: Spec): Rejection | null {
-  for (const id of spec.targets === null ? [] : input.targets) {
+  for (const id of input.targets) {
     if (!state.players.some((p) => p.id === id)) return r("unknown_target", `unknown player: ${id}`);
   }
-  if (spec.targets !== null && input.targets.length !== spec.targets) {
+  if (input.targets.length !== spec.targets) {
     return r("bad_targets", `this action takes ${spec.targets} target(s)`);
   }
   if (!isAlive(state, input.actor)) return R.dead();
@@ -57,7 +56,7 @@ export function general(state: S, input: ActionInput, spec: Spec): Rejection | n
     return R.presidentOnly();
   }
   if (spec.kind !== "any" && state.phase.kind !== spec.kind) return R.wrongPhase();
-  for (const id of spec.targets === null ? [] : input.targets) if (!isAlive(state, id)) return R.targetDead();
+  for (const id of input.targets) if (!isAlive(state, id)) return R.targetDead();
   return null;
 }
 
@@ -122,7 +121,7 @@ function closeEarly(state: S): void {
 }
 
 const vote = define(
-  { kind: "election", targets: null },
+  { kind: "election", targets: 0 },
   asParams({ vote: z.enum(["ja", "nein"]).optional() }),
   (state, input) => {
     const value = choice(input, "vote");
@@ -165,7 +164,7 @@ const objectClose = define(
 const policyParam = asParams({ policy: z.enum(["L", "F"]).optional() });
 
 const discard = define(
-  { kind: "legislative", targets: null },
+  { kind: "legislative", targets: 0 },
   policyParam,
   (state, input) => {
     const d = state.data;
@@ -197,7 +196,7 @@ function chancellorStep(state: S, input: ActionInput, notChancellor: Rejection):
 }
 
 const enact = define(
-  { kind: "legislative", targets: null },
+  { kind: "legislative", targets: 0 },
   policyParam,
   (state, input) => {
     const own = chancellorStep(state, input, r("not_chancellor", "only the Chancellor enacts"));
@@ -236,15 +235,11 @@ const veto = define(
 
 function agreeOf(input: ActionInput): boolean | undefined {
   const value = input.params["agree"];
-  if (typeof value === "boolean") return value;
-  const t = input.targets.length === 1 ? input.targets[0] : undefined;
-  if (t === "agree" || t === "true") return true;
-  if (t === "refuse" || t === "false") return false;
-  return undefined;
+  return typeof value === "boolean" ? value : undefined;
 }
 
 const vetoAnswer = define(
-  { kind: "legislative", targets: null },
+  { kind: "legislative", targets: 0 },
   asParams({ agree: z.boolean().optional() }),
   (state, input) => {
     if (input.actor !== state.data.president)
@@ -274,12 +269,11 @@ export function investigable(state: S): PlayerId[] {
 
 function powersOf(input: ActionInput): string[] | undefined {
   const value = input.params["powers"];
-  if (Array.isArray(value)) return value.map(String);
-  return input.targets.length > 0 ? [...input.targets] : undefined;
+  return Array.isArray(value) ? value.map(String) : undefined;
 }
 
 const choosePowers = define(
-  { kind: "executive", targets: null },
+  { kind: "executive", targets: 0 },
   asParams({ powers: z.array(z.enum(["investigate", "special_election", "peek", "execute"])).optional() }),
   (state, input) => {
     const powers = powersOf(input);

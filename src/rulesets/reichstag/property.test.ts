@@ -53,7 +53,8 @@ function play(seed: number, n: number, maxResolves = 400): Played {
       const pool = [...offer.targets];
       const targets: string[] = [];
       for (let i = 0; i < k; i++) targets.push(pool.splice(pick(pool.length), 1)[0]!);
-      const input: Input = { type: "action", actor: p.id, action: offer.action, targets, params: {} };
+      const params = offer.params ? { ...offer.params } : {};
+      const input: Input = { type: "action", actor: p.id, action: offer.action, targets, params };
       const applied = applyInput(reichstag, state, input);
       if (applied.rejection) {
         throw new Error(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../engine/types.js";
 import { reichstag } from "./index.js";
-import { SEVEN, FIVE, deckWith, mustAct, newGame, resolve } from "./testkit.js";
+import { SEVEN, FIVE, deckWith, doAct, mustAct, newGame, resolve } from "./testkit.js";
 import { boardOf } from "./view.js";
 import { deadline, firstDailyAt } from "./deadline.js";
 import { en, ru } from "./texts.js";
@@ -15,7 +15,7 @@ function toLegislative(players = FIVE, deck = deckWith(["L", "F", "F"])) {
   s = mustAct(s, "ann", "nominate", ["bob"]);
   s = resolve(s).state;
   for (const p of players.map((x) => x.id).filter((id) => id !== "ann" && id !== "bob"))
-    s = mustAct(s, p, "vote", ["ja"]);
+    s = mustAct(s, p, "vote", [], { vote: "ja" });
   return resolve(s).state;
 }
 
@@ -42,7 +42,7 @@ describe("playerView: hands and knowledge never leak (2.3, 5.5, 8)", () => {
     let s = toLegislative();
     expect(view(s, "ann")["hand"]).toEqual(["L", "F", "F"]);
     for (const id of ["bob", "cid", "dan", "eve"]) expect(view(s, id)["hand"]).toBeUndefined();
-    s = mustAct(s, "ann", "discard", ["F"]);
+    s = mustAct(s, "ann", "discard", [], { policy: "F" });
     expect(view(s, "ann")["hand"]).toBeUndefined();
     expect(view(s, "bob")["hand"]).toEqual(["L", "F"]);
     for (const id of ["cid", "dan", "eve"]) {
@@ -64,7 +64,7 @@ describe("playerView: hands and knowledge never leak (2.3, 5.5, 8)", () => {
     let s = newGame(FIVE, { openVoting: false });
     s = mustAct(s, "ann", "nominate", ["bob"]);
     s = resolve(s).state;
-    s = mustAct(s, "cid", "vote", ["ja"]);
+    s = mustAct(s, "cid", "vote", [], { vote: "ja" });
     expect(view(s, "dan")["votes"]).toEqual({});
     expect(view(s, "cid")["votes"]).toEqual({ cid: "ja" });
   });
@@ -124,6 +124,46 @@ describe("deadline (3.2–3.5)", () => {
     expect(firstDailyAt(Date.UTC(2024, 0, 1, 6, 0), "21:00", "Europe/Moscow", 12)).toBe(
       Date.UTC(2024, 0, 1, 18, 0),
     );
+  });
+});
+
+describe("availableActions: choices as params (4.1)", () => {
+  const offers = (s: ReichstagState, id: string) =>
+    reichstag
+      .availableActions(s, id)
+      .filter((a) => a.action !== "request_extension")
+      .map((a) => [a.action, a.targets, a.params ?? null]);
+  it("a voter is offered vote ja and vote nein (params), plus agreeing and objecting", () => {
+    const s = resolve(mustAct(newGame(FIVE), "ann", "nominate", ["bob"])).state;
+    expect(offers(s, "cid")).toEqual([
+      ["vote", [], { vote: "ja" }],
+      ["vote", [], { vote: "nein" }],
+      ["agree_close", [], null],
+      ["object_close", [], null],
+    ]);
+    expect(doAct(s, "cid", "vote", ["ja"]).ok).toBe(false);
+  });
+  it("the President discards one of the policy types in his hand; the Chancellor enacts one of his two", () => {
+    let s = toLegislative(FIVE, deckWith(["L", "F", "F"]));
+    expect(offers(s, "ann")).toEqual([
+      ["discard", [], { policy: "L" }],
+      ["discard", [], { policy: "F" }],
+    ]);
+    s = mustAct(s, "ann", "discard", [], { policy: "L" });
+    expect(offers(s, "bob")).toEqual([["enact", [], { policy: "F" }]]);
+  });
+  it("the President chooses execution alone or any pair of the other powers", () => {
+    let s = toLegislative();
+    s = mustAct(s, "ann", "discard", [], { policy: "L" });
+    s = resolve(mustAct(s, "bob", "enact", [], { policy: "F" })).state;
+    expect(offers(s, "ann").map((o) => (o[2] as JsonObject)["powers"])).toEqual([
+      ["execute"],
+      ["investigate", "special_election"],
+      ["investigate", "peek"],
+      ["special_election", "peek"],
+    ]);
+    for (const a of reichstag.availableActions(s, "ann"))
+      expect(doAct(s, "ann", a.action, [], a.params ?? {}).ok).toBe(true);
   });
 });
 

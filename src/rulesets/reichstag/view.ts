@@ -27,24 +27,65 @@ const LABELS: Record<string, { en: string; ru: string }> = {
   request_extension: label("Request an extension", "Попросить продление"),
 };
 
-function offer(
-  action: string,
-  targets: string[] = [],
-  min = targets.length > 0 ? 1 : 0,
-  max = min,
-): AvailableAction {
+function offer(action: string, targets: string[] = []): AvailableAction {
+  const n = targets.length > 0 ? 1 : 0;
   return {
     action,
     targets,
-    minTargets: min,
-    maxTargets: max,
+    minTargets: n,
+    maxTargets: n,
     label: LABELS[action] ?? label(action, action),
   };
 }
 
+const POWER_LABELS: Record<Power, { en: string; ru: string }> = {
+  investigate: LABELS["investigate"] as { en: string; ru: string },
+  special_election: LABELS["special_election"] as { en: string; ru: string },
+  peek: LABELS["peek"] as { en: string; ru: string },
+  execute: LABELS["execute"] as { en: string; ru: string },
+};
+
+const CHOICE_LABELS: Record<string, { en: string; ru: string }> = {
+  ja: label("Ja", "Ja (за)"),
+  nein: label("Nein", "Nein (против)"),
+  L: label("liberal policy", "либеральный закон"),
+  F: label("fascist policy", "фашистский закон"),
+  agree: label("agree", "согласен"),
+  refuse: label("refuse", "отказать"),
+};
+
+/** One entry per choice: the action with `params`, no targets; the label names the choice. */
+function choiceOffer(
+  action: string,
+  params: JsonObject,
+  choice: { en: string; ru: string },
+): AvailableAction {
+  const base = LABELS[action] ?? label(action, action);
+  return {
+    action,
+    targets: [],
+    minTargets: 0,
+    maxTargets: 0,
+    label: { en: `${base.en}: ${choice.en}`, ru: `${base.ru}: ${choice.ru}` },
+    params,
+  };
+}
+
+const policyOffers = (action: string, hand: readonly string[]) =>
+  [...new Set(hand)].map((p) => choiceOffer(action, { policy: p }, CHOICE_LABELS[p] ?? label(p, p)));
+
+function powersOffer(powers: Power[]): AvailableAction {
+  const names = powers.map((p) => POWER_LABELS[p]);
+  return choiceOffer(
+    "choose_powers",
+    { powers },
+    { en: names.map((n) => n.en).join(" + "), ru: names.map((n) => n.ru).join(" + ") },
+  );
+}
+
 /**
- * Exact: every offer is accepted with any minTargets..maxTargets distinct targets and empty params.
- * Choices (Ja/Nein, L/F, agree/refuse, powers) are offered as targets (DECISIONS.md).
+ * Exact: every offer is accepted with any minTargets..maxTargets distinct targets and its params.
+ * Choices (Ja/Nein, L/F, agree/refuse, powers) are one entry each with `params` (DECISIONS.md 1).
  */
 export function availableActions(state: S, actor: PlayerId): AvailableAction[] {
   const d = state.data;
@@ -59,26 +100,38 @@ export function availableActions(state: S, actor: PlayerId): AvailableAction[] {
       }
       break;
     case "election":
-      if (!president && actor !== d.chancellor) out.push(offer("vote", ["ja", "nein"]));
+      if (!president && actor !== d.chancellor) {
+        for (const v of ["ja", "nein"] as const)
+          out.push(choiceOffer("vote", { vote: v }, CHOICE_LABELS[v] as { en: string; ru: string }));
+      }
       out.push(offer("agree_close"), offer("object_close"));
       break;
     case "legislative":
-      if (president && !d.discarded) out.push(offer("discard", [...new Set(d.hand)]));
-      if (president && d.vetoPending) out.push(offer("veto_answer", ["agree", "refuse"]));
+      if (president && !d.discarded) out.push(...policyOffers("discard", d.hand));
+      if (president && d.vetoPending) {
+        out.push(
+          choiceOffer("veto_answer", { agree: true }, CHOICE_LABELS["agree"] as { en: string; ru: string }),
+        );
+        out.push(
+          choiceOffer("veto_answer", { agree: false }, CHOICE_LABELS["refuse"] as { en: string; ru: string }),
+        );
+      }
       if (actor === d.chancellor && d.discarded && !d.vetoPending) {
-        out.push(offer("enact", [...new Set(d.hand)]));
+        out.push(...policyOffers("enact", d.hand));
         if (d.vetoUnlocked && !d.vetoRequested) out.push(offer("veto"));
       }
       break;
     case "executive":
       if (president) {
         if (d.powers === null) {
-          out.push(offer("choose_powers", ["execute"], 1, 1));
-          const pair =
+          out.push(powersOffer(["execute"]));
+          const others: Power[] =
             investigable(state).length > 0
               ? ["investigate", "special_election", "peek"]
               : ["special_election", "peek"];
-          out.push(offer("choose_powers", pair, 2, 2));
+          for (let i = 0; i < others.length; i++)
+            for (let j = i + 1; j < others.length; j++)
+              out.push(powersOffer([others[i] as Power, others[j] as Power]));
         } else {
           const others = living(state)
             .filter((p) => p.id !== actor)
