@@ -7,6 +7,7 @@ import type { Account, Emulator } from "../emulator/index.js";
 import type { AvailableAction } from "../engine/ruleset.js";
 import { drawInt, initialRngState, shuffle } from "../engine/rng.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
+import { UserError } from "../games/errors.js";
 import { queuePost } from "../games/queries.js";
 import { countPending, type GameRow, type PhaseRow } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
@@ -414,7 +415,9 @@ async function playGame(
     }
     current = phase;
     phaseCount = phase.index + 1;
-    const gmEnd = GM_ENDS_AFTER[opts.ruleset];
+    // regnum ends only by the GM: after its usual span, or sooner when --max-phases says so.
+    const byRule = GM_ENDS_AFTER[opts.ruleset];
+    const gmEnd = byRule === undefined ? undefined : Math.min(byRule, opts.maxPhases);
     if ((gmEnd !== undefined && phase.index >= gmEnd) || phase.index >= opts.maxPhases) {
       await settle();
       if (previous) await progress(previous.phase, previous.counts);
@@ -499,9 +502,11 @@ async function gmEndGame(stack: Stack, gameId: string, gm: string, rulesetEnd: b
     const committed = await stack.service.gm(gameId, gm, { action: "end_game", targets: [], params: {} });
     await stack.scheduler.afterCommit(gameId, committed);
   }
-  const game = await stack.service.game(gameId);
-  if (game.status !== "ended") {
+  try {
     const committed = await stack.service.end(gameId, gm);
     await stack.scheduler.afterCommit(gameId, committed);
+  } catch (error) {
+    // The deadline of the open phase may have resolved the ended state first: ended either way.
+    if (!(error instanceof UserError && error.key === "game.ended")) throw error;
   }
 }

@@ -48,11 +48,25 @@ describe("npm start without a token: the sandbox", () => {
       for (const [id, players, seed] of tables) {
         runs.set(
           id,
-          start(["--ruleset", id, "--players", String(players), "--seed", String(seed), "--speed", "2000"], {
-            DATABASE_URL: TEST_DATABASE_URL,
-            REDIS_URL: TEST_REDIS_URL,
-            SANDBOX_DATABASE: `gm_sandbox_test_${id}`,
-          }),
+          // regnum ends only by the GM's end_game: after 4 phases here (--max-phases).
+          start(
+            [
+              "--ruleset",
+              id,
+              "--players",
+              String(players),
+              "--seed",
+              String(seed),
+              "--speed",
+              "1500",
+              ...(id === "regnum" ? ["--max-phases", "4"] : []),
+            ],
+            {
+              DATABASE_URL: TEST_DATABASE_URL,
+              REDIS_URL: TEST_REDIS_URL,
+              SANDBOX_DATABASE: `gm_sandbox_test_${id}`,
+            },
+          ),
         );
       }
       run = runs.get(ruleset) as Promise<Run>;
