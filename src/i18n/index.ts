@@ -2,7 +2,7 @@ import { joinList, pluralRu } from "../engine/helpers.js";
 import type { Lang, Localized, Rejection } from "../engine/types.js";
 import { en } from "./en.js";
 import { ru } from "./ru.js";
-import { ruRejections } from "./rejections.js";
+import { ruRejection } from "./rejections.js";
 
 export type { Lang, Localized };
 export { joinList };
@@ -58,12 +58,12 @@ export const NOUNS = {
 
 /**
  * A rule's refusal in the reader's language: the rules files give the English reason; the
- * Russian comes from a table keyed by the English reason (several codes share one reason
- * shape), then by code, and falls back to the English reason.
+ * Russian comes from src/i18n/rejections (by the English reason, its pattern, then the code)
+ * and falls back to the English reason.
  */
 export function rejectionText(lang: Lang, rejection: Pick<Rejection, "code" | "reason">): string {
   if (lang === "en") return rejection.reason;
-  return ruRejections[rejection.reason] ?? ruRejections[rejection.code] ?? rejection.reason;
+  return ruRejection(rejection) ?? rejection.reason;
 }
 
 /** A phase label ("night 2") in the language; unknown kinds keep the ruleset's word. */

@@ -45,14 +45,3 @@ function lookup(key: string): string | undefined {
 export function ruRejection(rejection: Pick<Rejection, "code" | "reason">): string | undefined {
   return lookup(rejection.reason) ?? lookup(rejection.code);
 }
-
-/**
- * The table as src/i18n/index.ts reads it (`ruRejections[reason] ?? ruRejections[code]`): a
- * read-only view that also answers the patterned reasons. Prefer `ruRejection`.
- */
-export const ruRejections: Record<string, string> = new Proxy(Object.fromEntries([...byReason, ...byCode]), {
-  get: (_target, key) => (typeof key === "string" ? lookup(key) : undefined),
-  has: (_target, key) => typeof key === "string" && lookup(key) !== undefined,
-  set: () => false,
-  deleteProperty: () => false,
-});
