@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
-import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
+import type { AvailableAction, RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import {
   type ActionInput,
   type AnyGameState,
@@ -102,6 +102,9 @@ export interface SubmitOutcome {
 export const REVIEW_GRACE_MS = 30 * 60_000;
 
 export class GameService {
+  /** The reader (language and seat names) of one transaction, rendered against more than once. */
+  private readonly readers = new WeakMap<Tx, RenderContext>();
+
   constructor(
     readonly db: Db,
     readonly clock: Clock = systemClock,
@@ -871,28 +874,31 @@ export class GameService {
         payload: { minutesBefore: r.minutes },
       })),
     ];
-    const rows: DeadlineRow[] = [];
-    for (const w of wanted) {
-      const jobId = `${w.kind}_${game.id}_${phaseIndex}_${w.key || "0"}_${stamp}`;
-      const [row] = await tx
-        .insert(deadlines)
-        .values({
+    // One statement for all of them; on a move (extend, resume) the rows are updated in place.
+    return tx
+      .insert(deadlines)
+      .values(
+        wanted.map((w) => ({
           gameId: game.id,
           phaseIndex,
           kind: w.kind,
           key: w.key,
           dueAt: w.dueAt,
-          jobId,
+          jobId: `${w.kind}_${game.id}_${phaseIndex}_${w.key || "0"}_${stamp}`,
           payload: w.payload,
-        })
-        .onConflictDoUpdate({
-          target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
-          set: { dueAt: w.dueAt, jobId, status: "pending", doneAt: null, payload: w.payload },
-        })
-        .returning();
-      if (row) rows.push(row);
-    }
-    return rows;
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
+        set: {
+          dueAt: sql`excluded.due_at`,
+          jobId: sql`excluded.job_id`,
+          status: "pending",
+          doneAt: null,
+          payload: sql`excluded.payload`,
+        },
+      })
+      .returning();
   }
 
   /** After an accepted input: deliver what it emitted at once (e.g. an immediate removal). */
@@ -940,10 +946,14 @@ export class GameService {
     ruleset: RulesetDefinition<AnyGameState>,
     report: PhaseReport,
   ): Promise<OutboxEffect[]> {
-    const lang = await this.language(game.guildId, tx);
-    const seats = await this.players(game.id, tx);
-    const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
-    const rendered = renderReport(ruleset, report, displayContext(ruleset, lang, names));
+    let reader = this.readers.get(tx);
+    if (!reader) {
+      const lang = await this.language(game.guildId, tx);
+      const seats = await this.players(game.id, tx);
+      reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
+      this.readers.set(tx, reader);
+    }
+    const rendered = renderReport(ruleset, report, reader);
     const effects: OutboxEffect[] = [];
     if (rendered.public.length > 0)
       effects.push({ type: "post", chat: "newspaper", content: rendered.public.join("\n") });
