@@ -40,6 +40,20 @@ export const POST_RU: Record<string, string> = {
   defence_minister_parliament: "Министр обороны (Парл.)",
   director: "Директор КСБ",
   magister: "Магистр ОЗД",
+  commander_royal: "Командующий Королевскими ВС",
+  commander_parliament: "Командующий Парламентскими ВС",
+  commander_inquisition: "Командующий ВС Инквизиции",
+  commander_aik: "Командующий ВС АИК",
+  commander_darkness: "Командующий ВС Тьмы",
+  commander_norsland: "Командующий ВС Норсленда",
+  commander_orientem: "Командующий ВС Ориентема",
+  commander_britonia: "Командующий ВС Бритонии",
+  adviser_norsland: "советник по Норсленду",
+  adviser_orientem: "советник по Ориентему",
+  adviser_britonia: "советник по Бритонии",
+  ruler_norsland: "правитель Норсленда",
+  ruler_orientem: "правитель Ориентема",
+  ruler_britonia: "правитель Бритонии",
 };
 const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
 const country = (c: Json | undefined) => COUNTRY_RU[str(c)] ?? str(c);
