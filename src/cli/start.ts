@@ -36,12 +36,15 @@ async function checkDiscord(token: string, apiUrl: string | undefined): Promise<
   if (!response.ok) throw new DependencyError("Discord", base, `HTTP ${response.status}`);
 }
 
-function startChild(name: string, script: string): ChildProcess {
+function startChild(script: string): ChildProcess {
   // The same Node and loader (tsx) as this process.
+  // Its own process group: a terminal's Ctrl-C reaches it once, forwarded by us, not twice
+  // (a second SIGINT would end it without its graceful shutdown).
   return spawn(process.execPath, [...process.execArgv, script], {
     cwd: root,
     stdio: "inherit",
     env: process.env,
+    detached: true,
   });
 }
 
@@ -59,8 +62,8 @@ async function runProduction(): Promise<void> {
     fail(`start: ${(error as Error).message}`);
   }
   const children = new Map<string, ChildProcess>([
-    ["bot", startChild("bot", "src/bot/main.ts")],
-    ["worker", startChild("worker", "src/worker/main.ts")],
+    ["bot", startChild("src/bot/main.ts")],
+    ["worker", startChild("src/worker/main.ts")],
   ]);
   let stopping = false;
   const stopAll = (signal: NodeJS.Signals) => {
