@@ -74,3 +74,70 @@ describe("npm run -s simulate", () => {
     });
   });
 });
+
+describe("GM actions common to every ruleset", () => {
+  const tables: Record<string, { players: object[]; script: object[] }> = {
+    classic: {
+      players: [
+        { id: "ann", role: "citizen" },
+        { id: "bob", role: "mafia", faction: "italians", don: true },
+        { id: "cid", role: "maniac" },
+        { id: "dan", role: "citizen" },
+      ],
+      script: [{ phase: "night", actions: [{ actor: "cid", action: "kill", targets: ["ann"] }] }],
+    },
+    mayor: {
+      players: [
+        { id: "ann", role: "citizen" },
+        { id: "bob", role: "mafia" },
+        { id: "cid", role: "maniac" },
+        { id: "dan", role: "doctor" },
+        { id: "eve", role: "citizen" },
+      ],
+      script: [{ phase: "night", actions: [] }],
+    },
+  };
+
+  for (const ruleset of ["classic", "clans", "mayor", "reichstag", "regnum"]) {
+    it(`${ruleset}: replace, revive, set_status and clear_status exist and refuse nonsense`, () => {
+      const definition = getRuleset(ruleset);
+      expect(definition).toBeDefined();
+      for (const action of ["replace", "revive", "set_status", "clear_status", "modkill"]) {
+        expect(Object.keys(definition?.gmActions ?? {}), `${ruleset} ${action}`).toContain(action);
+      }
+    });
+  }
+
+  it("revive brings a dead player back, logged as an event; reviving the living is refused", () => {
+    const table = tables["classic"];
+    const out = simulate(
+      {
+        ruleset: "classic",
+        seed: 1,
+        ...table,
+        script: [
+          ...(table?.script ?? []),
+          {
+            phase: "day",
+            actions: [],
+            gm: [
+              { action: "revive", targets: ["ann"] },
+              { action: "revive", targets: ["bob"] },
+            ],
+          },
+        ],
+      },
+      getRuleset,
+    );
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const phases = out.output["phases"] as { phase: string; rejected: object[]; events: object[] }[];
+    expect(phases[1]?.events).toContainEqual({ type: "revived", player: "ann", by: "gm" });
+    expect(phases[1]?.rejected).toEqual([
+      { index: 1, gm: true, action: "revive", reason: "the player is alive" },
+    ]);
+    expect(
+      (out.output["final"] as { players: Record<string, { alive: boolean }> }).players["ann"]?.alive,
+    ).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addStatus, replaceGmAction } from "../../engine/helpers.js";
+import { addStatus, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { GmInput, JsonObject, Rejection } from "../../engine/types.js";
 import { emitEvent, gmRemove, tell } from "./output.js";
@@ -79,4 +79,11 @@ const replace: Def = {
   },
 };
 
-export const gmActions: Record<string, Def> = { modkill, warn, excuse, replace };
+export const gmActions: Record<string, Def> = {
+  modkill,
+  warn,
+  excuse,
+  replace,
+  revive: reviveGmAction("clans"),
+  ...statusGmActions("clans"),
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rejection, replaceGmAction, statusGmActions } from "../../engine/helpers.js";
+import { rejection, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { type Clan, type ClassicState, RULESET } from "./state.js";
@@ -77,5 +77,6 @@ export const gmActions: Record<string, GmActionDefinition<ClassicState>> = {
   reject_vote: rejectVote,
   duel_winner: duelWinner,
   replace: replaceGmAction<ClassicState>(RULESET),
+  revive: reviveGmAction<ClassicState>(RULESET),
   ...statusGmActions<ClassicState>(RULESET),
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rejection, replaceGmAction, statusGmActions } from "../../engine/helpers.js";
+import { rejection, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { GmInput, JsonObject, Rejection } from "../../engine/types.js";
 import { setVacation } from "./actions.js";
@@ -46,5 +46,6 @@ export const gmActions: Record<string, GmActionDefinition<MayorState>> = {
   isolate: queued("isolate"),
   vacation,
   replace: replaceGmAction<MayorState>(RULESET_ID),
+  revive: reviveGmAction<MayorState>(RULESET_ID),
   ...statusGmActions<MayorState>(RULESET_ID),
 };

@@ -261,6 +261,30 @@ const SPECS: Record<string, GmSpec> = {
         );
     },
   },
+  /** The common GM action of every ruleset: `set_status` with `on: false`. */
+  clear_status: {
+    params: obj({
+      status: z.string().min(1),
+      by: z.string().default("gm"),
+      country: z.string().optional(),
+    }),
+    targets: "some",
+    check: (_s, i) =>
+      i.params["country"] !== undefined && !countryOk(i.params["country"])
+        ? R("bad_country", "unknown country")
+        : null,
+    run(s, input) {
+      for (const p of targetsOf(s, input))
+        setStatusGm(
+          s,
+          p,
+          input.params["status"] as string,
+          false,
+          input.params["by"] as string,
+          input.params["country"] as string | undefined,
+        );
+    },
+  },
   kill: {
     params: obj({
       cause: z.string().default("modkill"),

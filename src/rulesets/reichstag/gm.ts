@@ -6,6 +6,7 @@ import {
   rejection,
   removeStatus,
   replaceGmAction,
+  reviveGmAction,
   statusGmActions,
 } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
@@ -169,6 +170,7 @@ export const gmActions: Record<string, Gm> = {
   modkill,
   end_game: endGameAction,
   replace: replaceGmAction<S>(RULESET),
+  revive: reviveGmAction<S>(RULESET),
   ...statusGmActions<S>(RULESET),
   ...Object.fromEntries(Object.keys(actions).map((id) => [id, asPlayer(id)])),
 };
