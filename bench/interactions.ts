@@ -58,7 +58,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
     LOG_LEVEL: "info",
     WORKER_QUEUE_PREFIX: prefix,
   };
-  const bot = spawnProcess("bot", "src/sandbox/bot-main.ts", env);
+  const bot = spawnProcess("bot", "src/bot/main.ts", env);
   const worker = spawnProcess("worker", "src/worker/main.ts", env);
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   try {

@@ -5,11 +5,15 @@ import { migrateDatabase } from "../db/migrate.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
+import { createQueue, Scheduler } from "../jobs/scheduler.js";
+import { workerSettingsFromEnv } from "../worker/settings.js";
 import { startBot } from "./bot.js";
 
 /** `npm run bot`: the only process with a gateway connection. It never resolves a phase. */
 const env = loadEnvOrExit();
 const log = createLogger("bot", env.LOG_LEVEL);
+// The bot enqueues on the worker's queue: the same WORKER_QUEUE_PREFIX (default "gm").
+const { prefix } = workerSettingsFromEnv(process.env);
 
 await runProcess("bot", log, async () => {
   const database = await connectPostgres(env.DATABASE_URL, log);
@@ -32,10 +36,13 @@ await runProcess("bot", log, async () => {
     { dependency: "discord", user: client.user?.tag, guilds: client.guilds.cache.size },
     "discord reached",
   );
-  const bot = await startBot({ env, log, database, redis, client });
+  const queue = createQueue(redis, prefix);
+  const scheduler = new Scheduler({ queue, db: database.db, log });
+  const bot = await startBot({ env, log, database, redis, client, scheduler });
   return async () => {
     await bot.stop();
     await client.destroy();
+    await queue.close();
     await Promise.allSettled([redis.quit(), database.close()]);
   };
 });

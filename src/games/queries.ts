@@ -171,26 +171,3 @@ export async function draftText(db: Db, resolutionId: number): Promise<string> {
     );
   return rows.map((r) => (r.payload as OutboxPost).content).join("\n");
 }
-
-/**
- * A post of the bot to one of the game's chats through the outbox (the worker delivers it).
- * `key` makes it idempotent: the interaction id, so a retried interaction posts once.
- */
-export async function queuePost(
-  db: Db,
-  gameId: string,
-  key: string,
-  chat: string,
-  content: string,
-): Promise<void> {
-  const payload: OutboxPost = { type: "post", chat, content };
-  await db
-    .insert(outbox)
-    .values({ gameId, dedupeKey: `${gameId}:bot:${key}`, kind: "post", payload })
-    .onConflictDoNothing();
-  // A new version gives the drain request a new job id (see Scheduler.requestDrain).
-  await db
-    .update(games)
-    .set({ version: sql`${games.version} + 1` })
-    .where(eq(games.id, gameId));
-}

@@ -28,6 +28,13 @@ const baseOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3_600 },
 };
 
+/**
+ * Deadlines first: a resolution job carries no priority (BullMQ runs those before any
+ * prioritized job), reminders and review publications next, outbox drains last — a slow
+ * Discord never makes a deadline late.
+ */
+export const JOB_PRIORITY = { remind: 2, publish: 2, drain: 5 } as const;
+
 export function createQueue(redis: Redis, prefix = DEFAULT_PREFIX): Queue {
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix, defaultJobOptions: baseOptions });
   return queue;
@@ -52,7 +59,17 @@ export function deadlineJob(
   const payload = row.payload as { minutesBefore?: unknown };
   const data =
     name === "phase.remind" ? { ...base, minutesBefore: Number(payload.minutesBefore ?? row.key) } : base;
-  return { name, data, opts: { ...baseOptions, jobId: assertJobId(row.jobId), delay } };
+  const priority =
+    name === "phase.remind"
+      ? JOB_PRIORITY.remind
+      : name === "phase.publish"
+        ? JOB_PRIORITY.publish
+        : undefined;
+  return {
+    name,
+    data,
+    opts: { ...baseOptions, jobId: assertJobId(row.jobId), delay, ...(priority ? { priority } : {}) },
+  };
 }
 
 export interface RecoveryReport {
@@ -104,7 +121,11 @@ export class Scheduler {
     await this.queue.add(
       "outbox.drain",
       { gameId },
-      { ...baseOptions, jobId: assertJobId(`outbox-drain_${gameId}_${row.version}`) },
+      {
+        ...baseOptions,
+        jobId: assertJobId(`outbox-drain_${gameId}_${row.version}`),
+        priority: JOB_PRIORITY.drain,
+      },
     );
   }
 

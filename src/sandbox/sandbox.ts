@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
-import { revealText } from "../discord/render/reveal.js";
 import { factionName } from "../discord/render/names.js";
 import { offerValue } from "../discord/orders.js";
 import type { Account, Emulator } from "../emulator/index.js";
@@ -8,7 +7,6 @@ import type { AvailableAction } from "../engine/ruleset.js";
 import { drawInt, initialRngState, shuffle } from "../engine/rng.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
-import { queuePost } from "../games/queries.js";
 import { countPending, type GameRow, type PhaseRow } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { joinList, phaseName, t } from "../i18n/index.js";
@@ -473,18 +471,10 @@ async function playGame(
 
   await settle();
   const final = await service.state(game.id);
-  const names = new Map([...seatNames]);
-  // The reveal in the newspaper (the GM's /game end posts it; a game the rules ended gets it here).
+  // The reveal in the newspaper: the worker posts it whenever a game ends (by the rules or the GM).
   const title = t(lang, "reveal.title", { name: gameName });
   await watcher.learn(game.id);
   const newspaper = watcher.newspaperId;
-  const hasReveal = () =>
-    newspaper !== undefined && emu.messages(newspaper).some((m) => messageText(m).includes(title));
-  if (!hasReveal()) {
-    const text = revealText({ lang, gameName, ruleset, state: final, names });
-    await queuePost(stack.database.db, game.id, `reveal:${game.id}`, "newspaper", text);
-    await stack.scheduler.requestDrain(game.id);
-  }
   if (newspaper) await emu.waitForMessage(newspaper, (m) => messageText(m).includes(title), 30_000);
   await settle();
   const winners = final.winners.map((w) => factionName(ruleset, lang, w));
