@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { simulate } from "../../src/engine/simulate.js";
 import { getRuleset } from "../../src/rulesets/index.js";
 
-const scenarioDir = join(import.meta.dirname, "..", "..", "..", "shared", "scenarios");
+const scenarioDir = join(import.meta.dirname, "..", "fixtures", "scenarios");
 const tmp = mkdtempSync(join(tmpdir(), "simulate-"));
 
 function runCli(content: string): { status: number | null; stdout: string } {

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { type PlayedScenario, playScenario } from "../../src/render/play-scenario.js";
 import { getRuleset } from "../../src/rulesets/index.js";
 
-/** The public scenario cases live in ../shared/scenarios next to this repository. */
+/** The public scenario cases (a copy of ../shared/scenarios in test/fixtures). */
 export function publicCase(path: string): PlayedScenario {
-  const file = new URL(`../../../shared/scenarios/${path}`, import.meta.url);
+  const file = new URL(`../fixtures/scenarios/${path}`, import.meta.url);
   const raw = JSON.parse(readFileSync(file, "utf8")) as { scenario: unknown };
   return playScenario(raw.scenario, getRuleset);
 }
