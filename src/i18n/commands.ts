@@ -100,6 +100,12 @@ export const commandTexts = {
     "Advanced: options as a JSON object",
     "Для опытных: настройки JSON-объектом",
   ),
+  "opt.phase_minutes": c(
+    "phase_minutes",
+    "минут_на_фазу",
+    "Length of every phase in minutes (instead of the ruleset's schedule)",
+    "Длина каждой фазы в минутах (вместо расписания правил)",
+  ),
   "opt.publish": c("publish", "публикация", "How the newspaper is published", "Как публикуется газета"),
   "opt.user": c("user", "участник", "The member", "Участник"),
   "opt.player": c("player", "игрок", "The player", "Игрок"),

@@ -55,7 +55,12 @@ export const data = named(new SlashCommandBuilder(), "game")
           choice("publish.review", "review"),
         ),
       )
-      .addStringOption((o) => named(o, "opt.options").setMaxLength(4000)),
+      .addStringOption((o) => named(o, "opt.options").setMaxLength(4000))
+      .addIntegerOption((o) =>
+        named(o, "opt.phase_minutes")
+          .setMinValue(1)
+          .setMaxValue(7 * 24 * 60),
+      ),
   )
   .addSubcommand((s) => named(s, "game.join").addStringOption(gameOption))
   .addSubcommand((s) => named(s, "game.leave").addStringOption(gameOption))
@@ -121,6 +126,7 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const preset = PRESETS[interaction.options.getString("preset") ?? "standard"] ?? PRESETS["standard"];
   const options = { ...preset?.options, ...parseJson(interaction.options.getString("options")) };
   const publish = interaction.options.getString("publish") === "review" ? "review" : "auto";
+  const phaseMinutes = interaction.options.getInteger("phase_minutes");
   const game = await ctx.service.create({
     guildId,
     name,
@@ -128,7 +134,8 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     options,
     createdBy: interaction.user.id,
     publishMode: publish,
-    phaseDurationMs: preset?.phaseDurationMs ?? null,
+    // A GM-set length of every phase wins over the preset and the ruleset's own schedule.
+    phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
   });
   const ruleset = rulesetOrThrow(game.ruleset);
   await interaction.editReply({
