@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { initialRngState } from "./rng.js";
 import type { RulesetDefinition, SetupInput } from "./ruleset.js";
 import {
@@ -5,6 +6,7 @@ import {
   type AnyGameState,
   type GmInput,
   type Input,
+  type JsonObject,
   type PhaseReport,
   type Rejection,
   type Result,
@@ -53,6 +55,34 @@ export function createGame<S extends AnyGameState>(
   return { ok: true, value: state };
 }
 
+/** What player actions and GM actions have in common: params, then the rules, then the change. */
+interface Definition<S, I> {
+  params: z.ZodType<JsonObject>;
+  validate(state: S, input: I): Rejection | null;
+  apply(state: S, input: I): void;
+}
+
+function applyDefinition<S extends AnyGameState, I extends { params: JsonObject }>(
+  definition: Definition<S, I>,
+  state: S,
+  input: I,
+  at: number | undefined,
+): Result<S> {
+  const params = definition.params.safeParse(input.params);
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    const path = issue?.path.map(String).join(".") || "params";
+    return { ok: false, rejection: engineRejection("bad_params", `${path}: ${issue?.message ?? "invalid"}`) };
+  }
+  const normalized: I = { ...input, params: params.data };
+  const rejection = definition.validate(state, normalized);
+  if (rejection) return { ok: false, rejection };
+  const next = draft(state);
+  if (at !== undefined) next.now = at;
+  definition.apply(next, normalized);
+  return { ok: true, value: next };
+}
+
 /** Validates and applies a player's action. A rejected action returns the reason and changes nothing. */
 export function submitAction<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
@@ -68,24 +98,7 @@ export function submitAction<S extends AnyGameState>(
   if (!state.players.some((p) => p.id === input.actor)) {
     return { ok: false, rejection: engineRejection("unknown_player", `unknown player: ${input.actor}`) };
   }
-  const params = definition.params.safeParse(input.params);
-  if (!params.success) {
-    const issue = params.error.issues[0];
-    return {
-      ok: false,
-      rejection: engineRejection(
-        "bad_params",
-        `${issue?.path.join(".") || "params"}: ${issue?.message ?? "invalid"}`,
-      ),
-    };
-  }
-  const normalized: ActionInput = { ...input, params: params.data };
-  const rejection = definition.validate(state, normalized);
-  if (rejection) return { ok: false, rejection };
-  const next = draft(state);
-  if (at !== undefined) next.now = at;
-  definition.apply(next, normalized);
-  return { ok: true, value: next };
+  return applyDefinition(definition, state, input, at);
 }
 
 /** Validates and applies a GM action, logged like any other input. */
@@ -105,24 +118,7 @@ export function submitGmAction<S extends AnyGameState>(
       rejection: engineRejection("unknown_gm_action", `unknown GM action: ${input.action}`),
     };
   }
-  const params = definition.params.safeParse(input.params);
-  if (!params.success) {
-    const issue = params.error.issues[0];
-    return {
-      ok: false,
-      rejection: engineRejection(
-        "bad_params",
-        `${issue?.path.join(".") || "params"}: ${issue?.message ?? "invalid"}`,
-      ),
-    };
-  }
-  const normalized: GmInput = { ...input, params: params.data };
-  const rejection = definition.validate(state, normalized);
-  if (rejection) return { ok: false, rejection };
-  const next = draft(state);
-  if (at !== undefined) next.now = at;
-  definition.apply(next, normalized);
-  return { ok: true, value: next };
+  return applyDefinition(definition, state, input, at);
 }
 
 /**
