@@ -707,24 +707,56 @@ export class GameService {
       if (game.status !== "running") throw new UserError("game.not_running");
       const phase = await this.currentPhase(gameId, tx);
       if (!phase) throw new UserError("game.not_running");
-      const base = phase.deadlineAt ?? this.clock.now();
-      const deadlineAt = to(base);
-      await this.logControl(tx, gameId, byUserId, action, { deadlineAt: deadlineAt.toISOString() });
-      await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
-      await tx
-        .update(deadlines)
-        .set({ status: "cancelled" })
-        .where(
-          and(
-            eq(deadlines.gameId, gameId),
-            eq(deadlines.phaseIndex, phase.index),
-            eq(deadlines.status, "pending"),
-          ),
-        );
-      const rows = await this.scheduleDeadlines(tx, game, phase.index, deadlineAt);
+      const deadlineAt = to(phase.deadlineAt ?? this.clock.now());
+      const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, byUserId, action);
       const resolve = rows.find((r) => r.kind === "resolve");
       if (!resolve) throw new Error("no resolve deadline scheduled");
       return { value: resolve, deadlines: rows, outbox: false };
+    });
+  }
+
+  /** Moves the open phase's deadline (and its reminders), logged as a control input. */
+  private async moveDeadlineLocked(
+    tx: Tx,
+    game: GameRow,
+    phase: PhaseRow,
+    deadlineAt: Date,
+    byUserId: string,
+    action: string,
+  ): Promise<DeadlineRow[]> {
+    await this.logControl(tx, game.id, byUserId, action, { deadlineAt: deadlineAt.toISOString() });
+    await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
+    await tx
+      .update(deadlines)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(deadlines.gameId, game.id),
+          eq(deadlines.phaseIndex, phase.index),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    return this.scheduleDeadlines(tx, game, phase.index, deadlineAt);
+  }
+
+  /**
+   * Early close: where the ruleset allows it (`closesEarly`: everyone required has acted), the
+   * open phase's deadline moves to now, as the system, and the worker resolves it at once.
+   * Called after every accepted input; does nothing otherwise.
+   */
+  async closeEarly(gameId: string): Promise<Committed<DeadlineRow | null>> {
+    return this.locked(gameId, async (tx, game) => {
+      const nothing = { value: null, deadlines: [], outbox: false };
+      if (game.status !== "running") return nothing;
+      const ruleset = rulesetOrThrow(game.ruleset);
+      if (!ruleset.closesEarly) return nothing;
+      const phase = await this.currentPhase(gameId, tx);
+      const now = this.clock.now();
+      if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return nothing;
+      const { state } = await loadState(tx, gameId, ruleset);
+      if (state.ended || !ruleset.closesEarly(state)) return nothing;
+      const rows = await this.moveDeadlineLocked(tx, game, phase, now, "system", "early_close");
+      return { value: rows.find((r) => r.kind === "resolve") ?? null, deadlines: rows, outbox: false };
     });
   }
 
