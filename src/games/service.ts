@@ -349,7 +349,7 @@ export class GameService {
           deadlines: [],
           outbox: false,
         };
-      const effects = await this.afterInput(tx, game, ruleset, result.value);
+      const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
       return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
     });
   }
@@ -382,7 +382,7 @@ export class GameService {
           deadlines: [],
           outbox: false,
         };
-      const effects = await this.afterInput(tx, game, ruleset, result.value);
+      const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
       return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
     });
   }
@@ -934,23 +934,26 @@ export class GameService {
   }
 
   /** After an accepted input: deliver what it emitted at once (e.g. an immediate removal). */
+  /**
+   * After an accepted input: deliver what it emitted at once (e.g. an immediate removal), and
+   * reconcile Discord when it changed who may read or write where (a GM's status, a removal).
+   */
   private async afterInput(
     tx: Tx,
     game: GameRow,
     ruleset: RulesetDefinition<AnyGameState>,
+    before: AnyGameState,
     state: AnyGameState,
+    seq: number,
   ): Promise<boolean> {
     const phase = await this.currentPhase(game.id, tx);
     if (!phase) return false;
     const effects = await this.deliverNow(tx, game, ruleset, state, phase);
+    if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
+      effects.push({ type: "reconcile" });
+    }
     if (effects.length === 0) return false;
-    await this.writeOutbox(
-      tx,
-      game.id,
-      `input:${phase.index}:${phase.deliveredPublic}:${phase.deliveredPrivate}`,
-      effects,
-      null,
-    );
+    await this.writeOutbox(tx, game.id, `input:${seq}`, effects, null);
     return true;
   }
 
