@@ -138,7 +138,13 @@ async function perform(
       return;
     case "post": {
       const channelId = await channelFor(deps, gameId, effect.chat);
-      for (const [part, content] of splitMessage(effect.content).entries()) {
+      const parts = splitMessage(effect.content);
+      const files = (effect.files ?? []).map((f) => ({
+        name: f.name,
+        data: Buffer.from(f.base64, "base64"),
+      }));
+      for (const [part, content] of parts.entries()) {
+        const last = part === parts.length - 1;
         await deps.rest.post(Routes.channelMessages(channelId), {
           body: {
             content,
@@ -146,6 +152,7 @@ async function perform(
             enforce_nonce: true,
             allowed_mentions: { parse: [] },
           },
+          ...(last && files.length > 0 ? { files } : {}),
         });
       }
       return;

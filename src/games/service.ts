@@ -28,6 +28,7 @@ import {
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
 import { UserError } from "./errors.js";
+import { phaseImages } from "../render/phase-images.js";
 import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
@@ -64,6 +65,8 @@ export interface OutboxPost {
   /** The chat key: `newspaper`, `personal:<seat>`, `gm`, or a chat id of the ruleset layout. */
   chat: string;
   content: string;
+  /** Images attached to the post (the reichstag board, regnum battle reports), base64. */
+  files?: { name: string; base64: string }[];
 }
 export interface OutboxReconcile {
   type: "reconcile";
@@ -819,10 +822,24 @@ export class GameService {
       public: report.public.slice(phase.deliveredPublic),
       private: report.private.slice(phase.deliveredPrivate),
     };
-    const effects: OutboxEffect[] = [
-      ...(await this.renderEffects(tx, game, ruleset, undelivered)),
-      { type: "reconcile" },
-    ];
+    const effects: OutboxEffect[] = await this.renderEffects(tx, game, ruleset, undelivered);
+    // The board or the battle reports go with the newspaper of the phase.
+    const seats = await this.players(game.id, tx);
+    const images = phaseImages(
+      game.ruleset,
+      state,
+      next,
+      report,
+      await this.language(game.guildId, tx),
+      new Map(seats.map((p) => [p.seatId, p.displayName])),
+    );
+    if (images.length > 0) {
+      const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));
+      const newspaper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
+      if (newspaper) newspaper.files = files;
+      else effects.unshift({ type: "post", chat: "newspaper", content: phase.label, files });
+    }
+    effects.push({ type: "reconcile" });
     await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, review ? resolution.id : null);
 
     const scheduled: DeadlineRow[] = [];

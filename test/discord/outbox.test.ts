@@ -178,3 +178,41 @@ describe("panels and the reveal", () => {
     }
   });
 });
+
+describe("images with the newspaper", () => {
+  it("reichstag: the board goes with the newspaper after every step", async () => {
+    const env = await emulatedGuild(6);
+    try {
+      const service = new GameService(database.db, new ManualClock());
+      const gm = env.users[5] ?? "";
+      const game = await service.create({
+        guildId: env.guild.id,
+        name: "board",
+        ruleset: "reichstag",
+        createdBy: gm,
+        seed: 2,
+      });
+      for (const user of env.users.slice(0, 5)) await service.join(game.id, user, `n-${user.slice(-3)}`);
+      await service.start(game.id, gm);
+      await service.resolveDue(game.id, 0, null); // a missed nomination: the candidacy moves on
+      const deps = { db: database.db, rest: env.rest, log: silentLog };
+      await drainOutbox(deps, game.id);
+      const [row] = await database.db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "chat:announcements")));
+      const [newspaper] = await database.db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "newspaper")));
+      const posts = [
+        ...env.emu.messages(newspaper?.discordId ?? ""),
+        ...env.emu.messages(row?.discordId ?? ""),
+      ];
+      const files = posts.flatMap((m) => (m.attachments ?? []) as { filename: string }[]);
+      expect(files.map((f) => f.filename)).toContain("board.png");
+    } finally {
+      await env.emu.close();
+    }
+  });
+});
