@@ -75,7 +75,9 @@ function applyDefinition<S extends AnyGameState, I extends { params: JsonObject 
     return { ok: false, rejection: engineRejection("bad_params", `${path}: ${issue?.message ?? "invalid"}`) };
   }
   const normalized: I = { ...input, params: params.data };
-  const rejection = definition.validate(state, normalized);
+  // The rules judge an input at the time it arrives (time is data: `at`).
+  const judged = at === undefined ? state : { ...state, now: at };
+  const rejection = definition.validate(judged, normalized);
   if (rejection) return { ok: false, rejection };
   const next = draft(state);
   if (at !== undefined) next.now = at;

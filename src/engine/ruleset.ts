@@ -121,6 +121,12 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
    * to the new phase (e.g. the President's three drawn policies) and is delivered at once.
    */
   onPhaseOpen?(state: S): void;
+  /**
+   * Real-time windows that run across phases (regnum: 24 real hours to answer an interrogation
+   * question): the worker fires each at `at` (ms) with the GM action `timer` {key}, which the
+   * ruleset must define. Simulations have no wall clock and use the rules' phase-based fallback.
+   */
+  timers?(state: S): { key: string; at: number }[];
   /** Ruleset keys at the top level of the simulator's `final` (units, countries, …). */
   finalExtra?(state: S): JsonObject;
   deadline(state: S): DeadlineRule;

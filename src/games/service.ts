@@ -353,7 +353,9 @@ export class GameService {
           outbox: false,
         };
       const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-      return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
+      const phaseRow = await this.currentPhase(gameId, tx);
+      const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
+      return { value: { accepted: true, phase }, deadlines: timers, outbox: effects };
     });
   }
 
@@ -386,7 +388,9 @@ export class GameService {
           outbox: false,
         };
       const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-      return { value: { accepted: true, phase }, deadlines: [], outbox: effects };
+      const phaseRow = await this.currentPhase(gameId, tx);
+      const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
+      return { value: { accepted: true, phase }, deadlines: timers, outbox: effects };
     });
   }
 
@@ -715,6 +719,70 @@ export class GameService {
       const resolve = rows.find((r) => r.kind === "resolve");
       if (!resolve) throw new Error("no resolve deadline scheduled");
       return { value: resolve, deadlines: rows, outbox: false };
+    });
+  }
+
+  /**
+   * The ruleset's real-time windows (regnum's interrogation answers) as deadline rows of kind
+   * `interrogation`, keyed by the window; an existing row is kept (the window does not move).
+   */
+  private async scheduleTimers(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    state: AnyGameState,
+    phaseIndex: number,
+  ): Promise<DeadlineRow[]> {
+    const timers = ruleset.timers?.(state) ?? [];
+    if (timers.length === 0) return [];
+    return tx
+      .insert(deadlines)
+      .values(
+        timers.map((t) => ({
+          gameId: game.id,
+          phaseIndex,
+          kind: "interrogation" as const,
+          key: t.key,
+          dueAt: new Date(t.at),
+          jobId: `interrogation_${game.id}_${t.key}_${t.at}`,
+          payload: { key: t.key },
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+  }
+
+  /** The worker's timer job: the window's GM action `timer` {key}, as the system, logged. */
+  async fireTimer(gameId: string, job: { deadlineId: number; jobId: string }): Promise<Committed<boolean>> {
+    return this.locked(gameId, async (tx, game) => {
+      const nothing = { value: false, deadlines: [], outbox: false };
+      const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+      if (!row || row.status !== "pending" || row.jobId !== job.jobId || game.status === "ended")
+        return nothing;
+      // A job a few milliseconds early (clock skew) fails and BullMQ retries it with backoff.
+      if (row.dueAt.getTime() > this.clock.now().getTime()) throw new Error("the window has not ended yet");
+      await tx
+        .update(deadlines)
+        .set({ status: "done", doneAt: this.clock.now() })
+        .where(eq(deadlines.id, row.id));
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const { state, seq } = await loadState(tx, gameId, ruleset);
+      const input: GmInput = { action: "timer", targets: [], params: { key: row.key } };
+      const result = submitGmAction(ruleset, state, input, this.clock.now().getTime());
+      await tx.insert(inputs).values({
+        gameId,
+        seq: seq + 1,
+        phase: phaseLabel(state.phase),
+        type: "gm",
+        userId: "system",
+        payload: input,
+        accepted: result.ok,
+        rejection: result.ok ? null : result.rejection,
+        at: this.clock.now(),
+      });
+      if (!result.ok) return nothing;
+      const outbox = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
+      return { value: true, deadlines: [], outbox };
     });
   }
 

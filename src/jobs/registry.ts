@@ -20,6 +20,8 @@ export const jobPayloads = {
   "phase.remind": z.object({ gameId, phaseIndex, deadlineId, minutesBefore: z.number().int().positive() }),
   /** Review mode: the grace period of a drafted resolution ended. */
   "phase.publish": z.object({ gameId, phaseIndex, deadlineId }),
+  /** A real-time window of the ruleset ran out (regnum's interrogation answers). */
+  "game.timer": z.object({ gameId, phaseIndex, deadlineId }),
   /** Perform the game's pending Discord side effects. */
   "outbox.drain": z.object({ gameId }),
 } as const;
@@ -33,6 +35,7 @@ export const deadlineJobs = {
   resolve: "phase.resolve",
   reminder: "phase.remind",
   publish: "phase.publish",
+  interrogation: "game.timer",
 } as const satisfies Record<string, JobName>;
 
 export function jobForDeadlineKind(kind: string): JobName | undefined {

@@ -87,6 +87,15 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
       await scheduler.requestDrain(gameId);
     },
 
+    "game.timer": async ({ gameId, deadlineId }, job) => {
+      try {
+        const committed = await service.fireTimer(gameId, { deadlineId, jobId: job.id ?? "" });
+        await scheduler.afterCommit(gameId, committed);
+      } catch (error) {
+        unrecoverable(error);
+      }
+    },
+
     "outbox.drain": async ({ gameId }, job, token) => {
       // One drain per game at a time (across workers): a short Redis lock with an owner token,
       // released at the end or by expiry if this process dies. Postgres connections are not held.

@@ -13,6 +13,8 @@ const MEASURE: Record<string, string> = {
  */
 export const regnum: RejectionTable = {
   byReason: {
+    "the question was answered or the session closed": "на вопрос уже ответили или допрос закрыт",
+    "the window is still open": "время на ответ ещё не вышло",
     "a character abroad does not vote": "персонаж за границей не голосует",
     "you are already abroad (use travel)": "вы уже за границей (переезд в другую страну — travel)",
     "a unit is already assigned this phase": "юнит уже получил задание в эту фазу",

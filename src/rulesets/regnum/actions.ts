@@ -321,6 +321,7 @@ export const SPECS: Record<string, Spec> = {
       const text = input.params["text"] as string;
       session.question = text;
       session.askedAt = s.data.phaseIndex;
+      session.askedAtMs = s.now;
       emitPrivate(s, session.target, "relay", { session: session.id, from: a.currentAppearance, text });
       caseEntry(s, session.source, "ask", a.id, session.target, "question", { session: session.id, text });
     },

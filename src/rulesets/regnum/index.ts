@@ -1,3 +1,4 @@
+import { timerGmAction } from "./timer.js";
 import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import type { z } from "zod";
@@ -6,7 +7,7 @@ import { optionsSchema, playerSchema } from "./options.js";
 import { setup } from "./setup.js";
 import { actionDefinitions } from "./actions.js";
 import { gmDefinitions } from "./gm.js";
-import { resolution } from "./resolution.js";
+import { regnumTimers, resolution } from "./resolution.js";
 import { finalExtra } from "./end.js";
 import { availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
 import { en, ru } from "./texts.js";
@@ -35,7 +36,8 @@ export const regnum = defineRuleset<RState>({
   player: playerSchema.partial({ role: true }) as unknown as z.ZodType<JsonObject & { id: PlayerId }>,
   setup,
   actions: actionDefinitions(),
-  gmActions: gmDefinitions(),
+  gmActions: { ...gmDefinitions(), timer: timerGmAction },
+  timers: regnumTimers,
   resolution,
   deadline,
   availableActions,

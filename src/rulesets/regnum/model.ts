@@ -360,6 +360,8 @@ export interface Session {
   target: PlayerId;
   question: string | null;
   askedAt: number | null;
+  /** Wall-clock time of the question (live games); null in simulations. */
+  askedAtMs?: number | null;
   answered: boolean;
   open: boolean;
 }

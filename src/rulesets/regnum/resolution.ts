@@ -948,16 +948,31 @@ export function doublesOccupancy(s: RState): void {
 function step19Windows(s: RState): void {
   for (const x of s.data.sessions) {
     if (!x.open || x.question === null || x.askedAt === null) continue;
+    // A live game measures the window in real hours (a worker timer, `regnumTimers`).
+    if (x.askedAtMs !== undefined && x.askedAtMs !== null) continue;
     if (s.data.phaseIndex < x.askedAt + 1) continue;
-    emitEvent(s, "evasion", { id: x.id });
-    caseEntry(s, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
-    x.question = null;
-    x.askedAt = null;
-    if (x.source === "detective") {
-      x.open = false;
-      emitEvent(s, "interrogation_closed", { id: x.id });
-    }
+    recordEvasion(s, x);
   }
+}
+
+/** An unanswered question whose window ran out: an evasion in the case file (§5.1.1). */
+export function recordEvasion(s: RState, x: RState["data"]["sessions"][number]): void {
+  emitEvent(s, "evasion", { id: x.id });
+  caseEntry(s, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
+  x.question = null;
+  x.askedAt = null;
+  x.askedAtMs = null;
+  if (x.source === "detective") {
+    x.open = false;
+    emitEvent(s, "interrogation_closed", { id: x.id });
+  }
+}
+
+/** §3.2: each pending question of a live game expires `answerWindowHours` real hours after it was asked. */
+export function regnumTimers(s: RState): { key: string; at: number }[] {
+  return s.data.sessions
+    .filter((x) => x.open && x.question !== null && typeof x.askedAtMs === "number")
+    .map((x) => ({ key: x.id, at: (x.askedAtMs as number) + s.options.answerWindowHours * 3_600_000 }));
 }
 
 function step20Chats(s: RState): void {

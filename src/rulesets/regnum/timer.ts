@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { rejection } from "../../engine/helpers.js";
+import type { GmActionDefinition } from "../../engine/ruleset.js";
+import type { JsonObject } from "../../engine/types.js";
+import type { RState } from "./model.js";
+import { recordEvasion, regnumTimers } from "./resolution.js";
+
+/**
+ * The worker's `timer` {key}: the real-time answer window of interrogation session `key` ran
+ * out (§3.2, `answerWindowHours`). Refused when the question was answered meanwhile or its
+ * window has not ended yet, so a late or repeated timer changes nothing.
+ */
+export const timerGmAction: GmActionDefinition<RState> = {
+  params: z.object({ key: z.string().min(1) }) as unknown as z.ZodType<JsonObject>,
+  validate(state, input) {
+    const due = regnumTimers(state).find((t) => t.key === input.params["key"]);
+    if (!due) return rejection("regnum", "timer_gone", "the question was answered or the session closed");
+    if (state.now === null || state.now < due.at)
+      return rejection("regnum", "timer_early", "the window is still open");
+    return null;
+  },
+  apply(state, input) {
+    const session = state.data.sessions.find((x) => x.id === input.params["key"]);
+    if (session) recordEvasion(state, session);
+  },
+};
