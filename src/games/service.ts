@@ -9,6 +9,7 @@ import {
   type Lang,
   type PhaseReport,
   type Rejection,
+  type Result,
   phaseLabel,
 } from "../engine/types.js";
 import type { Db } from "../db/client.js";
@@ -328,34 +329,13 @@ export class GameService {
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
       const seat = await this.seatOf(gameId, userId, tx);
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const { state, seq } = await loadState(tx, gameId, ruleset);
-      const now = this.clock.now();
       const input: ActionInput = { ...action, actor: seat.seatId };
-      const result = submitAction(ruleset, state, input, now.getTime());
-      await tx.insert(inputs).values({
-        gameId,
-        seq: seq + 1,
-        phase: phaseLabel(state.phase),
-        type: "action",
-        userId,
-        seatId: seat.seatId,
-        payload: input,
-        accepted: result.ok,
-        rejection: result.ok ? null : result.rejection,
-        at: now,
-      });
-      const phase = phaseLabel(state.phase);
-      if (!result.ok)
-        return {
-          value: { accepted: false, rejection: result.rejection, phase },
-          deadlines: [],
-          outbox: false,
-        };
-      const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-      const phaseRow = await this.currentPhase(gameId, tx);
-      const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
-      return { value: { accepted: true, phase }, deadlines: timers, outbox: effects };
+      return this.applyLogged(
+        tx,
+        game,
+        { type: "action", userId, seatId: seat.seatId, input },
+        (ruleset, state, at) => submitAction(ruleset, state, input, at),
+      );
     });
   }
 
@@ -365,32 +345,12 @@ export class GameService {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const { state, seq } = await loadState(tx, gameId, ruleset);
-      const now = this.clock.now();
-      const result = submitGmAction(ruleset, state, action, now.getTime());
-      await tx.insert(inputs).values({
-        gameId,
-        seq: seq + 1,
-        phase: phaseLabel(state.phase),
-        type: "gm",
-        userId: byUserId,
-        payload: action,
-        accepted: result.ok,
-        rejection: result.ok ? null : result.rejection,
-        at: now,
-      });
-      const phase = phaseLabel(state.phase);
-      if (!result.ok)
-        return {
-          value: { accepted: false, rejection: result.rejection, phase },
-          deadlines: [],
-          outbox: false,
-        };
-      const effects = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-      const phaseRow = await this.currentPhase(gameId, tx);
-      const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
-      return { value: { accepted: true, phase }, deadlines: timers, outbox: effects };
+      return this.applyLogged(
+        tx,
+        game,
+        { type: "gm", userId: byUserId, seatId: null, input: action },
+        (ruleset, state, at) => submitGmAction(ruleset, state, action, at),
+      );
     });
   }
 
@@ -723,6 +683,43 @@ export class GameService {
   }
 
   /**
+   * One input through the engine and into the append-only log (accepted or refused), then what
+   * an accepted one causes: immediate deliveries, a reconcile if the chat layout changed, and
+   * the ruleset's real-time windows.
+   */
+  private async applyLogged(
+    tx: Tx,
+    game: GameRow,
+    entry: { type: "action" | "gm"; userId: string; seatId: string | null; input: ActionInput | GmInput },
+    run: (ruleset: RulesetDefinition<AnyGameState>, state: AnyGameState, at: number) => Result<AnyGameState>,
+  ): Promise<Committed<SubmitOutcome>> {
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state, seq } = await loadState(tx, game.id, ruleset);
+    const now = this.clock.now();
+    const result = run(ruleset, state, now.getTime());
+    const phase = phaseLabel(state.phase);
+    await tx.insert(inputs).values({
+      gameId: game.id,
+      seq: seq + 1,
+      phase,
+      type: entry.type,
+      userId: entry.userId,
+      seatId: entry.seatId,
+      payload: entry.input,
+      accepted: result.ok,
+      rejection: result.ok ? null : result.rejection,
+      at: now,
+    });
+    if (!result.ok) {
+      return { value: { accepted: false, rejection: result.rejection, phase }, deadlines: [], outbox: false };
+    }
+    const outbox = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
+    const phaseRow = await this.currentPhase(game.id, tx);
+    const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
+    return { value: { accepted: true, phase }, deadlines: timers, outbox };
+  }
+
+  /**
    * The ruleset's real-time windows (regnum's interrogation answers) as deadline rows of kind
    * `interrogation`, keyed by the window; an existing row is kept (the window does not move).
    */
@@ -765,24 +762,14 @@ export class GameService {
         .update(deadlines)
         .set({ status: "done", doneAt: this.clock.now() })
         .where(eq(deadlines.id, row.id));
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const { state, seq } = await loadState(tx, gameId, ruleset);
       const input: GmInput = { action: "timer", targets: [], params: { key: row.key } };
-      const result = submitGmAction(ruleset, state, input, this.clock.now().getTime());
-      await tx.insert(inputs).values({
-        gameId,
-        seq: seq + 1,
-        phase: phaseLabel(state.phase),
-        type: "gm",
-        userId: "system",
-        payload: input,
-        accepted: result.ok,
-        rejection: result.ok ? null : result.rejection,
-        at: this.clock.now(),
-      });
-      if (!result.ok) return nothing;
-      const outbox = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-      return { value: true, deadlines: [], outbox };
+      const fired = await this.applyLogged(
+        tx,
+        game,
+        { type: "gm", userId: "system", seatId: null, input },
+        (ruleset, state, at) => submitGmAction(ruleset, state, input, at),
+      );
+      return { value: fired.value.accepted, deadlines: fired.deadlines, outbox: fired.outbox };
     });
   }
 
