@@ -52,6 +52,21 @@ export interface GuildInfo {
   ownerId: string;
 }
 
+/**
+ * An injected Discord failure on matching requests. `refuse`: the request is not performed and
+ * answers `status`; `lost`: the request is performed (the object is made, the message posted)
+ * but its answer is replaced by `status`, as when Discord's edge loses the origin's reply.
+ */
+export interface Fault {
+  /** "METHOD /template" (e.g. "POST /channels/{channel_id}/messages") or a predicate on it. */
+  route: string | ((route: string) => boolean);
+  /** The status answered (default 502). */
+  status?: number;
+  mode?: "refuse" | "lost";
+  /** How many matching requests it hits (default: until it is cleared). */
+  times?: number;
+}
+
 export interface Account {
   id: string;
   token: string;
@@ -161,6 +176,7 @@ export class Emulator {
   private readonly violationList: Violation[] = [];
   private readonly shardCount: number;
   private readonly messageWaiters = new Set<() => void>();
+  private faults: { fault: Fault; left: number }[] = [];
 
   constructor(opts: EmulatorOptions) {
     const stateOpts: ConstructorParameters<typeof EmulatorState>[0] = {
@@ -362,6 +378,10 @@ export class Emulator {
       }
     }
 
+    const fault = this.takeFault(key);
+    if (fault?.mode !== "lost" && fault)
+      return this.finish(res, key, path, route, fault.status ?? 502, faultBody(fault), kind);
+
     let status: number;
     let body: unknown;
     let extra: Record<string, string> = {};
@@ -393,7 +413,18 @@ export class Emulator {
       if (issues.length)
         this.violationList.push({ kind: "response", method, route: route.template, path, status, issues });
     }
+    if (fault) return this.finish(res, key, path, route, fault.status ?? 502, faultBody(fault), kind);
     this.finish(res, key, path, route, status, body, kind, { ...rl.headers, ...extra });
+  }
+
+  private takeFault(key: string): Fault | undefined {
+    const hit = this.faults.find(({ fault }) =>
+      typeof fault.route === "string" ? fault.route === key : fault.route(key),
+    );
+    if (!hit) return undefined;
+    hit.left -= 1;
+    if (hit.left <= 0) this.faults = this.faults.filter((f) => f !== hit);
+    return hit.fault;
   }
 
   private finish(
@@ -593,6 +624,17 @@ export class Emulator {
   forceRateLimit(route: string, retryAfterMs: number, global = false): void {
     this.limiter.force(route, retryAfterMs, global);
   }
+  /** Fails matching requests until the returned function (or `clearFaults`) is called. */
+  injectFault(fault: Fault): () => void {
+    const entry = { fault, left: fault.times ?? Number.POSITIVE_INFINITY };
+    this.faults.push(entry);
+    return () => {
+      this.faults = this.faults.filter((f) => f !== entry);
+    };
+  }
+  clearFaults(): void {
+    this.faults = [];
+  }
   /** Closes every gateway socket (code 4000: clients resume). */
   dropConnections(code = 4000): void {
     this.gateway.dropConnections(code);
@@ -619,6 +661,11 @@ export class Emulator {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+function faultBody(fault: Fault): unknown {
+  const status = fault.status ?? 502;
+  return { message: `${status}: injected fault`, code: 0 };
 }
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
