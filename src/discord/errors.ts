@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
   DiscordAPIError,
+  HTTPError,
   MessageFlags,
   type AutocompleteInteraction,
   type Interaction,
   type RepliableInteraction,
 } from "discord.js";
+import { isConnectionError } from "../db/client.js";
 import type { Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
 import { rejectionText, t } from "../i18n/index.js";
@@ -15,10 +17,12 @@ import type { Logger } from "../log.js";
  * The one error classifier at the Discord boundary:
  * - UserError (an expected refusal) → its localized message, privately;
  * - DiscordAPIError → logged, and a localized "Discord refused: …";
+ * - Postgres unreachable or a connection cut, Discord not answering (5xx, timeouts) → logged,
+ *   and a localized "try again in a moment";
  * - anything else → logged with a short correlation id that the user is shown.
  */
 export interface Classified {
-  kind: "user" | "discord" | "internal";
+  kind: "user" | "discord" | "unavailable" | "internal";
   message: string;
   correlationId?: string;
 }
@@ -42,6 +46,10 @@ export function classify(
     );
     return { kind: "discord", message: t(lang, "error.discord", { message: error.message }) };
   }
+  if (isConnectionError(error) || error instanceof HTTPError || isAbort(error)) {
+    log.warn({ ...where, err: (error as Error).message }, "a dependency failed during an interaction");
+    return { kind: "unavailable", message: t(lang, "error.unavailable") };
+  }
   const correlationId = randomBytes(4).toString("hex");
   log.error(
     {
@@ -52,6 +60,10 @@ export function classify(
     "interaction failed",
   );
   return { kind: "internal", message: t(lang, "error.internal", { id: correlationId }), correlationId };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
 }
 
 /** Answers privately, whatever state the interaction is in (fresh, deferred, replied). */

@@ -1,9 +1,17 @@
-import type { REST } from "@discordjs/rest";
-import { Routes } from "discord.js";
+import { DiscordAPIError, type REST } from "@discordjs/rest";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  Routes,
+  type ButtonInteraction,
+} from "discord.js";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
-import type { PhaseReport } from "../engine/types.js";
+import type { Lang, PhaseReport } from "../engine/types.js";
+import { t } from "../i18n/index.js";
 import { GameService, type OutboxEffect } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { revealFiles } from "../render/reveal.js";
@@ -11,23 +19,29 @@ import { panelsForPhase } from "./panels.js";
 import { namesOf } from "./render/names.js";
 import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
+import type { Ctx } from "./context.js";
 import { reconcileGame } from "./reconcile.js";
 
 /**
  * Performs a game's pending Discord side effects in order, exactly once in effect: each
  * message carries a nonce derived from its outbox row (with enforce_nonce, Discord refuses a
  * duplicate), membership is a diff, and a per-game advisory lock keeps two drains apart.
+ * A transient failure (5xx, 429, network) makes the row wait with capped exponential backoff
+ * and is retried forever; a permanent refusal (4xx) fails the row and tells the GMs, who can
+ * retry it from the notice.
  */
 
 export interface DrainDeps {
   db: Db;
   rest: REST;
   log: Logger;
+  /** Backoff after transient failures (tests shorten it). */
+  retry?: RetryPolicy;
+  now?: () => Date;
 }
 
 /** Discord's message length limit. */
 export const MESSAGE_LIMIT = 2000;
-export const MAX_ATTEMPTS = 5;
 
 /** Splits text at line breaks (or hard at the limit) into messages Discord accepts. */
 export function splitMessage(text: string, limit = MESSAGE_LIMIT): string[] {
@@ -52,53 +66,115 @@ export function nonceOf(outboxId: number, part: number): string {
   return `o${outboxId.toString(36)}p${part}`;
 }
 
-export async function drainOutbox(
-  deps: DrainDeps,
-  gameId: string,
-): Promise<{ done: number; failed: number }> {
+/**
+ * How long a row waits after its n-th transient failure: doubling from `baseMs`, capped at
+ * `capMs`, with ±20 % jitter so that games do not all retry in the same second after an outage.
+ */
+export interface RetryPolicy {
+  baseMs: number;
+  capMs: number;
+}
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
+
+export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  const exact = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+  return Math.round(exact * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * A refusal that repeating cannot change: Discord answered 4xx (other than 429, and other than
+ * 401, which is the deployment's token and not the request). 5xx, 429, timeouts and network
+ * errors are transient: the row waits and is tried again, however long the outage.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  return (
+    error instanceof DiscordAPIError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429 &&
+    error.status !== 401
+  );
+}
+
+export interface DrainResult {
+  done: number;
+  failed: number;
+  /** A row is waiting after a transient failure: drain again at this time. */
+  retryAt?: Date;
+}
+
+/** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
+export const RETRY_PREFIX = "outbox-retry";
+
+export async function drainOutbox(deps: DrainDeps, gameId: string): Promise<DrainResult> {
   // A dedicated connection holds the per-game advisory lock for the whole drain; the drain's
   // queries use the pool (size the pool for two connections per concurrent drain).
   const client = await deps.db.$client.connect();
   const { db } = deps;
-  let done = 0;
-  let failed = 0;
+  const now = () => deps.now?.() ?? new Date();
+  const result: DrainResult = { done: 0, failed: 0 };
   try {
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [`outbox:${gameId}`]);
     try {
-      const rows = await db
-        .select({ row: outbox })
-        .from(outbox)
-        .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
-        .where(
-          and(
-            eq(outbox.gameId, gameId),
-            eq(outbox.status, "pending"),
-            or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
-          ),
-        )
-        .orderBy(asc(outbox.id));
-      for (const { row } of rows) {
-        try {
-          await perform(deps, gameId, row.id, row.payload as OutboxEffect);
-          await db
-            .update(outbox)
-            .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
-            .where(eq(outbox.id, row.id));
-          done++;
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const message = error instanceof Error ? error.message : String(error);
-          await db
-            .update(outbox)
-            .set({ attempts, lastError: message, status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
-            .where(eq(outbox.id, row.id));
-          deps.log.warn({ gameId, outboxId: row.id, attempts, err: message }, "outbox effect failed");
-          if (attempts >= MAX_ATTEMPTS) {
-            failed++;
-            continue;
+      // Again while this drain added failure notices, so that the GMs hear of them now.
+      for (let again = true; again;) {
+        again = false;
+        const rows = await db
+          .select({ row: outbox })
+          .from(outbox)
+          .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
+          .where(
+            and(
+              eq(outbox.gameId, gameId),
+              eq(outbox.status, "pending"),
+              or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
+            ),
+          )
+          .orderBy(asc(outbox.id));
+        for (const { row } of rows) {
+          // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
+          if (row.nextAttemptAt && row.nextAttemptAt > now()) {
+            result.retryAt = row.nextAttemptAt;
+            break;
           }
-          // Later effects wait for this one: order matters (a newspaper before the chats close).
-          throw error;
+          const effect = row.payload as OutboxEffect;
+          try {
+            await perform(deps, gameId, row.id, effect);
+            await db
+              .update(outbox)
+              .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+              .where(eq(outbox.id, row.id));
+            result.done++;
+          } catch (error) {
+            const attempts = row.attempts + 1;
+            const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+            if (isPermanentRefusal(error)) {
+              await db
+                .update(outbox)
+                .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
+                .where(eq(outbox.id, row.id));
+              deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
+              result.failed++;
+              // A notice that fails itself is not announced again (no loop of notices).
+              if (!(effect.type === "post" && effect.retryOf !== undefined)) {
+                await noticeToGms(deps, gameId, row.id, effect, message);
+                again = true;
+              }
+              continue;
+            }
+            const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
+            await db
+              .update(outbox)
+              .set({ attempts, lastError: message, nextAttemptAt: retryAt })
+              .where(eq(outbox.id, row.id));
+            deps.log.warn(
+              { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
+              "outbox effect failed; will retry",
+            );
+            result.retryAt = retryAt;
+            again = false;
+            break;
+          }
         }
       }
     } finally {
@@ -107,7 +183,86 @@ export async function drainOutbox(
   } finally {
     client.release();
   }
-  return { done, failed };
+  return result;
+}
+
+async function languageOf(db: Db, gameId: string): Promise<Lang> {
+  const service = new GameService(db);
+  return service.language((await service.game(gameId)).guildId);
+}
+
+/** What a failed effect was, in a GM's words. */
+function describeEffect(lang: Lang, effect: OutboxEffect): string {
+  switch (effect.type) {
+    case "post": {
+      const excerpt = effect.content.replace(/\s+/g, " ").slice(0, 120);
+      return t(lang, "outbox.effect.post", { chat: effect.chat, excerpt });
+    }
+    case "panels":
+      return t(lang, "outbox.effect.panels");
+    case "reveal":
+      return t(lang, "outbox.effect.reveal");
+    case "reconcile":
+      return t(lang, "outbox.effect.reconcile");
+  }
+}
+
+/** Tells the game's GMs (in the GM room, through this outbox) and offers a retry button. */
+async function noticeToGms(
+  deps: DrainDeps,
+  gameId: string,
+  outboxId: number,
+  effect: OutboxEffect,
+  error: string,
+): Promise<void> {
+  const lang = await languageOf(deps.db, gameId);
+  const content = t(lang, "outbox.failed", {
+    what: describeEffect(lang, effect),
+    error: error.slice(0, 300),
+  });
+  const notice: OutboxEffect = { type: "post", chat: "gm", content, retryOf: outboxId };
+  await deps.db
+    .insert(outbox)
+    .values({
+      gameId,
+      dedupeKey: `${gameId}:failed:${outboxId}:${Date.now()}`,
+      kind: "post",
+      payload: notice,
+    })
+    .onConflictDoNothing();
+}
+
+/** The Retry button of a failure notice: the row goes back in line and a drain is requested. */
+export async function handleRetryButton(ctx: Ctx, interaction: ButtonInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const id = Number(interaction.customId.slice(RETRY_PREFIX.length + 1));
+  const retried = Number.isSafeInteger(id) ? await retryFailed(ctx.db, id, interaction.user.id) : undefined;
+  if (!retried) {
+    await interaction.editReply(t(ctx.lang, "outbox.retry_unknown"));
+    return;
+  }
+  await ctx.after(retried.gameId, { deadlines: [], outbox: true });
+  await interaction.editReply(t(ctx.lang, "outbox.retrying"));
+}
+
+/**
+ * A GM's retry of a failed row: it is pending again, with its attempts forgotten. Returns the
+ * game whose drain must be requested, or undefined when the row is not a failed row of a game
+ * the user is a GM of.
+ */
+export async function retryFailed(
+  db: Db,
+  outboxId: number,
+  userId: string,
+): Promise<{ gameId: string } | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
+  if (!row) return undefined;
+  if (!(await new GameService(db).isGm(row.gameId, userId))) return undefined;
+  await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })
+    .where(and(eq(outbox.id, outboxId), eq(outbox.status, "failed")));
+  return { gameId: row.gameId };
 }
 
 async function channelFor(deps: DrainDeps, gameId: string, chat: string): Promise<string> {
@@ -143,6 +298,19 @@ async function perform(
         name: f.name,
         data: Buffer.from(f.base64, "base64"),
       }));
+      const retry =
+        effect.retryOf === undefined
+          ? []
+          : [
+              new ActionRowBuilder<ButtonBuilder>()
+                .addComponents(
+                  new ButtonBuilder()
+                    .setCustomId(`${RETRY_PREFIX}:${effect.retryOf}`)
+                    .setStyle(ButtonStyle.Primary)
+                    .setLabel(t(await languageOf(deps.db, gameId), "outbox.retry")),
+                )
+                .toJSON(),
+            ];
       for (const [part, content] of parts.entries()) {
         const last = part === parts.length - 1;
         await deps.rest.post(Routes.channelMessages(channelId), {
@@ -151,6 +319,7 @@ async function perform(
             nonce: nonceOf(outboxId, part),
             enforce_nonce: true,
             allowed_mentions: { parse: [] },
+            ...(last && retry.length > 0 ? { components: retry } : {}),
           },
           ...(last && files.length > 0 ? { files } : {}),
         });

@@ -4,10 +4,12 @@ import type { Lang } from "../engine/types.js";
 import { closeEarlyIfComplete } from "../games/early-close.js";
 import { GameService, systemClock } from "../games/service.js";
 import { settingsOf } from "../games/queries.js";
+import { t } from "../i18n/index.js";
 import { commandsByName } from "./commands/index.js";
 import { EDIT_MODAL, handleEditModal } from "./commands/gm.js";
 import type { Ctx } from "./context.js";
 import { answerError } from "./errors.js";
+import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 
 /** A context for one interaction, in its server's language. */
@@ -35,8 +37,30 @@ export function contextFor(deps: BotDeps, lang: Lang): Ctx {
  * Routes an interaction to its command, panel or modal handler, and classifies any failure at
  * this one boundary (src/discord/errors.ts). Handlers defer first where work touches the database.
  */
+/** A deferred interaction still unanswered after this long gets an interim answer (the final one replaces it). */
+export const SLOW_ANSWER_MS = 8_000;
+
 export async function handleInteraction(deps: BotDeps, interaction: Interaction): Promise<void> {
   let lang: Lang = "ru";
+  // Whatever a handler does, a deferred interaction must not be left "thinking": a slow one is
+  // told so, and one that ends without an answer gets an error (both logged, never silent).
+  const slow = setTimeout(() => {
+    if (!interaction.isRepliable() || !interaction.deferred || interaction.replied) return;
+    deps.log.warn(
+      { interaction: interaction.id, user: interaction.user.id },
+      "interaction is slow to answer",
+    );
+    // Through the webhook, so discord.js still counts the interaction as unanswered.
+    interaction.webhook
+      .editMessage("@original", { content: t(lang, "error.slow") })
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { interaction: interaction.id, err: (error as Error).message },
+          "interim answer failed",
+        ),
+      );
+  }, SLOW_ANSWER_MS);
+  slow.unref();
   try {
     if (interaction.guildId) lang = (await settingsOf(deps.database.db, interaction.guildId)).language;
     const ctx = contextFor(deps, lang);
@@ -50,10 +74,21 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
       else await interaction.respond([]);
     } else if (interaction.isStringSelectMenu() || interaction.isButton()) {
       if (interaction.customId.startsWith(`${PANEL_PREFIX}:`)) await handlePanel(ctx, interaction);
+      else if (interaction.isButton() && interaction.customId.startsWith(`${RETRY_PREFIX}:`))
+        await handleRetryButton(ctx, interaction);
     } else if (interaction.isModalSubmit()) {
       if (interaction.customId.startsWith(`${EDIT_MODAL}:`)) await handleEditModal(ctx, interaction);
     }
+    if (interaction.isRepliable() && interaction.deferred && !interaction.replied) {
+      deps.log.error(
+        { interaction: interaction.id, user: interaction.user.id },
+        "handler finished without answering a deferred interaction",
+      );
+      await interaction.editReply({ content: t(lang, "error.unanswered") });
+    }
   } catch (error) {
     await answerError(interaction, error, lang, deps.log);
+  } finally {
+    clearTimeout(slow);
   }
 }

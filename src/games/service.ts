@@ -68,6 +68,8 @@ export interface OutboxPost {
   content: string;
   /** Images attached to the post (the reichstag board, regnum battle reports), base64. */
   files?: { name: string; base64: string }[];
+  /** A GM-room notice that the outbox row with this id failed for good (with a retry button). */
+  retryOf?: number;
 }
 export interface OutboxReconcile {
   type: "reconcile";

@@ -35,6 +35,19 @@ export const en: Catalog = {
   "panel.not_yours": "This panel belongs to another player.",
   "panel.outdated": "This panel is out of date: the phase or your options changed. Use /order.",
   "settings.manage_only": "Only members with the Manage Server permission can change the settings.",
+  "outbox.failed":
+    "⚠️ Discord refused an effect of this game for good, so players have not seen it: {what}. Discord said: {error}. Fix the cause (the bot's permissions, a deleted channel) and press Retry.",
+  "outbox.effect.post": "a post to {chat} («{excerpt}»)",
+  "outbox.effect.panels": "the players' orders panels",
+  "outbox.effect.reveal": "the reveal",
+  "outbox.effect.reconcile": "an update of the game's channels and roles",
+  "outbox.retry": "Retry",
+  "outbox.retrying": "Trying again; the effect goes out in order with the game's other posts.",
+  "outbox.retry_unknown":
+    "Nothing to retry here: the effect was already delivered, or you are not a GM of its game.",
+  "error.unavailable": "The bot cannot reach its database or Discord right now. Try again in a minute.",
+  "error.slow": "This is taking longer than usual; the answer will replace this message.",
+  "error.unanswered": "The bot finished without an answer. Check with /game status whether it took effect.",
   "error.discord": "Discord refused: {message}",
   "error.internal": "Something went wrong on our side. Tell a GM this code: {id}",
 

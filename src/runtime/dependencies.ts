@@ -36,7 +36,7 @@ export async function connectPostgres(
   log: Logger,
   options: { max?: number } = {},
 ): Promise<Database> {
-  const database = createDatabase(url, options);
+  const database = createDatabase(url, { ...options, log });
   try {
     const result = await database.pool.query<{ version: string }>(
       "SELECT current_setting('server_version') AS version",

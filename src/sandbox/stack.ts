@@ -97,7 +97,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     redis.disconnect();
     throw error;
   });
-  const database = createDatabase(databaseUrl, { max: 8 });
+  const database = createDatabase(databaseUrl, { max: 8, log });
   await migrateDatabase(database);
   // A previous run's jobs under this prefix belong to a database that no longer exists.
   const queue = createQueue(redis, prefix);
@@ -117,7 +117,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const scheduler = new Scheduler({ queue, db: database.db, log });
   const worker = await startWorker({
     db: database.db,
-    pool: database.pool,
     redis,
     drain: (gameId) => drainOutbox({ db: database.db, rest, log }, gameId),
     log,

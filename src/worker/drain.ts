@@ -1,10 +1,10 @@
 import type { REST } from "@discordjs/rest";
 import type { Db } from "../db/client.js";
-import { drainOutbox } from "../discord/outbox.js";
+import { drainOutbox, type RetryPolicy } from "../discord/outbox.js";
 import type { Logger } from "../log.js";
 import type { DrainFn } from "./handlers.js";
 
 /** Binds src/discord/outbox.ts `drainOutbox` to the worker's dependencies. */
-export function bindDrain(deps: { db: Db; rest: REST; log: Logger }): DrainFn {
+export function bindDrain(deps: { db: Db; rest: REST; log: Logger; retry?: RetryPolicy }): DrainFn {
   return (gameId) => drainOutbox(deps, gameId);
 }

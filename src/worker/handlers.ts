@@ -10,8 +10,11 @@ import type { JobHandlers } from "../jobs/registry.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
 
-/** Performs a game's pending outbox rows (src/discord/outbox.ts `drainOutbox`, bound to its deps). */
-export type DrainFn = (gameId: string) => Promise<{ done: number; failed: number }>;
+/**
+ * Performs a game's pending outbox rows (src/discord/outbox.ts `drainOutbox`, bound to its deps);
+ * `retryAt` when a row waits after a transient failure.
+ */
+export type DrainFn = (gameId: string) => Promise<{ done: number; failed: number; retryAt?: Date }>;
 
 export interface HandlerDeps {
   db: Db;
@@ -106,12 +109,20 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
         await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
         throw new DelayedError();
       }
+      let retryAt: Date | undefined;
       try {
         const result = await deps.drain(gameId);
         if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
-        if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows failed");
+        if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows refused for good");
+        retryAt = result.retryAt;
       } finally {
         await deps.redis.eval(RELEASE_LOCK, 1, key, owner).catch(() => undefined);
+      }
+      // A row waits out a transient Discord failure: the same job runs again then, without
+      // spending one of its attempts, so a drain never gives up during an outage.
+      if (retryAt) {
+        await job.moveToDelayed(Math.max(Date.now(), retryAt.getTime()), token);
+        throw new DelayedError();
       }
     },
   };

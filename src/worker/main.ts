@@ -39,10 +39,14 @@ await runProcess("worker", log, async () => {
       (error as Error).message,
     );
   }
-  const drain = bindDrain({ db: database.db, rest, log });
+  const drain = bindDrain({
+    db: database.db,
+    rest,
+    log,
+    retry: { baseMs: settings.outboxRetryBaseMs, capMs: settings.outboxRetryCapMs },
+  });
   const running = await startWorker({
     db: database.db,
-    pool: database.pool,
     redis,
     drain,
     log,

@@ -12,6 +12,8 @@ const schema = z.object({
   WORKER_LOCK_MS: positive.min(500).default(defaultWorkerSettings.lockDurationMs),
   WORKER_STALLED_MS: positive.min(200).default(defaultWorkerSettings.stalledIntervalMs),
   WORKER_SWEEP_MS: positive.min(200).default(defaultWorkerSettings.sweepMs),
+  OUTBOX_RETRY_BASE_MS: positive.min(10).default(defaultWorkerSettings.outboxRetryBaseMs),
+  OUTBOX_RETRY_CAP_MS: positive.min(10).default(defaultWorkerSettings.outboxRetryCapMs),
 });
 
 export function workerSettingsFromEnv(source: Record<string, string | undefined>): WorkerSettings {
@@ -33,5 +35,7 @@ export function workerSettingsFromEnv(source: Record<string, string | undefined>
     lockDurationMs: s.WORKER_LOCK_MS,
     stalledIntervalMs: s.WORKER_STALLED_MS,
     sweepMs: s.WORKER_SWEEP_MS,
+    outboxRetryBaseMs: s.OUTBOX_RETRY_BASE_MS,
+    outboxRetryCapMs: Math.max(s.OUTBOX_RETRY_CAP_MS, s.OUTBOX_RETRY_BASE_MS),
   };
 }

@@ -1,7 +1,7 @@
 import { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type pg from "pg";
 import type { Db } from "../db/client.js";
+import { DEFAULT_RETRY } from "../discord/outbox.js";
 import { GameService, systemClock, type Clock } from "../games/service.js";
 import { checkHandlers, dispatch, QUEUE_NAME } from "../jobs/registry.js";
 import { createQueue, DEFAULT_PREFIX, Scheduler, type RecoveryReport } from "../jobs/scheduler.js";
@@ -24,6 +24,9 @@ export interface WorkerSettings {
   stalledIntervalMs: number;
   /** How often Postgres and Redis are compared (a flushed Redis heals without a restart). */
   sweepMs: number;
+  /** Outbox backoff after a transient Discord failure: first wait, and the cap of the doubling. */
+  outboxRetryBaseMs: number;
+  outboxRetryCapMs: number;
 }
 
 export const defaultWorkerSettings: WorkerSettings = {
@@ -32,12 +35,12 @@ export const defaultWorkerSettings: WorkerSettings = {
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   sweepMs: 60_000,
+  outboxRetryBaseMs: DEFAULT_RETRY.baseMs,
+  outboxRetryCapMs: DEFAULT_RETRY.capMs,
 };
 
 export interface WorkerDeps {
   db: Db;
-  /** The pool behind `db`: a connection the server terminates is logged, not an unhandled error. */
-  pool?: pg.Pool;
   redis: Redis;
   drain: DrainFn;
   log: Logger;
@@ -57,9 +60,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const settings = { ...defaultWorkerSettings, ...deps.settings };
   const { log } = deps;
   const clock = deps.clock ?? systemClock;
-  deps.pool?.on("connect", (client) => {
-    client.on("error", (error) => log.warn({ err: error.message }, "postgres connection lost"));
-  });
   const queue = createQueue(deps.redis, settings.prefix);
   queue.on("error", (error) => log.warn({ err: error.message }, "queue error"));
   const scheduler = new Scheduler({ queue, db: deps.db, log, clock });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats, outbox } from "../../src/db/schema/index.js";
-import { drainOutbox, nonceOf, splitMessage } from "../../src/discord/outbox.js";
+import { drainOutbox, nonceOf, RETRY_PREFIX, retryFailed, splitMessage } from "../../src/discord/outbox.js";
 import { GameService } from "../../src/games/service.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { emulatedGuild, silentLog } from "../support/discord.js";
@@ -213,6 +213,68 @@ describe("images with the newspaper", () => {
       expect(files.map((f) => f.filename)).toContain("board.png");
     } finally {
       await env.emu.close();
+    }
+  });
+});
+
+describe("failures", () => {
+  it("a post Discord refuses for good fails, the GMs are told in the GM room, and their retry delivers it", async () => {
+    const { emu, service, game, gm, deps, channelOf, userOf } = await classicGame("auto");
+    try {
+      await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      await service.resolveDue(game.id, 0, null);
+      emu.injectFault({ route: "POST /channels/{channel_id}/messages", status: 403, times: 1 });
+      const result = await drainOutbox(deps, game.id);
+      expect(result.failed).toBe(1);
+      expect(result.retryAt).toBeUndefined();
+      const [failed] = await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.gameId, game.id), eq(outbox.status, "failed")));
+      expect(failed).toBeDefined();
+      const notice = emu
+        .messages(await channelOf("gm"))
+        .find((m) => JSON.stringify(m).includes(RETRY_PREFIX));
+      expect(JSON.stringify(notice?.["components"])).toContain(`${RETRY_PREFIX}:${failed?.id}`);
+      expect(String(notice?.["content"])).toContain("Discord");
+
+      // Somebody else than a GM cannot retry it; a GM can, and it goes out once.
+      expect(await retryFailed(database.db, failed?.id ?? 0, userOf.get("u2") ?? "")).toBeUndefined();
+      expect(await retryFailed(database.db, failed?.id ?? 0, gm)).toEqual({ gameId: game.id });
+      await drainOutbox(deps, game.id);
+      const nonce = nonceOf(failed?.id ?? 0, 0);
+      const all = emu.guildChannels(emu.channel(await channelOf("gm"))?.["guild_id"] as string);
+      const delivered = all.flatMap((c) => emu.messages(String(c["id"]))).filter((m) => m["nonce"] === nonce);
+      expect(delivered).toHaveLength(1);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it("a transient failure keeps the row and every later one waiting, then delivers them in order", async () => {
+    const { emu, service, game, deps, userOf } = await classicGame("auto");
+    try {
+      await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      await service.resolveDue(game.id, 0, null);
+      const clear = emu.injectFault({ route: "POST /channels/{channel_id}/messages", status: 503 });
+      const quick = { ...deps, retry: { baseMs: 10, capMs: 20 } };
+      for (let i = 0; i < 7; i++) {
+        const result = await drainOutbox(quick, game.id);
+        expect(result).toMatchObject({ done: 0, failed: 0 });
+        expect(result.retryAt).toBeInstanceOf(Date);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      const rows = await database.db.select().from(outbox).where(eq(outbox.gameId, game.id));
+      expect(rows.filter((r) => r.status === "failed")).toHaveLength(0);
+      expect(Math.max(...rows.map((r) => r.attempts))).toBe(7);
+      clear();
+      const result = await drainOutbox(quick, game.id);
+      expect(result.retryAt).toBeUndefined();
+      expect(
+        (await database.db.select().from(outbox).where(eq(outbox.gameId, game.id))).map((r) => r.status),
+      ).toEqual(rows.map(() => "done"));
+    } finally {
+      await emu.close();
     }
   });
 });

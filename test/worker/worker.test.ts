@@ -47,7 +47,6 @@ const fast = { lockDurationMs: 2_000, stalledIntervalMs: 1_000, sweepMs: 60_000,
 async function run(prefix: string, drain = countingDrain(database.db), db: Database = database) {
   const running = await startWorker({
     db: db.db,
-    pool: db.pool,
     redis,
     drain: drain.drain,
     log,
