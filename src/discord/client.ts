@@ -1,4 +1,4 @@
-import { REST } from "@discordjs/rest";
+import { DefaultRestOptions, REST, type RESTOptions } from "@discordjs/rest";
 import { Client, GatewayIntentBits, Options, Partials } from "discord.js";
 
 /**
@@ -12,11 +12,70 @@ export function createGatewayClient(apiUrl?: string): Client {
     // The bot needs no message history in memory: the database is the truth.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 50 }),
     allowedMentions: { parse: [] },
-    ...(apiUrl ? { rest: { api: apiUrl } } : {}),
+    rest: restOptions(apiUrl),
   });
 }
 
 /** REST only, for the worker: it needs no gateway connection. */
 export function createRestClient(token: string, apiUrl?: string): REST {
-  return new REST(apiUrl ? { api: apiUrl } : {}).setToken(token);
+  return new REST(restOptions(apiUrl)).setToken(token);
+}
+
+/** The options of every REST client of the project (the bot's and the worker's). */
+export function restOptions(apiUrl?: string): Partial<RESTOptions> {
+  return {
+    ...(apiUrl ? { api: apiUrl } : {}),
+    makeRequest: guardCreates(DefaultRestOptions.makeRequest),
+  };
+}
+
+/** Requests that make a new Discord object each time they are sent (no nonce protects them). */
+const CREATE_ROUTES = [
+  /\/guilds\/\d+\/channels$/,
+  /\/guilds\/\d+\/roles$/,
+  /\/channels\/\d+\/threads$/,
+  /\/channels\/\d+\/messages\/\d+\/threads$/,
+  /\/channels\/\d+\/webhooks$/,
+];
+
+export function isCreateRequest(method: string | undefined, url: string): boolean {
+  if ((method ?? "GET").toUpperCase() !== "POST") return false;
+  const path = new URL(url).pathname;
+  return CREATE_ROUTES.some((route) => route.test(path));
+}
+
+/**
+ * A create whose answer was lost: Discord may or may not have made the object. Not retried by
+ * the REST client (its own retry would make a second object); the caller looks for the object
+ * first (src/discord/reconcile.ts).
+ */
+export class CreateOutcomeUnknown extends Error {
+  override readonly name = "CreateOutcomeUnknown";
+  constructor(
+    readonly url: string,
+    readonly status: number | null,
+  ) {
+    super(
+      `create at ${new URL(url).pathname} got no answer (${status === null ? "no response" : `HTTP ${status}`})`,
+    );
+  }
+}
+
+/**
+ * Wraps the REST client's request function: a create answered 5xx, timed out or cut throws
+ * CreateOutcomeUnknown, which discord.js's REST does not retry; everything else is unchanged
+ * (its retries of idempotent requests stay).
+ */
+export function guardCreates(makeRequest: RESTOptions["makeRequest"]): RESTOptions["makeRequest"] {
+  return async (url, init) => {
+    if (!isCreateRequest(init.method, url)) return makeRequest(url, init);
+    let response;
+    try {
+      response = await makeRequest(url, init);
+    } catch {
+      throw new CreateOutcomeUnknown(url, null);
+    }
+    if (response.status >= 500) throw new CreateOutcomeUnknown(url, response.status);
+    return response;
+  };
 }

@@ -1,8 +1,8 @@
 import type { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { chats, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
+import { chats, discordIntents, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
 import { loadState, rulesetOrThrow } from "../games/state.js";
 import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
@@ -114,19 +114,66 @@ export async function reconcileGame(
     if (row) byKey.set(key, row);
   };
 
+  // Creates are idempotent: the intent is recorded before the call, and a later reconcile that
+  // finds an intent (the answer was lost) adopts the object Discord made, removing duplicates.
+  const intents = new Set(
+    (
+      await db
+        .select({ key: discordIntents.chatKey })
+        .from(discordIntents)
+        .where(eq(discordIntents.gameId, gameId))
+    ).map((r) => r.key),
+  );
+  const createOnce = async (
+    key: string,
+    candidates: () => Promise<string[]>,
+    create: () => Promise<{ id: string }>,
+    remove: (id: string) => Promise<unknown>,
+  ): Promise<string> => {
+    if (intents.has(key)) {
+      const [adopt, ...duplicates] = await unrecorded(db, await candidates());
+      if (adopt) {
+        for (const id of duplicates) await call(() => remove(id));
+        deps.log.warn(
+          { gameId, chat: key, adopted: adopt, removed: duplicates.length },
+          "adopted a lost create",
+        );
+        return adopt;
+      }
+    } else {
+      await db.insert(discordIntents).values({ gameId, chatKey: key }).onConflictDoNothing();
+      intents.add(key);
+    }
+    return (await call(create)).id;
+  };
+  const created = async (key: string) => {
+    if (!intents.delete(key)) return;
+    await db
+      .delete(discordIntents)
+      .where(and(eq(discordIntents.gameId, gameId), eq(discordIntents.chatKey, key)));
+  };
+
   // 1. Roles of the game (alive / dead / GM).
   const roleIds = new Map<RoleKey, string>();
   for (const role of layout.roles) {
     const key = `role:${role.key}`;
     let row = byKey.get(key);
     if (!row) {
-      const created = (await call(() =>
-        rest.post(Routes.guildRoles(guildId), {
-          body: { name: role.name, permissions: "0", mentionable: false, hoist: false },
-          reason: "game role",
-        }),
-      )) as { id: string };
-      await save(key, created.id, "role", { appliedMembers: [] });
+      const id = await createOnce(
+        key,
+        async () =>
+          ((await call(() => rest.get(Routes.guildRoles(guildId)))) as { id: string; name: string }[])
+            .filter((r) => r.name === role.name)
+            .map((r) => r.id),
+        () =>
+          rest.post(Routes.guildRoles(guildId), {
+            body: { name: role.name, permissions: "0", mentionable: false, hoist: false },
+            reason: "game role",
+          }) as Promise<{ id: string }>,
+        (id) => rest.delete(Routes.guildRole(guildId, id), { reason: "duplicate game role" }),
+      );
+      await save(key, id, "role", { appliedMembers: [] });
+      await created(key);
       row = byKey.get(key);
     }
     if (row) roleIds.set(role.key, row.discordId);
@@ -160,19 +207,41 @@ export async function reconcileGame(
     }
     if (!row || !applied) {
       const parentId = channel.parent ? byKey.get(channel.parent)?.discordId : undefined;
-      const created = (await call(() =>
-        rest.post(Routes.guildChannels(guildId), {
-          body: {
-            name: channel.name,
-            type: channel.type === "category" ? 4 : 0,
-            ...(parentId ? { parent_id: parentId } : {}),
-            permission_overwrites: resolved(channel.overwrites),
-          },
-        }),
-      )) as { id: string };
-      await save(channel.key, created.id, channel.type === "category" ? "category" : "channel", {
+      const type = channel.type === "category" ? 4 : 0;
+      const id = await createOnce(
+        channel.key,
+        async () =>
+          (
+            (await call(() => rest.get(Routes.guildChannels(guildId)))) as {
+              id: string;
+              name: string;
+              type: number;
+              parent_id?: string | null;
+            }[]
+          )
+            .filter(
+              (c) =>
+                c.type === type &&
+                (c.parent_id ?? null) === (parentId ?? null) &&
+                sameChannelName(c.name, channel.name),
+            )
+            .map((c) => c.id),
+        () =>
+          rest.post(Routes.guildChannels(guildId), {
+            body: {
+              name: channel.name,
+              type,
+              ...(parentId ? { parent_id: parentId } : {}),
+              permission_overwrites: resolved(channel.overwrites),
+            },
+          }) as Promise<{ id: string }>,
+        (id) => rest.delete(Routes.channel(id), { reason: "duplicate game channel" }),
+      );
+      // Discord applies the overwrites with the create itself, so an adopted channel has them.
+      await save(channel.key, id, channel.type === "category" ? "category" : "channel", {
         appliedState: { name: channel.name, overwrites: channel.overwrites } satisfies AppliedChannel,
       });
+      await created(channel.key);
       continue;
     }
     const changed = await applyOverwrites(row.discordId, channel, applied, targetId, call, rest);
@@ -231,15 +300,27 @@ export async function reconcileGame(
   for (const thread of layout.threads) {
     let row = byKey.get(thread.key);
     if (!row) {
-      const created = (await call(() =>
-        rest.post(Routes.threads(parent.discordId), {
-          body: { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
-        }),
-      )) as { id: string };
-      await save(thread.key, created.id, "thread", {
+      const id = await createOnce(
+        thread.key,
+        async () =>
+          (
+            (await call(() => rest.get(Routes.guildActiveThreads(guildId)))) as {
+              threads: { id: string; name: string; parent_id?: string | null }[];
+            }
+          ).threads
+            .filter((c) => c.parent_id === parent.discordId && c.name === thread.name)
+            .map((c) => c.id),
+        () =>
+          rest.post(Routes.threads(parent.discordId), {
+            body: { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
+          }) as Promise<{ id: string }>,
+        (id) => rest.delete(Routes.channel(id), { reason: "duplicate game thread" }),
+      );
+      await save(thread.key, id, "thread", {
         appliedMembers: [],
         appliedState: { name: thread.name, locked: false },
       });
+      await created(thread.key);
       row = byKey.get(thread.key);
       if (!row) continue;
     }
@@ -276,6 +357,25 @@ export async function reconcileGame(
   await masksAfterReconcile(deps, gameId);
   deps.log.debug({ gameId, calls, mode }, "reconciled");
   return { calls };
+}
+
+/** Discord's form of a text channel name (lower case, dashes for spaces) compared with ours. */
+function sameChannelName(actual: string, desired: string): boolean {
+  const norm = (name: string) => name.toLowerCase().replace(/\s+/g, "-");
+  return actual === desired || norm(actual) === norm(desired);
+}
+
+/** The ids no game has recorded as a chat, oldest first (snowflakes grow with time). */
+async function unrecorded(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = new Set(
+    (await db.select({ id: chats.discordId }).from(chats).where(inArray(chats.discordId, ids))).map(
+      (r) => r.id,
+    ),
+  );
+  return ids
+    .filter((id) => !known.has(id))
+    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
 
 /** What Discord has for a channel, in the layout's terms; null when the channel is gone. */

@@ -37,6 +37,23 @@ export const chats = pgTable(
 );
 
 /**
+ * A Discord object the reconciler is about to create for a chat, recorded before the call: when
+ * the answer is lost (a 5xx after Discord made it, a timeout), the next reconcile finds the
+ * object by name and parent instead of making a second one. Deleted once the chat is recorded.
+ */
+export const discordIntents = pgTable(
+  "discord_intents",
+  {
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    chatKey: text("chat_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.chatKey] })],
+);
+
+/**
  * Pending Discord side effects, written in the same transaction as the state change that
  * caused them and drained afterwards. `dedupeKey` doubles as the message nonce, so a retry
  * after a crash repeats nothing visible.
