@@ -1,8 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { chats, games, phases } from "../src/db/schema/index.js";
-import { startEmulator, type InteractionHandle } from "../src/emulator/index.js";
+import type { Database } from "../src/db/client.js";
+import { chats, games, inputs, phases } from "../src/db/schema/index.js";
+import {
+  startEmulator,
+  type Emulator,
+  type InteractionHandle,
+  type RequestRecord,
+} from "../src/emulator/index.js";
 import { countPending } from "../src/games/service.js";
 import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
@@ -14,9 +20,13 @@ import { spawnProcess } from "./memory.js";
  * - interactions.ack_ms {p50, p99}: from the user's interaction to the bot's first answer
  *   (the emulator's clock), at 50 slash commands a second for BENCH_INTERACTIONS_S (20) s;
  *   no emulated network latency (add your round trip to Discord).
+ * - interactions.reply_ms {p50, p99}: from the user's interaction to the final reply the user
+ *   reads, in the same load, where every other command is a vote (day 1) or an order (night 1)
+ *   the rules accept, picked from what the autocomplete offers that player.
  * - deadline.publish_ms: from a phase's deadline (the GM's /gm force sets it to now) to the
  *   newspaper message being visible in the emulator, with 50 ms emulated latency per request;
- *   deadline.publish_bound_ms: the latency of the calls that must precede it (the post itself).
+ *   deadline.publish_bound_ms: the time the Discord calls that preceded it took, measured by
+ *   the emulator (median over the same phases).
  * - memory_mb {bot, worker}: both processes' peak RSS over the run (see bench/memory.ts).
  */
 
@@ -32,8 +42,161 @@ function percentile(sorted: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+interface Fired {
+  user: string;
+  line: string;
+  options: Record<string, unknown>;
+}
+
+const VIEWS: [string, Record<string, unknown>][] = [
+  ["role", {}],
+  ["orders", {}],
+  ["game status", {}],
+];
+
+/** Not a role's order: chat posts and leaving the game are offered too, but are not the mix. */
+const NOT_AN_ORDER = new Set(["post", "leave"]);
+
+async function choicesOf(
+  emu: Emulator,
+  user: string,
+  channel: string,
+  line: string,
+  options: Record<string, unknown>,
+  focused: string,
+): Promise<string[]> {
+  const choices = await emu.user(user).autocomplete(channel, line, options, focused).choices(30_000);
+  return choices.map((c) => String(c.value));
+}
+
+/**
+ * For every player, a command the rules accept now, built the way a player builds it: the
+ * action and its targets picked among what the bot's autocomplete offers that player.
+ */
+async function acceptedCommands(
+  kind: "vote" | "order",
+  users: string[],
+  channel: string,
+  emu: Emulator,
+): Promise<Fired[]> {
+  const commands: Fired[] = [];
+  for (const [n, user] of users.entries()) {
+    if (kind === "vote") {
+      const choices = await choicesOf(emu, user, channel, "vote", { choice: "" }, "choice");
+      const choice = choices[n % Math.max(1, choices.length)];
+      if (choice) commands.push({ user, line: "vote", options: { choice } });
+      continue;
+    }
+    const actions = (await choicesOf(emu, user, channel, "order", { action: "" }, "action")).filter(
+      (value) => !NOT_AN_ORDER.has(value.split("|")[0] ?? value),
+    );
+    const action = actions[0];
+    if (!action) continue;
+    const targets = await choicesOf(emu, user, channel, "order", { action, target: "" }, "target");
+    const target = targets[n % Math.max(1, targets.length)];
+    commands.push({ user, line: "order", options: target ? { action, target } : { action } });
+  }
+  return commands;
+}
+
+async function countAccepted(db: Database["db"], gameId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inputs)
+    .where(and(eq(inputs.gameId, gameId), eq(inputs.type, "action"), eq(inputs.accepted, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Fires `total` interactions at `rate` per second on a fixed schedule, then collects for each
+ * the time to the bot's first answer (ack) and to its final reply (the content the user reads:
+ * an immediate message, or the edit of a deferred one).
+ */
+async function fireAt(
+  emu: Emulator,
+  channel: string,
+  rate: number,
+  total: number,
+  next: (i: number) => Fired,
+): Promise<{ acks: number[]; replies: number[]; failed: number; fired: number; seconds: number }> {
+  const handles: InteractionHandle[] = [];
+  const t0 = Date.now();
+  for (let i = 0; i < total; i++) {
+    const wait = t0 + (i * 1000) / rate - Date.now();
+    if (wait > 0) await sleep(wait);
+    const { user, line, options } = next(i);
+    handles.push(emu.user(user).slash(channel, line, options));
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  const acks: number[] = [];
+  const replies: number[] = [];
+  let failed = 0;
+  for (const handle of handles) {
+    try {
+      const first = await handle.waitFor((e) => e.kind === "callback" || e.kind === "failed", 30_000);
+      const final = await handle.waitFor(
+        (e) =>
+          e.kind === "failed" ||
+          (e.kind === "callback" && (e.type === 4 || e.type === 7)) ||
+          (e.kind === "edit" && e.data?.["original"] === true),
+        30_000,
+      );
+      if (first.kind === "failed" || final.kind === "failed") {
+        failed++;
+        continue;
+      }
+      acks.push(first.at - handle.rec.createdAt);
+      replies.push(final.at - handle.rec.createdAt);
+    } catch {
+      failed++;
+    }
+  }
+  return { acks, replies, failed, fired: handles.length, seconds };
+}
+
+/**
+ * The floor of deadline → newspaper for this run: how long the bot's Discord calls that came
+ * before the newspaper was visible took, measured by the emulator (the union of their
+ * [received, answered] intervals from the deadline to the newspaper POST's answer, so calls made
+ * in parallel count once). Interaction answers are left out: they are the GM's reply, not on
+ * the newspaper's path.
+ */
+function precedingCallsMs(requests: RequestRecord[], deadlineAt: number, paperChannel: string): number {
+  const paperPost = requests.find(
+    (r) => r.method === "POST" && r.path === `/channels/${paperChannel}/messages` && r.status < 300,
+  );
+  if (!paperPost) return Number.NaN;
+  const intervals = requests
+    .filter(
+      (r) =>
+        r.actor === "bot" &&
+        !r.route.startsWith("/interactions/") &&
+        !r.route.startsWith("/webhooks/") &&
+        r.startedAt >= deadlineAt &&
+        r.finishedAt <= paperPost.finishedAt,
+    )
+    .map((r) => [r.startedAt, r.finishedAt] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of intervals) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
+}
+
 export interface InteractionFigures {
   "interactions.ack_ms": { p50: number; p99: number; n: number; failed: number; rate_per_s: number };
+  "interactions.reply_ms": {
+    p50: number;
+    p99: number;
+    n: number;
+    failed: number;
+    accepted_writes: number;
+    writes_fired: number;
+  };
   "deadline.publish_ms": number;
   "deadline.publish_bound_ms": number;
   "deadline.publish_samples_ms": number[];
@@ -85,43 +248,38 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
     };
     await drained();
 
-    // 50 interactions a second: the commands players use most, fired on a fixed schedule.
-    const mix: [string, Record<string, unknown>][] = [
-      ["role", {}],
-      ["orders", {}],
-      ["game status", {}],
-      ["order", {}],
-      ["vote", { choice: "p1" }],
-    ];
-    const total = Math.round(seconds * RATE);
-    const handles: InteractionHandle[] = [];
-    const t0 = Date.now();
-    for (let i = 0; i < total; i++) {
-      const due = t0 + (i * 1000) / RATE;
-      const wait = due - Date.now();
-      if (wait > 0) await sleep(wait);
-      const [line, options] = mix[i % mix.length] ?? ["role", {}];
-      const user = users[i % users.length] ?? gm;
-      try {
-        handles.push(emu.user(user).slash(lobby, line, options));
-      } catch {
-        // Refused before reaching the bot (never expected): not an acknowledgement sample.
-      }
-    }
-    const firedIn = (Date.now() - t0) / 1000;
+    // 50 interactions a second for `seconds`: half in day 1 (votes), half in night 1 (orders).
+    // Each accepted command (a vote or an order, with a choice the autocomplete offered that
+    // user) alternates with the views players use most, so the mix writes as well as reads.
     const acks: number[] = [];
+    const replies: number[] = [];
     let failed = 0;
-    for (const handle of handles) {
-      try {
-        const first = await handle.waitFor((e) => e.kind === "callback" || e.kind === "failed", 30_000);
-        if (first.kind === "failed") failed++;
-        else acks.push(first.at - handle.rec.createdAt);
-      } catch {
-        failed++;
-      }
+    let fired = 0;
+    let firedAccepting = 0;
+    let accepted = 0;
+    const firedFor = { s: 0 };
+    for (const kind of ["vote", "order"] as const) {
+      await slash(gm, "gm force"); // night 0 → day 1, then day 1 → night 1
+      await drained();
+      const writes = await acceptedCommands(kind, users, lobby, emu);
+      if (writes.length === 0) throw new Error(`no ${kind} is open to any player`);
+      const before = await countAccepted(database.db, game.id);
+      const run = await fireAt(emu, lobby, RATE, (seconds / 2) * RATE, (i) => {
+        if (i % 2 === 0) return writes[(i / 2) % writes.length] as Fired;
+        const [line, options] = VIEWS[((i - 1) / 2) % VIEWS.length] ?? ["role", {}];
+        return { user: users[i % users.length] ?? gm, line, options };
+      });
+      acks.push(...run.acks);
+      replies.push(...run.replies);
+      failed += run.failed;
+      fired += run.fired;
+      firedAccepting += Math.ceil(run.fired / 2);
+      firedFor.s += run.seconds;
+      accepted += (await countAccepted(database.db, game.id)) - before;
+      await drained();
     }
     acks.sort((a, b) => a - b);
-    await drained();
+    replies.sort((a, b) => a - b);
 
     // Deadline → newspaper, with emulated Discord latency.
     emu.setLatency(LATENCY_MS);
@@ -131,7 +289,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
       .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "newspaper")));
     if (!paper) throw new Error("no newspaper channel");
     const samples: number[] = [];
-    let bound = 0;
+    const bounds: number[] = [];
     for (let k = 0; k < 5; k++) {
       const [open] = await database.db
         .select()
@@ -140,6 +298,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
       if (!open) break;
       const before = new Set(emu.messages(paper.discordId).map((m) => String(m["id"])));
       const visible = emu.waitForMessage(paper.discordId, (m) => !before.has(String(m["id"])), 60_000);
+      emu.resetRequestCounts();
       await slash(gm, "gm force");
       await visible;
       const seenAt = Date.now();
@@ -149,10 +308,8 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
         .where(and(eq(phases.gameId, game.id), eq(phases.index, open.index)));
       if (!resolved?.deadlineAt) break;
       samples.push(seenAt - resolved.deadlineAt.getTime());
+      bounds.push(precedingCallsMs(emu.requests(), resolved.deadlineAt.getTime(), paper.discordId));
       await drained();
-      // The one call that must precede a visible newspaper: its POST (the resolution, the job
-      // hand-offs and the reconcile of chats are not Discord calls, or come after it).
-      bound = LATENCY_MS;
       await sleep(200);
     }
     const sortedSamples = [...samples].sort((a, b) => a - b);
@@ -162,10 +319,23 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
         p99: Math.round(percentile(acks, 99)),
         n: acks.length,
         failed,
-        rate_per_s: Math.round((handles.length / firedIn) * 10) / 10,
+        rate_per_s: Math.round((fired / firedFor.s) * 10) / 10,
+      },
+      "interactions.reply_ms": {
+        p50: Math.round(percentile(replies, 50)),
+        p99: Math.round(percentile(replies, 99)),
+        n: replies.length,
+        failed,
+        accepted_writes: accepted,
+        writes_fired: firedAccepting,
       },
       "deadline.publish_ms": Math.round(percentile(sortedSamples, 50)),
-      "deadline.publish_bound_ms": bound,
+      "deadline.publish_bound_ms": Math.round(
+        percentile(
+          [...bounds].sort((a, b) => a - b),
+          50,
+        ),
+      ),
       "deadline.publish_samples_ms": samples,
       memory_mb: { bot: bot.peakMb(), worker: worker.peakMb() },
     };
@@ -182,7 +352,10 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
 /** `npx tsx bench/interactions.ts`: this part alone. */
 export async function benchInteractions(): Promise<Record<string, unknown>> {
   const figures = await runInteractionLoad();
-  return { "interactions.ack_ms": figures["interactions.ack_ms"] };
+  return {
+    "interactions.ack_ms": figures["interactions.ack_ms"],
+    "interactions.reply_ms": figures["interactions.reply_ms"],
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -49,12 +49,7 @@ export async function runAll(): Promise<Record<string, unknown>> {
 
   log("discord_calls: Discord calls per state change");
   const discord = await benchDiscord();
-  for (const key of [
-    "discord_calls.phase_switch",
-    "discord_calls.death_in_k_chats",
-    "discord_calls.baseline_ratio",
-    "discord_calls.baseline_phase_switch",
-  ])
+  for (const key of ["discord_calls.phase_switch", "discord_calls.death_in_k_chats"])
     result[key] = discord[key] ?? null;
 
   let deadlines: Record<string, unknown> = {};
@@ -74,6 +69,7 @@ export async function runAll(): Promise<Record<string, unknown>> {
   result["simultaneous.games_1000_s"] = deadlines["simultaneous.games_1000_s"] ?? null;
   result["simultaneous.scaling"] = deadlines["simultaneous.scaling"] ?? null;
   result["interactions.ack_ms"] = interactions["interactions.ack_ms"];
+  result["interactions.reply_ms"] = interactions["interactions.reply_ms"];
   const workerUnderDeadlines = Number(deadlines["memory_mb.worker"] ?? 0) || 0;
   result["memory_mb"] = {
     bot: interactions.memory_mb.bot,

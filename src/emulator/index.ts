@@ -79,6 +79,9 @@ export interface RequestRecord {
   path: string;
   status: number;
   actor: "bot" | "user" | "none";
+  /** When the emulator received the request and when it answered (ms since the epoch). */
+  startedAt: number;
+  finishedAt: number;
 }
 
 /** A human in the emulated Discord: every call is refused exactly where Discord would refuse it. */
@@ -171,6 +174,7 @@ export class Emulator {
   private server: Server;
   private routes: Route[];
   private latency: EmulatorOptions["latencyMs"];
+  private readonly receivedAt = new WeakMap<ServerResponse, number>();
   private readonly counts = new Map<string, number>();
   private readonly log: RequestRecord[] = [];
   private readonly violationList: Violation[] = [];
@@ -253,6 +257,7 @@ export class Emulator {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.receivedAt.set(res, Date.now());
     const url = new URL(req.url ?? "/", "http://emulator");
     const method = (req.method ?? "GET").toUpperCase();
     if (url.pathname.startsWith("/attachments/")) return this.serveAttachment(url.pathname, res);
@@ -437,7 +442,16 @@ export class Emulator {
     actor: RequestRecord["actor"],
     headers: Record<string, string> = {},
   ): void {
-    this.log.push({ method: key.split(" ")[0] ?? "", route: route.template, path, status, actor });
+    const startedAt = this.receivedAt.get(res) ?? Date.now();
+    this.log.push({
+      method: key.split(" ")[0] ?? "",
+      route: route.template,
+      path,
+      status,
+      actor,
+      startedAt,
+      finishedAt: Date.now(),
+    });
     if (this.log.length > 10_000) this.log.splice(0, 5_000);
     this.send(res, status, body, headers);
   }

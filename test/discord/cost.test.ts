@@ -17,7 +17,5 @@ describe("Discord API cost of state changes (counted by the emulator, 24-player 
     expect(figures.phase_switch).toBeGreaterThan(0);
     expect(figures.death_in_k_chats.k).toBeGreaterThanOrEqual(1);
     expect(figures.death_in_k_chats.calls).toBeLessThanOrEqual(figures.death_in_k_chats.k + 1);
-    // One overwrite per player per channel would cost an order of magnitude more.
-    expect(figures.baseline_phase_switch).toBeGreaterThan(10 * figures.phase_switch);
   }, 120_000);
 });
