@@ -45,7 +45,7 @@ function peakRssMb(pid: number | undefined): number {
 
 export async function benchDeadlines(): Promise<Record<string, unknown>> {
   const database = await createMigratedDatabase();
-  const emu = await startEmulator({ port: 0, oracle: false });
+  const emu = await startEmulator({ port: 0, strict: true });
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   const prefix = uniquePrefix("bench");
   const worker = spawnWorker({

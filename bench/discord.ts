@@ -40,7 +40,7 @@ export interface DiscordCallFigures {
 export async function measureDiscordCalls(databaseUrl: string): Promise<DiscordCallFigures> {
   const database = createDatabase(databaseUrl);
   await migrateDatabase(database);
-  const emu = await startEmulator({ port: 0 });
+  const emu = await startEmulator({ port: 0, strict: true });
   try {
     const guild = emu.createGuild({ name: "bench", members: PLAYERS + 1 });
     const users = guild.members.map((m) => m.id);

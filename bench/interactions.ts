@@ -205,7 +205,7 @@ export interface InteractionFigures {
 
 export async function runInteractionLoad(): Promise<InteractionFigures> {
   const seconds = Number(process.env["BENCH_INTERACTIONS_S"] ?? 20);
-  const emu = await startEmulator({ port: 0, oracle: false });
+  const emu = await startEmulator({ port: 0, strict: true });
   const guild = emu.createGuild({ name: "bench", members: PLAYERS });
   const lobby = emu.createChannel(guild.id, { name: "lobby" });
   const gm = guild.ownerId;

@@ -324,7 +324,6 @@ export class Emulator {
           message: "You are being rate limited.",
           retry_after: Number(rl.limited.retryAfter.toFixed(3)),
           global: rl.limited.global,
-          code: rl.limited.global ? 0 : 0,
         },
         kind,
         h,

@@ -1,8 +1,9 @@
 /**
- * `npm run emulator [-- --members N --port P --guild-name NAME --rate-limit --strict --latency MS]`
+ * `npm run emulator [-- --members N --port P --guild-name NAME --no-rate-limit --no-strict --latency MS]`
  * Starts the Discord emulator, creates a guild with N members and prints ONE JSON line:
  * {apiBase, gatewayUrl, botToken, applicationId, guildId, channelId (#general), members: [{id, username, token}]}.
- * Environment: EMULATOR_MEMBERS, EMULATOR_PORT, EMULATOR_GUILD_NAME, EMULATOR_RATE_LIMIT=1, EMULATOR_STRICT=1, EMULATOR_LATENCY_MS.
+ * Rate limits and the strict OpenAPI oracle are on unless turned off.
+ * Environment: EMULATOR_MEMBERS, EMULATOR_PORT, EMULATOR_GUILD_NAME, EMULATOR_RATE_LIMIT=0, EMULATOR_STRICT=0, EMULATOR_LATENCY_MS.
  */
 import { startEmulator } from "./index.js";
 
@@ -16,8 +17,8 @@ function arg(name: string): string | undefined {
 const members = Number(arg("members") ?? process.env["EMULATOR_MEMBERS"] ?? 5);
 const port = Number(arg("port") ?? process.env["EMULATOR_PORT"] ?? 0);
 const name = arg("guild-name") ?? process.env["EMULATOR_GUILD_NAME"] ?? "Sandbox";
-const rateLimit = arg("rate-limit") !== undefined || process.env["EMULATOR_RATE_LIMIT"] === "1";
-const strict = arg("strict") !== undefined || process.env["EMULATOR_STRICT"] === "1";
+const rateLimit = arg("no-rate-limit") === undefined && process.env["EMULATOR_RATE_LIMIT"] !== "0";
+const strict = arg("no-strict") === undefined && process.env["EMULATOR_STRICT"] !== "0";
 const latency = Number(arg("latency") ?? process.env["EMULATOR_LATENCY_MS"] ?? 0);
 
 const emu = await startEmulator({ port, strict, rateLimit: { enabled: rateLimit }, latencyMs: latency });

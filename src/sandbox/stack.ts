@@ -103,7 +103,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const queue = createQueue(redis, prefix);
   await queue.obliterate({ force: true });
 
-  const emu = await startEmulator({ port: 0, oracle: false, ...opts.emulator });
+  const emu = await startEmulator({ port: 0, strict: true, ...opts.emulator });
   const client = createGatewayClient(emu.apiBase);
   const rest = new REST({ api: emu.apiBase, retries: 2 }).setToken(emu.botToken);
   const env = parseEnv({
