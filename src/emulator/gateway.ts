@@ -194,9 +194,10 @@ export class Gateway {
       member_count: g.members.size,
       voice_states: [],
       members: members.map((m) => s.memberJson(g, m)),
+      // Bots get every channel, obfuscated where they cannot view it; people get the ones listed.
       channels: channels
-        .filter((c) => !c.thread && (isBot || s.canView(uid, c.id)))
-        .map((c) => s.channelJson(c)),
+        .filter((c) => !c.thread && (isBot || s.channelListed(uid, c)))
+        .map((c) => s.channelJsonFor(c, uid)),
       threads: channels
         .filter((c) => c.thread && !c.thread.archived && s.canView(uid, c.id))
         .map((c) => s.channelJson(c, uid)),

@@ -1,5 +1,6 @@
 import { DiscordError, Errors, fieldError } from "./errors.js";
 import type { ChannelRec, CommandOption, CommandRec, MessageRec } from "./model.js";
+import { checkAutocompleteChoices, FormErrors } from "./limits.js";
 import { P } from "./permissions.js";
 import type { EmulatorState, FileUpload } from "./state.js";
 
@@ -539,6 +540,11 @@ export class Interactions {
           `Interaction response type ${type} is not valid for interaction type ${rec.type}`,
         ),
       );
+    if (type === 8) {
+      const errors = new FormErrors();
+      checkAutocompleteChoices(data["choices"], errors);
+      errors.throwIfAny();
+    }
     if ((type === 6 || type === 7) && !rec.source)
       throw Errors.invalidForm(
         fieldError("type", "INTERACTION_RESPONSE_TYPE_INVALID", "No message to update"),

@@ -26,6 +26,8 @@ export interface MemberRec {
   roles: string[];
   nick: string | null;
   joined_at: string;
+  /** ISO time a timeout ends; null (or a past time) when the member is not timed out. */
+  communication_disabled_until: string | null;
 }
 
 export interface GuildRec {

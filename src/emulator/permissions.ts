@@ -28,9 +28,31 @@ export const P = {
   CREATE_PRIVATE_THREADS: 1n << 36n,
   SEND_MESSAGES_IN_THREADS: 1n << 38n,
   MODERATE_MEMBERS: 1n << 40n,
+  PIN_MESSAGES: 1n << 51n,
+  BYPASS_SLOWMODE: 1n << 52n,
 } as const;
 
-export const ALL_PERMISSIONS = (1n << 51n) - 1n;
+/**
+ * Every bit of the permission table in https://discord.com/developers/docs/topics/permissions
+ * (bit 47 is not documented and stays off): what the owner and ADMINISTRATOR have.
+ */
+export const DOCUMENTED_BITS = [
+  ...Array.from({ length: 47 }, (_, i) => i),
+  48, // SET_VOICE_CHANNEL_STATUS
+  49, // SEND_POLLS
+  50, // USE_EXTERNAL_APPS
+  51, // PIN_MESSAGES
+  52, // BYPASS_SLOWMODE
+];
+
+export const ALL_PERMISSIONS = DOCUMENTED_BITS.reduce((all, bit) => all | (1n << BigInt(bit)), 0n);
+
+/**
+ * What a timed-out member keeps (https://discord.com/developers/docs/topics/permissions#permissions-for-timed-out-members):
+ * "all permissions except VIEW_CHANNEL and READ_MESSAGE_HISTORY" are lost; owners and
+ * ADMINISTRATOR are exempt.
+ */
+export const TIMED_OUT_KEEPS = (1n << 10n) | (1n << 16n);
 
 /** What a new guild's @everyone gets (Discord's default set, minus voice extras). */
 export const DEFAULT_EVERYONE =

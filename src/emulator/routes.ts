@@ -1,6 +1,7 @@
 import { Errors } from "./errors.js";
 import type { Interactions } from "./interactions.js";
 import { ChannelType } from "./model.js";
+import { P } from "./permissions.js";
 import type { EmulatorState, FileUpload } from "./state.js";
 
 type Json = Record<string, unknown>;
@@ -284,22 +285,44 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
       return noContent();
     });
   }
-  for (const kind of ["public", "private"] as const) {
-    add("GET", `/channels/{channel_id}/threads/archived/${kind}`, "any", (c) => {
-      const parent = s.channelFor(need(c), p(c, "channel_id"));
-      const type = kind === "public" ? ChannelType.PublicThread : ChannelType.PrivateThread;
-      const list = [...s.channels.values()].filter(
-        (t) => t.parent_id === parent.id && t.type === type && t.thread?.archived && s.canView(need(c), t.id),
+  // List Public / Private / Joined Private Archived Threads
+  // (https://discord.com/developers/docs/resources/channel#list-private-archived-threads): public
+  // ones need READ_MESSAGE_HISTORY, private ones READ_MESSAGE_HISTORY and MANAGE_THREADS, and the
+  // joined private ones only READ_MESSAGE_HISTORY.
+  const archived = (c: RouteContext, kind: "public" | "private" | "joined"): RouteResult => {
+    const actor = need(c);
+    const parent = s.channelFor(actor, p(c, "channel_id"));
+    s.require(actor, parent.id, P.READ_MESSAGE_HISTORY | (kind === "private" ? P.MANAGE_THREADS : 0n));
+    const types: number[] =
+      kind === "public"
+        ? [ChannelType.PublicThread, ChannelType.AnnouncementThread]
+        : [ChannelType.PrivateThread];
+    const list = [...s.channels.values()]
+      .filter(
+        (t) =>
+          t.parent_id === parent.id &&
+          types.includes(t.type) &&
+          t.thread?.archived &&
+          (kind !== "joined" || t.threadMembers?.has(actor)),
+      )
+      .sort((a, b) =>
+        kind === "joined"
+          ? Number(BigInt(b.id) - BigInt(a.id))
+          : (b.thread?.archive_timestamp ?? "").localeCompare(a.thread?.archive_timestamp ?? ""),
       );
-      return ok({
-        threads: list.map((t) => s.channelJson(t)),
-        members: list
-          .filter((t) => t.threadMembers?.has(need(c)))
-          .map((t) => s.threadMemberJson(t, need(c), false)),
-        has_more: false,
-      });
+    return ok({
+      threads: list.map((t) => s.channelJson(t)),
+      members: list
+        .filter((t) => t.threadMembers?.has(actor))
+        .map((t) => s.threadMemberJson(t, actor, false)),
+      has_more: false,
     });
-  }
+  };
+  add("GET", "/channels/{channel_id}/threads/archived/public", "any", (c) => archived(c, "public"));
+  add("GET", "/channels/{channel_id}/threads/archived/private", "any", (c) => archived(c, "private"));
+  add("GET", "/channels/{channel_id}/users/@me/threads/archived/private", "any", (c) =>
+    archived(c, "joined"),
+  );
 
   // ---- application commands (global and guild)
   for (const base of [

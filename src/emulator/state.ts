@@ -13,7 +13,22 @@ import {
   type UserRec,
   type WebhookRec,
 } from "./model.js";
-import { ALL_PERMISSIONS, DEFAULT_BOT, DEFAULT_EVERYONE, P, parsePermissions } from "./permissions.js";
+import {
+  checkCommandOptions,
+  checkMessageBody,
+  checkWebhookName,
+  FormErrors,
+  Maximum,
+  MaximumErrors,
+} from "./limits.js";
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_BOT,
+  DEFAULT_EVERYONE,
+  P,
+  parsePermissions,
+  TIMED_OUT_KEEPS,
+} from "./permissions.js";
 import { SnowflakeGenerator } from "./snowflake.js";
 
 type Json = Record<string, unknown>;
@@ -56,6 +71,10 @@ export interface StateOptions {
 }
 
 const iso = (ms: number = Date.now()): string => new Date(ms).toISOString();
+
+/** Channel flag of an obfuscated channel, and the name it carries. */
+export const CHANNEL_OBFUSCATED = 1 << 17;
+export const OBFUSCATED_NAME = "___hidden___";
 
 function str(v: unknown, fallback = ""): string {
   return typeof v === "string" ? v : v === undefined || v === null ? fallback : String(v);
@@ -144,7 +163,13 @@ export class EmulatorState {
       managed: false,
     });
     this.guilds.set(id, g);
-    g.members.set(ownerId, { user_id: ownerId, roles: [], nick: null, joined_at: iso() });
+    g.members.set(ownerId, {
+      user_id: ownerId,
+      roles: [],
+      nick: null,
+      joined_at: iso(),
+      communication_disabled_until: null,
+    });
     const botRole: RoleRec = {
       id: this.ids.next(),
       guild_id: id,
@@ -158,7 +183,13 @@ export class EmulatorState {
       botId: this.bot.id,
     };
     g.roles.set(botRole.id, botRole);
-    g.members.set(this.bot.id, { user_id: this.bot.id, roles: [botRole.id], nick: null, joined_at: iso() });
+    g.members.set(this.bot.id, {
+      user_id: this.bot.id,
+      roles: [botRole.id],
+      nick: null,
+      joined_at: iso(),
+      communication_disabled_until: null,
+    });
     return g;
   }
 
@@ -184,7 +215,13 @@ export class EmulatorState {
   addMember(guildId: string, userId: string, roles: string[] = []): MemberRec {
     const g = this.guild(guildId);
     this.user(userId);
-    const m: MemberRec = { user_id: userId, roles: [...roles], nick: null, joined_at: iso() };
+    const m: MemberRec = {
+      user_id: userId,
+      roles: [...roles],
+      nick: null,
+      joined_at: iso(),
+      communication_disabled_until: null,
+    };
     g.members.set(userId, m);
     this.dispatch(
       "GUILD_MEMBER_ADD",
@@ -203,7 +240,13 @@ export class EmulatorState {
     let perms = g.roles.get(g.id)?.permissions ?? 0n;
     for (const r of m.roles) perms |= g.roles.get(r)?.permissions ?? 0n;
     if (perms & P.ADMINISTRATOR) return ALL_PERMISSIONS;
+    if (this.isTimedOut(m)) return perms & TIMED_OUT_KEEPS;
     return perms;
+  }
+
+  /** A member whose `communication_disabled_until` lies in the future. */
+  isTimedOut(m: MemberRec): boolean {
+    return m.communication_disabled_until !== null && Date.parse(m.communication_disabled_until) > Date.now();
   }
 
   private overwritePermissions(g: GuildRec, m: MemberRec, ch: ChannelRec, base: bigint): bigint {
@@ -236,7 +279,9 @@ export class EmulatorState {
     if (base === ALL_PERMISSIONS) return ALL_PERMISSIONS;
     const target = ch.thread && ch.parent_id ? this.channels.get(ch.parent_id) : ch;
     if (!target) return 0n;
-    const perms = this.overwritePermissions(g, m, target, base);
+    let perms = this.overwritePermissions(g, m, target, base);
+    // A timeout leaves only viewing and reading history, whatever the overwrites allow.
+    if (this.isTimedOut(m)) perms &= TIMED_OUT_KEEPS;
     if (!(perms & P.VIEW_CHANNEL)) return 0n;
     if (
       ch.type === ChannelType.PrivateThread &&
@@ -351,7 +396,7 @@ export class EmulatorState {
     const out: Json = {
       avatar: null,
       banner: null,
-      communication_disabled_until: null,
+      communication_disabled_until: m.communication_disabled_until,
       flags: 0,
       joined_at: m.joined_at,
       nick: m.nick,
@@ -599,17 +644,68 @@ export class EmulatorState {
 
   // ---------------------------------------------------------------- dispatch helpers
 
+  /**
+   * Whether a guild channel (not a thread) shows in a user's channel list: VIEW_CHANNEL on it, or,
+   * for a category, on any of its channels ("Channel categories are viewable if any of their child
+   * channels are viewable", https://discord.com/developers/docs/topics/permissions#channel-visibility).
+   */
+  channelListed(userId: string, ch: ChannelRec): boolean {
+    if (this.canView(userId, ch.id)) return true;
+    if (ch.type !== ChannelType.GuildCategory) return false;
+    for (const c of this.channels.values())
+      if (c.parent_id === ch.id && !c.thread && this.canView(userId, c.id)) return true;
+    return false;
+  }
+
+  /**
+   * The channel as a bot that cannot view it receives it over the gateway
+   * (https://discord.com/developers/docs/resources/channel#channel-object-obfuscated-channels):
+   * id, type, position and parent_id stay true; the name becomes "___hidden___", the
+   * CHANNEL_OBFUSCATED flag (1 << 17) is set, the overwrites are one @everyone deny of
+   * VIEW_CHANNEL, and every other field is nulled or reduced.
+   */
+  obfuscatedChannelJson(ch: ChannelRec): Json {
+    const out: Json = {
+      id: ch.id,
+      type: ch.type,
+      guild_id: ch.guild_id,
+      position: ch.position,
+      name: OBFUSCATED_NAME,
+      flags: CHANNEL_OBFUSCATED,
+      permission_overwrites: [{ id: ch.guild_id, type: 0, allow: "0", deny: P.VIEW_CHANNEL.toString() }],
+      nsfw: false,
+    };
+    if (ch.type !== ChannelType.GuildCategory) {
+      Object.assign(out, {
+        parent_id: ch.parent_id,
+        last_message_id: null,
+        rate_limit_per_user: 0,
+        topic: null,
+      });
+    }
+    return out;
+  }
+
+  /** A guild channel as one user's gateway session receives it (bots: obfuscated when hidden). */
+  channelJsonFor(ch: ChannelRec, userId: string): Json {
+    if (!ch.thread && this.users.get(userId)?.bot === true && !this.channelListed(userId, ch))
+      return this.obfuscatedChannelJson(ch);
+    return this.channelJson(ch);
+  }
+
   private channelScope(ch: ChannelRec): DispatchScope {
-    const isThread = Boolean(ch.thread);
+    if (ch.thread)
+      return { guildId: ch.guild_id, intent: Intents.GUILDS, visibleTo: (uid) => this.canView(uid, ch.id) };
     return {
       guildId: ch.guild_id,
       intent: Intents.GUILDS,
-      // Bots receive every guild channel; threads (and users' clients) follow visibility.
-      visibleTo: (uid) => (!isThread && this.users.get(uid)?.bot === true) || this.canView(uid, ch.id),
+      // Bots receive every guild channel, obfuscated where they cannot view it; people only theirs.
+      visibleTo: (uid) => this.users.get(uid)?.bot === true || this.channelListed(uid, ch),
+      transform: (data, uid) => (this.users.get(uid)?.bot === true ? this.channelJsonFor(ch, uid) : data),
     };
   }
 
-  emitChannel(event: "CHANNEL_CREATE" | "CHANNEL_UPDATE" | "CHANNEL_DELETE", ch: ChannelRec): void {
+  emitChannel(event: "CHANNEL_CREATE" | "CHANNEL_UPDATE", ch: ChannelRec): void {
     this.dispatch(event, this.channelJson(ch), this.channelScope(ch));
   }
 
@@ -639,6 +735,7 @@ export class EmulatorState {
       body["permissions"] ?? (this.opts.everyonePermissions ?? DEFAULT_EVERYONE).toString(),
     );
     this.requireGrantable(actor, g, perms);
+    if (g.roles.size >= Maximum.roles) throw MaximumErrors.roles();
     for (const r of g.roles.values()) if (r.position >= 1 && r.id !== g.id) r.position++;
     const role: RoleRec = {
       id: this.ids.next(),
@@ -675,7 +772,9 @@ export class EmulatorState {
     if (body["permissions"] !== undefined && body["permissions"] !== null) {
       const perms = parsePermissions(body["permissions"]);
       this.requireGrantable(actor, g, perms);
-      role.permissions = perms;
+      this.withVisibility(g, () => {
+        role.permissions = perms;
+      });
     }
     if (typeof body["color"] === "number") role.color = body["color"];
     if (typeof body["hoist"] === "boolean") role.hoist = body["hoist"];
@@ -704,12 +803,33 @@ export class EmulatorState {
   }
 
   /** Runs a change that may alter visibility, then tells each user about threads they gained or lost. */
-  private withVisibility(g: GuildRec, change: () => void): void {
+  private withVisibility(g: GuildRec, change: () => void, reported?: string): void {
     const threads = [...this.channels.values()].filter((c) => c.guild_id === g.id && c.thread);
     const before = new Map<string, Set<string>>();
     for (const uid of g.members.keys())
       before.set(uid, new Set(threads.filter((t) => this.canView(uid, t.id)).map((t) => t.id)));
+    // Bots: a channel they gain or lose sight of comes again in a CHANNEL_UPDATE, full or obfuscated
+    // (https://discord.com/developers/docs/resources/channel#channel-object-obfuscated-channels);
+    // `reported` is the channel whose own update the caller sends.
+    const guildChannels = [...this.channels.values()].filter((c) => c.guild_id === g.id && !c.thread);
+    const bots = [...g.members.keys()].filter((uid) => this.users.get(uid)?.bot === true);
+    const listedBefore = new Map(
+      bots.map((uid) => [
+        uid,
+        new Set(guildChannels.filter((c) => this.channelListed(uid, c)).map((c) => c.id)),
+      ]),
+    );
     change();
+    for (const uid of bots) {
+      const was = listedBefore.get(uid) ?? new Set<string>();
+      for (const c of guildChannels)
+        if (c.id !== reported && this.channels.has(c.id) && this.channelListed(uid, c) !== was.has(c.id))
+          this.dispatch("CHANNEL_UPDATE", this.channelJsonFor(c, uid), {
+            guildId: g.id,
+            intent: Intents.GUILDS,
+            recipients: [uid],
+          });
+    }
     for (const uid of g.members.keys()) {
       const was = before.get(uid) ?? new Set<string>();
       for (const t of threads) {
@@ -763,8 +883,41 @@ export class EmulatorState {
       this.requireGuild(actor, g, actor === userId ? P.CHANGE_NICKNAME : P.MANAGE_NICKNAMES);
       m.nick = body["nick"] === null ? null : str(body["nick"]);
     }
+    if (body["communication_disabled_until"] !== undefined)
+      this.setTimeout(actor, g, m, body["communication_disabled_until"]);
     this.emitMemberUpdate(g, m);
     return m;
+  }
+
+  /**
+   * Modify Guild Member's `communication_disabled_until`
+   * (https://discord.com/developers/docs/resources/guild#modify-guild-member): needs
+   * MODERATE_MEMBERS, "will throw a 403 error if the user has the ADMINISTRATOR permission or is the
+   * owner of the guild", at most 28 days ahead; like every moderation action it also needs a
+   * highest role above the target's.
+   */
+  private setTimeout(actor: string, g: GuildRec, m: MemberRec, raw: unknown): void {
+    this.requireGuild(actor, g, P.MODERATE_MEMBERS);
+    if (m.user_id === g.owner_id || (this.basePermissions(g, m.user_id) & P.ADMINISTRATOR) !== 0n)
+      throw Errors.missingPermissions();
+    if (actor !== g.owner_id && this.highestRole(g, actor) <= this.highestRole(g, m.user_id))
+      throw Errors.missingPermissions();
+    let until: string | null = null;
+    if (raw !== null) {
+      const at = typeof raw === "string" ? Date.parse(raw) : Number.NaN;
+      if (!Number.isFinite(at) || at > Date.now() + 28 * 24 * 3_600_000)
+        throw Errors.invalidForm(
+          fieldError(
+            "communication_disabled_until",
+            "BASE_TYPE_BAD_TIMESTAMP",
+            "Timeouts can be at most 28 days in the future",
+          ),
+        );
+      until = new Date(at).toISOString();
+    }
+    this.withVisibility(g, () => {
+      m.communication_disabled_until = until;
+    });
   }
 
   setMemberRole(actor: string, guildId: string, userId: string, roleId: string, add: boolean): void {
@@ -791,6 +944,7 @@ export class EmulatorState {
     channelId: string | null,
   ): OverwriteRec[] {
     if (!Array.isArray(raw)) return [];
+    if (raw.length > Maximum.overwritesPerChannel) throw MaximumErrors.overwrites();
     const out: OverwriteRec[] = [];
     for (const o of raw as Json[]) {
       const id = str(o["id"]);
@@ -824,13 +978,8 @@ export class EmulatorState {
     const name = str(body["name"]);
     if (!name) throw Errors.invalidForm(fieldError("name", "BASE_TYPE_REQUIRED", "This field is required"));
     const parentId = body["parent_id"] ? str(body["parent_id"]) : null;
-    if (parentId) {
-      const parent = this.channels.get(parentId);
-      if (!parent || parent.guild_id !== g.id || parent.type !== ChannelType.GuildCategory)
-        throw Errors.invalidForm(
-          fieldError("parent_id", "CHANNEL_PARENT_INVALID", "Category does not exist"),
-        );
-    }
+    if (parentId) this.requireCategoryRoom(g, parentId, type);
+    if (this.guildChannelCount(g) >= Maximum.channelsPerGuild) throw MaximumErrors.channels();
     const overwrites = this.parseOverwrites(actor, g, body["permission_overwrites"], parentId);
     const siblings = [...this.channels.values()].filter((c) => c.guild_id === g.id && !c.thread);
     const ch: ChannelRec = {
@@ -854,25 +1003,56 @@ export class EmulatorState {
     return ch;
   }
 
+  /** Guild channels, categories included, threads not (Discord's 500-channel count). */
+  private guildChannelCount(g: GuildRec): number {
+    let n = 0;
+    for (const c of this.channels.values()) if (c.guild_id === g.id && !c.thread) n++;
+    return n;
+  }
+
+  /** `parent_id` names a category of this guild with room for one more channel (50). */
+  private requireCategoryRoom(g: GuildRec, parentId: string, type: number, movingId?: string): void {
+    const parent = this.channels.get(parentId);
+    if (
+      !parent ||
+      parent.guild_id !== g.id ||
+      parent.type !== ChannelType.GuildCategory ||
+      type === ChannelType.GuildCategory
+    )
+      throw Errors.invalidForm(fieldError("parent_id", "CHANNEL_PARENT_INVALID", "Category does not exist"));
+    let children = 0;
+    for (const c of this.channels.values())
+      if (c.parent_id === parentId && !c.thread && c.id !== movingId) children++;
+    if (children >= Maximum.channelsPerCategory) throw MaximumErrors.categoryFull();
+  }
+
   modifyChannel(actor: string, channelId: string, body: Json): ChannelRec {
     const ch = this.channelFor(actor, channelId);
     const g = this.guild(ch.guild_id);
     if (ch.thread) return this.modifyThread(actor, ch, body);
     this.require(actor, ch.id, P.MANAGE_CHANNELS);
-    this.withVisibility(g, () => {
-      if (body["name"] !== undefined) ch.name = str(body["name"]);
-      if (body["topic"] !== undefined) ch.topic = body["topic"] === null ? null : str(body["topic"]);
-      if (typeof body["position"] === "number") ch.position = body["position"];
-      if (typeof body["nsfw"] === "boolean") ch.nsfw = body["nsfw"];
-      if (typeof body["rate_limit_per_user"] === "number")
-        ch.rate_limit_per_user = body["rate_limit_per_user"];
-      if (body["parent_id"] !== undefined)
-        ch.parent_id = body["parent_id"] === null ? null : str(body["parent_id"]);
-      if (body["permission_overwrites"] !== undefined) {
-        this.require(actor, ch.id, P.MANAGE_ROLES);
-        ch.overwrites = this.parseOverwrites(actor, g, body["permission_overwrites"], ch.id);
-      }
-    });
+    if (body["parent_id"] && str(body["parent_id"]) !== ch.parent_id)
+      this.requireCategoryRoom(g, str(body["parent_id"]), ch.type, ch.id);
+    const overwrites =
+      body["permission_overwrites"] !== undefined
+        ? (this.require(actor, ch.id, P.MANAGE_ROLES),
+          this.parseOverwrites(actor, g, body["permission_overwrites"], ch.id))
+        : null;
+    this.withVisibility(
+      g,
+      () => {
+        if (body["name"] !== undefined) ch.name = str(body["name"]);
+        if (body["topic"] !== undefined) ch.topic = body["topic"] === null ? null : str(body["topic"]);
+        if (typeof body["position"] === "number") ch.position = body["position"];
+        if (typeof body["nsfw"] === "boolean") ch.nsfw = body["nsfw"];
+        if (typeof body["rate_limit_per_user"] === "number")
+          ch.rate_limit_per_user = body["rate_limit_per_user"];
+        if (body["parent_id"] !== undefined)
+          ch.parent_id = body["parent_id"] === null ? null : str(body["parent_id"]);
+        if (overwrites) ch.overwrites = overwrites;
+      },
+      ch.id,
+    );
     this.emitChannel("CHANNEL_UPDATE", ch);
     return ch;
   }
@@ -904,8 +1084,20 @@ export class EmulatorState {
   deleteChannel(actor: string, channelId: string): ChannelRec {
     const ch = this.channelFor(actor, channelId);
     this.require(actor, ch.id, ch.thread ? P.MANAGE_THREADS : P.MANAGE_CHANNELS);
-    const scope = this.channelScope(ch);
-    const json = this.channelJson(ch);
+    // Who hears of the deletion is decided while the channel still exists.
+    const g = this.guild(ch.guild_id);
+    const audience = [...g.members.keys()].filter(
+      (uid) =>
+        this.users.get(uid)?.bot === true ||
+        (ch.thread ? this.canView(uid, ch.id) : this.channelListed(uid, ch)),
+    );
+    const seen = new Map(audience.map((uid) => [uid, this.channelJsonFor(ch, uid)]));
+    const scope: DispatchScope = {
+      guildId: ch.guild_id,
+      intent: Intents.GUILDS,
+      recipients: ch.thread ? audience.filter((uid) => this.canView(uid, ch.id)) : audience,
+      transform: (data, uid) => seen.get(uid) ?? data,
+    };
     this.channels.delete(ch.id);
     for (const m of this.messages.get(ch.id) ?? []) this.messageIndex.delete(m.id);
     this.messages.delete(ch.id);
@@ -913,10 +1105,10 @@ export class EmulatorState {
       this.dispatch(
         "THREAD_DELETE",
         { id: ch.id, guild_id: ch.guild_id, parent_id: ch.parent_id, type: ch.type },
-        scope,
+        { ...scope, transform: (d) => d },
       );
     else {
-      this.dispatch("CHANNEL_DELETE", json, { guildId: ch.guild_id, intent: Intents.GUILDS });
+      this.dispatch("CHANNEL_DELETE", this.channelJson(ch), scope);
       for (const t of [...this.channels.values()])
         if (t.thread && t.parent_id === ch.id) this.channels.delete(t.id);
     }
@@ -932,10 +1124,19 @@ export class EmulatorState {
     const deny = parsePermissions(body["deny"] ?? 0);
     this.requireOverwriteGrantable(actor, g, ch.id, allow | deny);
     const type = Number(body["type"] ?? (g.roles.has(overwriteId) ? 0 : 1)) === 1 ? 1 : 0;
-    this.withVisibility(g, () => {
-      ch.overwrites = ch.overwrites.filter((o) => o.id !== overwriteId);
-      ch.overwrites.push({ id: overwriteId, type, allow, deny });
-    });
+    if (
+      !ch.overwrites.some((o) => o.id === overwriteId) &&
+      ch.overwrites.length >= Maximum.overwritesPerChannel
+    )
+      throw MaximumErrors.overwrites();
+    this.withVisibility(
+      g,
+      () => {
+        ch.overwrites = ch.overwrites.filter((o) => o.id !== overwriteId);
+        ch.overwrites.push({ id: overwriteId, type, allow, deny });
+      },
+      ch.id,
+    );
     this.emitChannel("CHANNEL_UPDATE", ch);
   }
 
@@ -944,17 +1145,24 @@ export class EmulatorState {
     if (ch.thread) throw Errors.wrongChannelType();
     const g = this.guild(ch.guild_id);
     this.require(actor, ch.id, P.MANAGE_ROLES);
-    this.withVisibility(g, () => {
-      ch.overwrites = ch.overwrites.filter((o) => o.id !== overwriteId);
-    });
+    this.withVisibility(
+      g,
+      () => {
+        ch.overwrites = ch.overwrites.filter((o) => o.id !== overwriteId);
+      },
+      ch.id,
+    );
     this.emitChannel("CHANNEL_UPDATE", ch);
   }
 
+  /**
+   * Get Guild Channels: channels the actor cannot view are omitted, for bots too
+   * (https://discord.com/developers/docs/resources/guild#get-guild-channels).
+   */
   guildChannels(actor: string, guildId: string): ChannelRec[] {
     const g = this.guildFor(actor, guildId);
-    const isBot = this.users.get(actor)?.bot === true;
     return [...this.channels.values()]
-      .filter((c) => c.guild_id === g.id && !c.thread && (isBot || this.canView(actor, c.id)))
+      .filter((c) => c.guild_id === g.id && !c.thread && this.channelListed(actor, c))
       .sort((a, b) => a.position - b.position);
   }
 
@@ -978,11 +1186,25 @@ export class EmulatorState {
       throw Errors.wrongChannelType();
     let type = Number(body["type"] ?? ChannelType.PrivateThread);
     if (fromMessageId) {
-      type = ChannelType.PublicThread;
+      // "When called on a GUILD_TEXT channel, creates a PUBLIC_THREAD. When called on a
+      // GUILD_ANNOUNCEMENT channel, creates a ANNOUNCEMENT_THREAD"
+      // (https://discord.com/developers/docs/resources/channel#start-thread-from-message).
+      if (parent.type === ChannelType.GuildForum) throw Errors.wrongChannelType();
+      type =
+        parent.type === ChannelType.GuildAnnouncement
+          ? ChannelType.AnnouncementThread
+          : ChannelType.PublicThread;
       this.getMessage(actor, parentId, fromMessageId);
+      if (this.channels.has(fromMessageId))
+        throw new DiscordError(400, 160004, "A thread has already been created for this message");
+    } else {
+      const allowed: number[] =
+        parent.type === ChannelType.GuildAnnouncement
+          ? [ChannelType.AnnouncementThread, ChannelType.PrivateThread]
+          : [ChannelType.PublicThread, ChannelType.PrivateThread];
+      if (!allowed.includes(type))
+        throw Errors.invalidForm(fieldError("type", "BASE_TYPE_CHOICES", "Invalid thread type"));
     }
-    if (type !== ChannelType.PublicThread && type !== ChannelType.PrivateThread)
-      throw Errors.invalidForm(fieldError("type", "BASE_TYPE_CHOICES", "Invalid thread type"));
     this.require(
       actor,
       parentId,
@@ -1037,8 +1259,10 @@ export class EmulatorState {
     if (t.archived && !mod) throw Errors.archivedThread();
     if (t.locked && !mod) throw Errors.threadLocked();
     if (actor !== userId) {
-      if (ch.type === ChannelType.PrivateThread && !t.invitable && !mod && ch.owner_id !== actor)
-        throw Errors.missingPermissions();
+      // invitable: "whether non-moderators can add other non-moderators to a thread"
+      // (https://discord.com/developers/docs/resources/channel#thread-metadata-object): the
+      // creator is no exception.
+      if (ch.type === ChannelType.PrivateThread && !t.invitable && !mod) throw Errors.missingPermissions();
       this.require(actor, ch.id, P.SEND_MESSAGES_IN_THREADS);
     }
     const g = this.guild(ch.guild_id);
@@ -1064,7 +1288,10 @@ export class EmulatorState {
   removeThreadMember(actor: string, channelId: string, userId: string): void {
     const ch = this.threadOf(actor, channelId);
     if (!ch.threadMembers) return;
-    if (actor !== userId) this.require(actor, ch.id, P.MANAGE_THREADS);
+    // "Requires the MANAGE_THREADS permission, or the creator of the thread if it is a
+    // PRIVATE_THREAD" (https://discord.com/developers/docs/resources/channel#remove-thread-member).
+    const creatorOfPrivate = ch.type === ChannelType.PrivateThread && ch.owner_id === actor;
+    if (actor !== userId && !creatorOfPrivate) this.require(actor, ch.id, P.MANAGE_THREADS);
     if (ch.thread?.archived) throw Errors.archivedThread();
     if (!ch.threadMembers.has(userId)) throw Errors.unknownMember();
     const g = this.guild(ch.guild_id);
@@ -1207,14 +1434,7 @@ export class EmulatorState {
       !((via?.flags ?? 0) & 128)
     )
       throw Errors.emptyMessage();
-    if (content.length > 2000)
-      throw Errors.invalidForm(
-        fieldError("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length."),
-      );
-    if (embeds.length > 10)
-      throw Errors.invalidForm(
-        fieldError("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."),
-      );
+    checkMessageBody(body);
     const nonce = body["nonce"];
     const nonceKey =
       nonce !== undefined && body["enforce_nonce"] === true ? `${actor}:${ch.id}:${String(nonce)}` : null;
@@ -1298,18 +1518,38 @@ export class EmulatorState {
           ch.thread.invitable ||
           (this.permissionsIn(actor, ch.id) & P.MANAGE_THREADS) !== 0n;
         if (canInvite)
-          for (const uid of mentions.users)
-            if (
-              g.members.has(uid) &&
-              ch.parent_id &&
-              this.canView(uid, ch.parent_id) &&
-              !ch.threadMembers?.has(uid)
-            )
+          for (const uid of this.mentionedIntoThread(g, ch, actor, mentions, via !== undefined))
+            if (ch.parent_id && this.canView(uid, ch.parent_id) && !ch.threadMembers?.has(uid))
               this.joinThread(ch, uid);
       }
       this.dispatch("MESSAGE_CREATE", this.messageJson(msg, true), this.messageScope(msg));
     }
     return msg;
+  }
+
+  /**
+   * Who a thread message's mentions add to the thread. Users: every allowed user mention. Roles:
+   * Discord's API does not add a role's members; the Discord client does when a person mentions a
+   * role the mention can ping (mentionable, or the author has MENTION_EVERYONE), so the emulator
+   * adds them for people and never for bots, webhooks or interaction replies
+   * (https://github.com/openabdev/openab/issues/806 observes it; the API docs are silent).
+   */
+  private mentionedIntoThread(
+    g: GuildRec,
+    ch: ChannelRec,
+    actor: string,
+    mentions: { users: string[]; roles: string[] },
+    viaApp: boolean,
+  ): string[] {
+    const out = new Set(mentions.users.filter((u) => g.members.has(u)));
+    if (viaApp || this.users.get(actor)?.bot !== false) return [...out];
+    const canPing = (this.permissionsIn(actor, ch.id) & P.MENTION_EVERYONE) !== 0n;
+    for (const roleId of mentions.roles) {
+      const role = g.roles.get(roleId);
+      if (!role || role.id === g.id || !(role.mentionable || canPing)) continue;
+      for (const m of g.members.values()) if (m.roles.includes(roleId)) out.add(m.user_id);
+    }
+    return [...out];
   }
 
   /** A message in a channel the actor can read (ephemeral ones only for their recipient). */
@@ -1369,6 +1609,7 @@ export class EmulatorState {
       if (ch?.thread?.locked && !(this.permissionsIn(actor, ch.id) & P.MANAGE_THREADS))
         throw Errors.threadLocked();
     }
+    checkMessageBody(body);
     if (body["content"] !== undefined) msg.content = body["content"] === null ? "" : str(body["content"]);
     if (body["embeds"] !== undefined)
       msg.embeds = Array.isArray(body["embeds"])
@@ -1441,6 +1682,9 @@ export class EmulatorState {
       throw Errors.invalidForm(
         fieldError("description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."),
       );
+    const limits = new FormErrors();
+    checkCommandOptions(raw, limits);
+    limits.throwIfAny();
     const perms = raw["default_member_permissions"];
     return {
       id: existing?.id ?? this.ids.next(),
@@ -1563,8 +1807,13 @@ export class EmulatorState {
     if (ch.thread || ch.type === ChannelType.GuildCategory) throw Errors.wrongChannelType();
     this.require(actor, ch.id, P.MANAGE_WEBHOOKS);
     const name = str(body["name"]);
-    if (!name || /clyde|discord/i.test(name))
-      throw Errors.invalidForm(fieldError("name", "BASE_TYPE_BAD_LENGTH", "Invalid webhook name"));
+    const errors = new FormErrors();
+    if (!name) errors.add(["name"], "BASE_TYPE_REQUIRED", "This field is required");
+    checkWebhookName("name", name, errors);
+    errors.throwIfAny();
+    let inChannel = 0;
+    for (const w of this.webhooks.values()) if (w.channel_id === ch.id) inChannel++;
+    if (inChannel >= Maximum.webhooksPerChannel) throw MaximumErrors.webhooks();
     const id = this.ids.next();
     const w: WebhookRec = {
       id,
@@ -1587,6 +1836,9 @@ export class EmulatorState {
   }
 
   executeWebhook(w: WebhookRec, body: Json, files: FileUpload[], threadId: string | null): MessageRec {
+    const errors = new FormErrors();
+    checkWebhookName("username", body["username"], errors);
+    errors.throwIfAny();
     let target = w.channel_id;
     if (threadId) {
       const t = this.channels.get(threadId);
