@@ -23,8 +23,9 @@ export interface RateLimitOptions {
 }
 
 /**
- * Discord does not publish per-route figures ("rate limits should not be hard coded"); these are the
- * values its headers have long answered for the routes a game bot uses most.
+ * Discord publishes no per-route figures ("rate limits should not be hard coded"). Messages (5 per
+ * 5 s per channel) and deletes (5 per 1 s) are the widely observed values of its headers; the others
+ * are conservative stand-ins, so a bot that reads the headers copes with whatever Discord answers.
  */
 export const DISCORD_LIKE_ROUTES: Record<string, BucketLimit> = {
   "POST /channels/{channel_id}/messages": { limit: 5, windowMs: 5000 },
