@@ -116,6 +116,22 @@ describe("application commands and interactions", () => {
     expect(await h.choices()).toEqual([{ name: "quiet", value: "quiet" }]);
   });
 
+  it("refuses an autocomplete answer over 25 choices or with a name over 100 characters, outside strict mode too (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete)", async () => {
+    const { emu, client, channel, a, b } = await setup({ strict: false });
+    const refusals: unknown[] = [];
+    client.on("interactionCreate", async (i) => {
+      if (!i.isAutocomplete()) return;
+      const many = Array.from({ length: 26 }, (_, n) => ({ name: `c${n}`, value: `c${n}` }));
+      const choices = i.options.getFocused() === "long" ? [{ name: "x".repeat(101), value: "x" }] : many;
+      await i.respond(choices).catch((e: unknown) => refusals.push(e));
+    });
+    for (const typed of ["many", "long"]) {
+      const h = emu.user(a.id).autocomplete(channel, "vote", { target: b.id, reason: typed }, "reason");
+      await expect(h.choices(2000)).rejects.toThrow();
+    }
+    expect(refusals.map((e) => (e as { code?: number }).code)).toEqual([50035, 50035]);
+  });
+
   it("a button and a select menu produce component interactions; update and follow-up arrive", async () => {
     const { emu, client, channel, a, b } = await setup();
     const ch = await client.channels.fetch(channel);

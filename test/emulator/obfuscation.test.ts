@@ -92,6 +92,24 @@ describe("channel obfuscation for bots", () => {
     await until(() => (c.channels.cache.get(secret) as GuildChannel | undefined)?.name === "___hidden___");
   });
 
+  it("CHANNEL_CREATE of a hidden channel is obfuscated; a role's new permissions reveal it, losing the role hides it", async () => {
+    const { emu, g } = await world();
+    client = await loginBot(emu);
+    const watchers = emu.createRole(g.id, { name: "watchers", permissions: 0n });
+    const botRoles = emu.state.guild(g.id).members.get(emu.botUserId)?.roles ?? [];
+    emu.setMemberRoles(g.id, emu.botUserId, [...botRoles, watchers]);
+    const vault = emu.createChannel(g.id, { name: "vault", permission_overwrites: hidden(g.id) });
+    const c = client;
+    await until(() => c.channels.cache.get(vault));
+    expect((c.channels.cache.get(vault) as GuildChannel).name).toBe("___hidden___");
+    // The owner makes "watchers" administrators: the bot now sees every channel.
+    emu.state.modifyRole(g.ownerId, g.id, watchers, { permissions: Permissions.ADMINISTRATOR.toString() });
+    await until(() => (c.channels.cache.get(vault) as GuildChannel | undefined)?.name === "vault");
+    // Taking the role from the bot hides the channel again.
+    emu.setMemberRoles(g.id, emu.botUserId, botRoles);
+    await until(() => (c.channels.cache.get(vault) as GuildChannel | undefined)?.name === "___hidden___");
+  });
+
   it("a channel the bot creates for itself (its own allow) arrives in full", async () => {
     const { emu, g } = await world();
     client = await loginBot(emu);
