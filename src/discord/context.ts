@@ -60,10 +60,54 @@ export function humanize(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The offer an order was made from: same action and the offer's params all equal to the order's
+ * (a vote's side, a verdict's choice), else the action's first offer.
+ */
+export function matchingOffer(
+  action: string,
+  params: Record<string, unknown>,
+  offers: readonly AvailableAction[],
+): AvailableAction | undefined {
+  const same = offers.filter((a) => a.action === action);
+  return (
+    same.find((o) =>
+      Object.entries(o.params ?? {}).every(([k, v]) => JSON.stringify(params[k]) === JSON.stringify(v)),
+    ) ?? same[0]
+  );
+}
+
 /** The label of an action in the language: from the ruleset's offer, else the id made readable. */
-export function actionLabel(lang: Lang, action: string, offers: readonly AvailableAction[]): string {
-  const offer = offers.find((a) => a.action === action);
+export function actionLabel(
+  lang: Lang,
+  action: string,
+  offers: readonly AvailableAction[],
+  params: Record<string, unknown> = {},
+): string {
+  const offer = matchingOffer(action, params, offers);
   return offer ? offer.label[lang] : humanize(action);
+}
+
+/**
+ * An order's receipt text: the label of the offer it was made from (which names the chosen
+ * side or verdict), its targets, and only the params that label does not already name.
+ */
+export function describeChosen(
+  lang: Lang,
+  order: { action: string; targets: readonly string[]; params: Record<string, unknown> },
+  offers: readonly AvailableAction[],
+  names: ReadonlyMap<string, string>,
+): string {
+  const offer = matchingOffer(order.action, order.params, offers);
+  const named = new Set(["reason", ...Object.keys(offer?.params ?? {})]);
+  const rest = Object.fromEntries(Object.entries(order.params).filter(([k]) => !named.has(k)));
+  return describeOrder(
+    lang,
+    actionLabel(lang, order.action, offers, order.params),
+    order.targets,
+    names,
+    rest,
+  );
 }
 
 /**

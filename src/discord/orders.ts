@@ -1,7 +1,7 @@
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, JsonObject, Lang } from "../engine/types.js";
 import { rejectionText, t } from "../i18n/index.js";
-import { actionLabel, describeOrder, paramsKey, targetLabel, type Ctx } from "./context.js";
+import { describeChosen, paramsKey, targetLabel, type Ctx } from "./context.js";
 import { namesOf } from "./render/names.js";
 
 /**
@@ -24,14 +24,10 @@ export async function submitOrder(
     return { accepted: false, text: t(ctx.lang, "order.rejected", { reason }) };
   }
   const names = namesOf(await ctx.service.players(gameId));
-  const label = actionLabel(ctx.lang, order.action, offers);
-  const choiceParams = Object.fromEntries(
-    Object.entries(order.params).filter(([k]) => k !== "reason"),
-  ) as Record<string, unknown>;
   return {
     accepted: true,
     text: t(ctx.lang, "order.accepted", {
-      action: describeOrder(ctx.lang, label, order.targets, names, choiceParams),
+      action: describeChosen(ctx.lang, order, offers, names),
       targets: "",
     }),
   };

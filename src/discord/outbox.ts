@@ -7,7 +7,7 @@ import {
   Routes,
   type ButtonInteraction,
 } from "discord.js";
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang, PhaseReport } from "../engine/types.js";
@@ -326,6 +326,9 @@ async function perform(
       }
       return;
     }
+    case "upsert":
+      await upsertMessage(deps, gameId, outboxId, effect);
+      return;
     case "panels": {
       const service = new GameService(deps.db);
       const phase = await service.currentPhase(gameId);
@@ -380,4 +383,50 @@ async function perform(
       return;
     }
   }
+}
+
+/**
+ * Posts a keyed message once and edits it in place afterwards: the first effect of the key
+ * records the message id in its own outbox row, later ones find it there. A message a moderator
+ * deleted is posted again (and recorded under the new row).
+ */
+async function upsertMessage(
+  deps: DrainDeps,
+  gameId: string,
+  outboxId: number,
+  effect: Extract<OutboxEffect, { type: "upsert" }>,
+): Promise<void> {
+  const channelId = await channelFor(deps, gameId, effect.chat);
+  const content = effect.content.slice(0, MESSAGE_LIMIT);
+  const [posted] = await deps.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.gameId, gameId),
+        eq(outbox.kind, "upsert"),
+        sql`${outbox.payload}->>'key' = ${effect.key}`,
+        sql`${outbox.payload} ? 'messageId'`,
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const messageId = (posted?.payload as { messageId?: string } | undefined)?.messageId;
+  if (messageId) {
+    try {
+      await deps.rest.patch(Routes.channelMessage(channelId, messageId), {
+        body: { content, allowed_mentions: { parse: [] } },
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && error.status === 404)) throw error;
+    }
+  }
+  const message = (await deps.rest.post(Routes.channelMessages(channelId), {
+    body: { content, nonce: nonceOf(outboxId, 0), enforce_nonce: true, allowed_mentions: { parse: [] } },
+  })) as { id: string };
+  await deps.db
+    .update(outbox)
+    .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ messageId: message.id })}::jsonb` })
+    .where(eq(outbox.id, outboxId));
 }

@@ -37,7 +37,13 @@ export type DeadlineRule =
   /** A GM-set or default duration from the phase start. */
   | { type: "duration"; minutes: number }
   /** The first local time `at` ("HH:MM") at least `minMinutes` after the phase start. */
-  | { type: "daily_at"; at: string; minMinutes?: number }
+  | {
+      type: "daily_at";
+      at: string;
+      minMinutes?: number;
+      /** Minutes the deadline so found is then moved by (extensions granted during the phase). */
+      shiftMinutes?: number;
+    }
   /** No deadline: the phase ends by the players' actions or the GM. */
   | { type: "none" };
 
@@ -142,6 +148,33 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   /** Ruleset keys of `final.players[id]` beyond alive, role, faction and statuses. */
   finalPlayer?(state: S, player: S["players"][number]): JsonObject;
   texts: Record<Lang, TextCatalog>;
+  /** The rules' votes: what `/vote` offers and, where the rules make votes public, the open ballot. */
+  votes?: VoteRules<S>;
+}
+
+/**
+ * The votes of a ruleset. `actions` are the player actions that are votes (`/vote` offers exactly
+ * their availableActions entries). `board` is the ballot the rules make public now (null when no
+ * vote is open or the votes are secret): the Discord layer posts each cast, changed or withdrawn
+ * vote in `chat` as it happens and keeps one tally message per `key` up to date.
+ */
+export interface VoteRules<S extends AnyGameState> {
+  actions: readonly string[];
+  board?(state: S): VoteBoard | null;
+}
+
+export interface VoteBoard {
+  /** A chat id of the ruleset's layout (or `newspaper`). */
+  chat: string;
+  /** One tally per key (e.g. `day 2`): a new key starts a new tally message. */
+  key: string;
+  /** Each counted vote now, in casting order; `choice` names it as the rules do ("against"). */
+  votes: { voter: PlayerId; choice: Localized; target?: PlayerId }[];
+  /**
+   * The choice whose votes decide a candidate's fate by plurality (classic's lynch, clans'
+   * "against"): the tally shows, per candidate, how many more of them he needs to lead ("L-2").
+   */
+  decisive?: Localized;
 }
 
 /** Helps a ruleset keep its type parameters while being stored in the registry. */

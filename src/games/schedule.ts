@@ -38,8 +38,10 @@ export function deadlineFor(rule: DeadlineRule, start: Date, settings: ScheduleS
       return DateTime.fromJSDate(start, { zone: settings.timezone })
         .plus({ minutes: rule.minutes })
         .toJSDate();
-    case "daily_at":
-      return nextLocalTime(start, rule.at, settings.timezone, rule.minMinutes ?? 0);
+    case "daily_at": {
+      const due = nextLocalTime(start, rule.at, settings.timezone, rule.minMinutes ?? 0);
+      return new Date(due.getTime() + (rule.shiftMinutes ?? 0) * 60_000);
+    }
     case "none":
       return null;
   }

@@ -30,6 +30,8 @@ import {
 import { getRuleset } from "../rulesets/index.js";
 import { UserError } from "./errors.js";
 import { phaseImages } from "../render/phase-images.js";
+import { phaseName } from "../i18n/index.js";
+import { tallyText, votePosts } from "./ballots.js";
 import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
@@ -83,7 +85,17 @@ export interface OutboxPanels {
 export interface OutboxReveal {
   type: "reveal";
 }
-export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal;
+/**
+ * A message kept up to date under a key (the day's vote tally): the first effect of a key posts
+ * it, later ones edit that message in place.
+ */
+export interface OutboxUpsert {
+  type: "upsert";
+  chat: string;
+  key: string;
+  content: string;
+}
+export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
 
 export interface CreateGameInput {
   guildId: string;
@@ -103,6 +115,8 @@ export interface SubmitOutcome {
   rejection?: Rejection;
   phase: string;
 }
+
+const DAY_MS = 24 * 3_600_000;
 
 /** A reviewed draft publishes itself after this grace period unless a GM holds it. */
 export const REVIEW_GRACE_MS = 30 * 60_000;
@@ -718,7 +732,47 @@ export class GameService {
     const outbox = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
     const phaseRow = await this.currentPhase(game.id, tx);
     const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
-    return { value: { accepted: true, phase }, deadlines: timers, outbox };
+    const moved = phaseRow
+      ? await this.followRulesDeadline(tx, game, ruleset, state, result.value, phaseRow)
+      : [];
+    return { value: { accepted: true, phase }, deadlines: [...timers, ...moved], outbox };
+  }
+
+  /**
+   * An input that moves the rules' deadline (reichstag's extension requests, a new step) moves
+   * the real one by as much. In a game on a fixed phase duration (a blitz or the sandbox) the
+   * rules' hours are scaled so that a rules day (24 h) is one phase (docs/rules/reichstag.md).
+   */
+  private async followRulesDeadline(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    before: AnyGameState,
+    after: AnyGameState,
+    phase: PhaseRow,
+  ): Promise<DeadlineRow[]> {
+    const was = ruleset.deadline(before);
+    const now = ruleset.deadline(after);
+    if (JSON.stringify(was) === JSON.stringify(now) || phaseLabel(before.phase) !== phaseLabel(after.phase))
+      return [];
+    const rulesOnly = { timezone: game.timezone, phaseDurationMs: null };
+    const from = deadlineFor(was, phase.startedAt, rulesOnly);
+    const to = deadlineFor(now, phase.startedAt, rulesOnly);
+    if (!from || !to) return [];
+    let shift = to.getTime() - from.getTime();
+    if (game.phaseDurationMs !== null) shift = Math.round((shift * game.phaseDurationMs) / DAY_MS);
+    if (shift === 0) return [];
+    if (phase.remainingMs !== null) {
+      // Paused: the frozen remainder moves; resume schedules from it.
+      await tx
+        .update(phases)
+        .set({ remainingMs: Math.max(0, phase.remainingMs + shift) })
+        .where(eq(phases.id, phase.id));
+      return [];
+    }
+    if (!phase.deadlineAt || game.status !== "running") return [];
+    const deadlineAt = new Date(Math.max(this.clock.now().getTime(), phase.deadlineAt.getTime() + shift));
+    return this.moveDeadlineLocked(tx, game, phase, deadlineAt, "system", "rules_deadline");
   }
 
   /**
@@ -1023,12 +1077,55 @@ export class GameService {
     const phase = await this.currentPhase(game.id, tx);
     if (!phase) return false;
     const effects = await this.deliverNow(tx, game, ruleset, state, phase);
+    effects.push(...(await this.ballotEffects(tx, game, ruleset, before, state)));
     if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
       effects.push({ type: "reconcile" });
     }
     if (effects.length === 0) return false;
     await this.writeOutbox(tx, game.id, `input:${seq}`, effects, null);
     return true;
+  }
+
+  /** Public votes (src/games/ballots.ts): the posts of what changed and the day's tally, edited in place. */
+  private async ballotEffects(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    before: AnyGameState,
+    state: AnyGameState,
+  ): Promise<OutboxEffect[]> {
+    const board = ruleset.votes?.board;
+    if (!board) return [];
+    const after = board(state);
+    if (!after) return [];
+    const reader = await this.reader(tx, game, ruleset);
+    const posts = votePosts(board(before), after, reader);
+    if (posts.length === 0) return [];
+    return [
+      { type: "post", chat: after.chat, content: posts.join("\n") },
+      {
+        type: "upsert",
+        chat: after.chat,
+        key: `tally:${after.key}`,
+        content: tallyText(after, reader, phaseName(reader.lang, after.key)),
+      },
+    ];
+  }
+
+  /** The reader (language and seat names) of one transaction, built once. */
+  private async reader(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+  ): Promise<RenderContext> {
+    let reader = this.readers.get(tx);
+    if (!reader) {
+      const lang = await this.language(game.guildId, tx);
+      const seats = await this.players(game.id, tx);
+      reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
+      this.readers.set(tx, reader);
+    }
+    return reader;
   }
 
   private async deliverNow(
@@ -1055,13 +1152,7 @@ export class GameService {
     ruleset: RulesetDefinition<AnyGameState>,
     report: PhaseReport,
   ): Promise<OutboxEffect[]> {
-    let reader = this.readers.get(tx);
-    if (!reader) {
-      const lang = await this.language(game.guildId, tx);
-      const seats = await this.players(game.id, tx);
-      reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
-      this.readers.set(tx, reader);
-    }
+    const reader = await this.reader(tx, game, ruleset);
     const rendered = renderReport(ruleset, report, reader);
     const effects: OutboxEffect[] = [];
     if (rendered.public.length > 0)

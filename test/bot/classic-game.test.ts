@@ -39,6 +39,15 @@ async function personalThread(seat: string): Promise<string> {
   return row.discordId;
 }
 
+async function chatChannel(key: string): Promise<string> {
+  const [row] = await h.database.db
+    .select()
+    .from(chats)
+    .where(eq(chats.chatKey, `chat:${key}`));
+  if (!row) throw new Error(`no channel for ${key}`);
+  return row.discordId;
+}
+
 async function inputCount(): Promise<number> {
   return (await h.database.db.select().from(inputs).where(eq(inputs.gameId, gameId))).length;
 }
@@ -214,9 +223,9 @@ describe("a classic game through the emulator", () => {
     const self = await h.slash(u(3), "vote", { choice: "p3" });
     expect(contentOf(self)).toBe(ru("order.rejected", { reason: "нельзя голосовать против себя" }));
     const offered = await h.choices(u(3), "vote", { choice: "" }, "choice");
-    expect(offered.map((c) => c.value).sort()).toEqual(["p1", "p4", "p5"]);
+    expect(offered.map((c) => c.value).sort()).toEqual(["vote>p1", "vote>p4", "vote>p5"]);
     const typed = await h.choices(u(3), "vote", { choice: "player1" }, "choice");
-    expect(typed).toEqual([{ name: seatName(1), value: "p1" }]);
+    expect(typed).toEqual([{ name: `Голос за повешение → ${seatName(1)}`, value: "vote>p1" }]);
     // Status shows the dead don's revealed role only if the rules reveal it; never the living's.
     const status = textOf(await h.slash(u(4), "game status"));
     expect(status).toContain("День 1");
@@ -234,8 +243,24 @@ describe("a classic game through the emulator", () => {
     const changed = await h.slash(u(4), "vote", { choice: "p5" });
     expect(contentOf(changed)).toBe(ru("order.rejected", { reason: "голос нельзя изменить" }));
     // In the player's own thread the game is found by the channel.
-    const third = await h.slash(u(5), "vote", { choice: "p1" }, await personalThread("p5"));
+    const third = await h.slash(u(5), "vote", { choice: "vote>p1" }, await personalThread("p5"));
     expect(textOf(third)).toContain(`${seatName(1)}: 3 голоса`);
+    // The vote is open (rules section 6): each vote is posted in the public vote thread as cast,
+    // and one tally message is kept current there.
+    await h.drain(gameId);
+    const votes = await chatChannel("votes");
+    const posted = h.emu.messages(votes).map((m) => String(m["content"]));
+    expect(posted.filter((c) => c.startsWith("🗳"))).toEqual([
+      ru("ballot.cast", { voter: seatName(3), vote: `против → ${seatName(1)}` }),
+      ru("ballot.cast", { voter: seatName(4), vote: `против → ${seatName(1)}` }),
+      ru("ballot.cast", { voter: seatName(5), vote: `против → ${seatName(1)}` }),
+    ]);
+    const tallies = posted.filter((c) => c.startsWith("📊"));
+    expect(tallies).toHaveLength(1);
+    expect(tallies[0]).toContain(
+      `против → ${seatName(1)}: 3 голоса (${seatName(3)}, ${seatName(4)}, ${seatName(5)}) · L-0`,
+    );
+    expect(tallies[0]).toContain("День 1");
     await h.resolvePhase(gameId);
     const state = await h.service.state(gameId);
     expect(state.ended).toBe(true);

@@ -1,7 +1,7 @@
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { ordersOf } from "../../games/queries.js";
 import { phaseName, t } from "../../i18n/index.js";
-import { actionLabel, describeOrder, type Command, type Ctx } from "../context.js";
+import { describeChosen, type Command, type Ctx } from "../context.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
 import { namesOf } from "../render/names.js";
 import { named } from "./builders.js";
@@ -23,14 +23,13 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     await interaction.editReply(t(ctx.lang, "orders.none", { phase: shownPhase }));
     return;
   }
-  const lines = orders.map((o, i) => {
-    const params = Object.fromEntries(Object.entries(o.params).filter(([k]) => k !== "reason"));
-    return t(ctx.lang, "orders.line", {
+  const lines = orders.map((o, i) =>
+    t(ctx.lang, "orders.line", {
       n: i + 1,
-      action: describeOrder(ctx.lang, actionLabel(ctx.lang, o.action, actions), o.targets, names, params),
+      action: describeChosen(ctx.lang, o, actions, names),
       targets: "",
-    });
-  });
+    }),
+  );
   await interaction.editReply(
     [t(ctx.lang, "orders.header", { phase: shownPhase }), ...lines].join("\n").slice(0, 2000),
   );

@@ -4,19 +4,22 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from "discord.js";
+import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import type { Command, Ctx } from "../context.js";
-import { paramsFor, submitOrder, targetChoices, targetId } from "../orders.js";
+import { paramsFor, submitOrder, targetId } from "../orders.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
 import { namesOf } from "../render/names.js";
-import { tallyEmbed } from "../render/tally.js";
+import { tallyEmbed, votesOf } from "../render/tally.js";
+import { findVoteChoice, parseVoteValue, voteActions, voteChoices } from "../votes.js";
 import { named } from "./builders.js";
 
-/** The ruleset's vote action. */
-export const VOTE = "vote";
-
-/** /vote: cast (or change, where the rules allow) a vote, then see the live tally the rules make public. */
+/**
+ * /vote: cast (or change, where the rules allow) any of the ruleset's votes — classic's lynch,
+ * mayor's verdicts, clans' for/against, reichstag's Ja/Nein and veto answer, regnum's Magister
+ * election. The choice autocompletes from exactly what the rules open to the player now.
+ */
 export const data = named(new SlashCommandBuilder(), "vote")
   .setDMPermission(false)
   .addStringOption((o) => named(o, "opt.choice").setRequired(true).setAutocomplete(true))
@@ -28,22 +31,45 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   await requireOpenPhase(ctx, game);
   const ruleset = rulesetOrThrow(game.ruleset);
-  if (!Object.hasOwn(ruleset.actions, VOTE)) throw new UserError("order.unknown_action", { actions: "—" });
+  if (voteActions(ruleset).length === 0) throw new UserError("vote.none_in_ruleset");
   const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
   const names = namesOf(await ctx.service.players(game.id));
-  const offer = actions.find((a) => a.action === VOTE);
-  const target = targetId(interaction.options.getString("choice", true), names);
-  const params = paramsFor(ruleset, VOTE, offer, interaction.options.getString("reason"));
-  const receipt = await submitOrder(
-    ctx,
-    game.id,
-    interaction.user.id,
-    { action: VOTE, targets: [target], params },
-    actions,
-  );
-  const state = await ctx.service.state(game.id);
-  const tally = tallyEmbed(ctx.lang, ruleset.playerView(state, seat.seatId), names);
-  await interaction.editReply({ content: receipt.text, embeds: [tally] });
+  const choices = voteChoices(ctx.lang, ruleset, actions, names);
+  const typed = interaction.options.getString("choice", true);
+  const reason = interaction.options.getString("reason");
+  const choice = findVoteChoice(ctx.lang, choices, typed, names);
+  let order: { action: string; targets: string[]; params: JsonObject };
+  if (choice) {
+    const action = choice.offer.action;
+    const params = paramsFor(ruleset, action, choice.offer, reason);
+    order = { action, targets: choice.target ? [choice.target] : [], params };
+  } else {
+    // A player named who is not open to this voter (himself, or he may not vote now): the
+    // rules judge it and answer with their reason; nothing changes.
+    const named = parseVoteValue(typed, voteActions(ruleset));
+    const targets = named ? (named.target ? [named.target] : []) : [targetId(typed, names)];
+    const action = named?.action ?? voteActions(ruleset)[0];
+    const params: JsonObject = {
+      ...(action === undefined ? {} : paramsFor(ruleset, action, undefined, reason)),
+      ...((named?.params ?? {}) as JsonObject),
+    };
+    const judged = action !== undefined && ruleset.actions[action]?.params.safeParse(params).success === true;
+    if (!targets.every((id) => names.has(id)) || (!named && targets.length === 0) || !judged) {
+      if (choices.length === 0) throw new UserError("vote.not_open");
+      const shown = choices.slice(0, 10).map((c) => c.name);
+      const more = choices.length > shown.length ? ` (+${choices.length - shown.length})` : "";
+      throw new UserError("vote.unknown_choice", {
+        choice: typed.slice(0, 100),
+        choices: `${shown.join("; ")}${more}`,
+      });
+    }
+    order = { action: action as string, targets, params };
+  }
+  const receipt = await submitOrder(ctx, game.id, interaction.user.id, order, actions);
+  // The tally as this player may see it (the rules' view), when it discloses any votes.
+  const view = ruleset.playerView(await ctx.service.state(game.id), seat.seatId);
+  const embeds = votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, names)] : [];
+  await interaction.editReply({ content: receipt.text, embeds });
 }
 
 export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
@@ -53,11 +79,15 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
     return;
   }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  const ruleset = rulesetOrThrow(game.ruleset);
   const { actions } = await ctx.service.available(game.id, interaction.user.id);
   const names = namesOf(await ctx.service.players(game.id));
-  const votes = actions.filter((a) => a.action === VOTE);
+  const needle = focused.value.trim().toLowerCase();
   await interaction.respond(
-    votes.length === 0 ? [] : targetChoices(ctx.lang, votes, VOTE, names, focused.value),
+    voteChoices(ctx.lang, ruleset, actions, names)
+      .filter((c) => c.name.toLowerCase().includes(needle) || c.value === focused.value)
+      .slice(0, 25)
+      .map((c) => ({ name: c.name, value: c.value })),
   );
 }
 

@@ -9,6 +9,7 @@ import { playerSchema, setup } from "./setup.js";
 import { type ClansState, openSlots } from "./state.js";
 import { CLAN_NAMES, ROLE_NAMES, texts } from "./texts.js";
 import { playerView } from "./view.js";
+import { votes } from "./votes.js";
 
 /**
  * §3 early close: the night may close as soon as every living player with an open slot has
@@ -57,4 +58,5 @@ export const clans = defineRuleset<ClansState>({
   playerView,
   finalPlayer: (_state, p) => ({ home: p.home }),
   texts,
+  votes,
 });

@@ -8,6 +8,7 @@ import { setup } from "./setup.js";
 import { type ClassicState, optionsSchema, playerSchema } from "./state.js";
 import { texts } from "./texts.js";
 import { availableActions, playerView } from "./view.js";
+import { votes } from "./votes.js";
 
 /** `classic`: forum mafia with two clans, the maniac, the ninja and the necromancer (../shared/rules/classic.md). */
 export const classic = defineRuleset<ClassicState>({
@@ -55,6 +56,7 @@ export const classic = defineRuleset<ClassicState>({
     return p.clan ? { clan: p.clan } : {};
   },
   texts,
+  votes,
 });
 
 export default classic;

@@ -10,6 +10,7 @@ import { setup } from "./setup.js";
 import { type MayorState, RULESET_ID, optionsSchema, playerSchema } from "./state.js";
 import { texts } from "./texts.js";
 import { playerView } from "./view.js";
+import { votes } from "./ballot.js";
 
 /** The blind game run by the Mayor: ../shared/rules/mayor.md (seed 004_ad941c781c806692.txt). */
 export const mayor = defineRuleset<MayorState>({
@@ -32,4 +33,5 @@ export const mayor = defineRuleset<MayorState>({
   playerView,
   finalPlayer: (_state, p) => ({ isolations: p.isolations }),
   texts,
+  votes,
 });

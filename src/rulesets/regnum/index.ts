@@ -46,4 +46,6 @@ export const regnum = defineRuleset<RState>({
   finalPlayer,
   finalExtra,
   texts: { en, ru },
+  // §5.5: the Magister election is the only vote the bot runs; it is held in the Order's own chat.
+  votes: { actions: ["vote_magister"] },
 });

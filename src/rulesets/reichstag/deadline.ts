@@ -38,10 +38,12 @@ export function deadline(state: ReichstagState): DeadlineRule {
       firstDailyAt(d.stepOpenedAt, o.deadlineTime, o.timezone, o.minPhaseHours) + d.shiftMinutes * 60_000;
     return { type: "duration", minutes: Math.max(0, Math.round((due - d.phaseOpenedAt) / 60_000)) };
   }
-  // No clock (pure simulation): the daily rule with the minimum moved by the shift.
+  // The phase opened without a clock (the first phase, a simulation): the daily rule, then
+  // moved by the shift, so that an extension moves the deadline by exactly its hours.
   return {
     type: "daily_at",
     at: o.deadlineTime,
-    minMinutes: Math.max(0, Math.round(o.minPhaseHours * 60 + d.shiftMinutes)),
+    minMinutes: Math.round(o.minPhaseHours * 60),
+    shiftMinutes: d.shiftMinutes,
   };
 }

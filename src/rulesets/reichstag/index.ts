@@ -40,6 +40,8 @@ export const reichstag = defineRuleset<ReichstagState>({
   chatLayout,
   playerView,
   texts,
+  // Open ballots are published by the rules' own lines ("<v> votes Ja.", section 8), not a board.
+  votes: { actions: ["vote", "veto_answer"] },
 });
 
 export { boardOf };
