@@ -194,7 +194,8 @@ async function languageOf(db: Db, gameId: string): Promise<Lang> {
 /** What a failed effect was, in a GM's words. */
 function describeEffect(lang: Lang, effect: OutboxEffect): string {
   switch (effect.type) {
-    case "post": {
+    case "post":
+    case "upsert": {
       const excerpt = effect.content.replace(/\s+/g, " ").slice(0, 120);
       return t(lang, "outbox.effect.post", { chat: effect.chat, excerpt });
     }
