@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { envSchema, parseEnv } from "../src/config/env.js";
+import { BOT_PERMISSIONS, inviteUrl, welcomeLines } from "../src/discord/invite.js";
 
 const valid = {
   DISCORD_TOKEN: "token",
@@ -64,5 +65,45 @@ describe("configuration", () => {
     expect(compose.services["worker"]?.command).toEqual(["npm", "run", "worker"]);
     expect(compose.services["migrate"]?.command).toEqual(["npm", "run", "db:migrate"]);
     expect(Object.keys(compose.services["migrate"]?.environment ?? {})).toEqual(["DATABASE_URL"]);
+  });
+
+  it("takes the HTTP ports from the environment, 9101 and 9102 by default, and refuses a bad one", () => {
+    expect(parseEnv(valid)).toMatchObject({
+      HTTP_HOST: "127.0.0.1",
+      BOT_HTTP_PORT: 9101,
+      WORKER_HTTP_PORT: 9102,
+    });
+    expect(parseEnv({ ...valid, WORKER_HTTP_PORT: "0" })).toMatchObject({ WORKER_HTTP_PORT: 0 });
+    expect(() => parseEnv({ ...valid, BOT_HTTP_PORT: "70000" })).toThrow(
+      /^BOT_HTTP_PORT: malformed; expected a TCP port/,
+    );
+  });
+});
+
+describe("the invite link", () => {
+  it("asks for exactly the README's permission integer, never Administrator", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const documented = /exactly these permissions\s+\(integer `(\d+)`\)/.exec(readme)?.[1];
+    expect(documented).toBe(BOT_PERMISSIONS.toString());
+    expect(BOT_PERMISSIONS).toBe(361582685264n);
+    expect(BOT_PERMISSIONS & 8n).toBe(0n);
+    const link = new URL(inviteUrl("123456789012345678"));
+    expect(link.origin + link.pathname).toBe("https://discord.com/oauth2/authorize");
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      client_id: "123456789012345678",
+      scope: "bot applications.commands",
+      permissions: "361582685264",
+    });
+  });
+
+  it("is in the first-run lines with the bot's tag and its servers (the first ten named)", () => {
+    const servers = Array.from({ length: 12 }, (_, i) => `Server ${i + 1}`);
+    const lines = welcomeLines({ tag: "GM#0001", applicationId: "123456789012345678", servers });
+    expect(lines[0]).toBe("Logged in to Discord as GM#0001.");
+    expect(lines[1]).toBe(`It is in 12 servers: ${servers.slice(0, 10).join(", ")} and 2 more.`);
+    expect(lines[2]).toBe(`Invite it to a server: ${inviteUrl("123456789012345678")}`);
+    expect(welcomeLines({ tag: "GM#0001", applicationId: "1", servers: [] })[1]).toBe(
+      "It is in no server yet.",
+    );
   });
 });

@@ -18,6 +18,7 @@ import { commands } from "../discord/commands/index.js";
 import type { Scheduling } from "../discord/context.js";
 import { contextFor, handleInteraction } from "../discord/router.js";
 import type { Clock } from "../games/service.js";
+import { interactionDone, interactionReceived } from "../http/metrics.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
 
@@ -71,7 +72,11 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   let accepting = true;
   const onInteraction = (interaction: Interaction) => {
     if (!accepting) return;
-    const work = handleInteraction(botDeps, interaction).finally(() => inFlight.delete(work));
+    interactionReceived(interaction.id);
+    const work = handleInteraction(botDeps, interaction).finally(() => {
+      interactionDone(interaction.id);
+      inFlight.delete(work);
+    });
     inFlight.add(work);
   };
   deps.client.on(Events.InteractionCreate, onInteraction);

@@ -1,7 +1,12 @@
 import { Events } from "discord.js";
 import { loadEnvOrExit } from "../config/env.js";
 import { createGatewayClient } from "../discord/client.js";
+import { welcomeLines } from "../discord/invite.js";
 import { migrateDatabase } from "../db/migrate.js";
+import { gatewayCheck, postgresCheck, redisCheck } from "../http/checks.js";
+import { instrumentRest } from "../http/metrics.js";
+import { createHttpServer, healthRoutes, metricsRoutes, type HttpServer } from "../http/server.js";
+import { watchSharedState } from "../http/shared-state.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
@@ -9,7 +14,11 @@ import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import { workerSettingsFromEnv } from "../worker/settings.js";
 import { startBot } from "./bot.js";
 
-/** `npm run bot`: the only process with a gateway connection. It never resolves a phase. */
+/**
+ * `npm run bot`: the only process with a gateway connection. It never resolves a phase. Its
+ * HTTP server (/healthz, /readyz, /metrics on BOT_HTTP_PORT) answers from before the login, so
+ * /readyz shows the gateway coming up.
+ */
 const env = loadEnvOrExit();
 const log = createLogger("bot", env.LOG_LEVEL);
 // The bot enqueues on the worker's queue: the same WORKER_QUEUE_PREFIX (default "gm").
@@ -20,26 +29,53 @@ await runProcess("bot", log, async () => {
   await migrateDatabase(database);
   const redis = await connectRedis(env.REDIS_URL, log);
   const client = createGatewayClient(env.DISCORD_API_URL);
+  instrumentRest(client.rest);
+  let http: HttpServer;
+  try {
+    http = await createHttpServer({
+      host: env.HTTP_HOST,
+      port: env.BOT_HTTP_PORT,
+      log,
+      plugins: [
+        healthRoutes([postgresCheck(database.pool), redisCheck(redis), gatewayCheck(client)]),
+        metricsRoutes,
+      ],
+    });
+  } catch (error) {
+    await Promise.allSettled([client.destroy(), database.close(), redis.quit()]);
+    throw new Error(
+      `cannot serve HTTP on ${env.HTTP_HOST}:${env.BOT_HTTP_PORT}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(env.DISCORD_TOKEN);
     await ready;
   } catch (error) {
-    await Promise.allSettled([client.destroy(), database.close(), redis.quit()]);
+    await Promise.allSettled([http.close(), client.destroy(), database.close(), redis.quit()]);
     throw new DependencyError(
       "Discord",
       env.DISCORD_API_URL ?? "https://discord.com/api",
       (error as Error).message,
     );
   }
+  const servers = [...client.guilds.cache.values()].map((guild) => guild.name);
+  const applicationId = client.application?.id ?? env.DISCORD_APPLICATION_ID;
   log.info(
-    { dependency: "discord", user: client.user?.tag, guilds: client.guilds.cache.size },
+    { dependency: "discord", user: client.user?.tag, guilds: servers.length, applicationId },
     "discord reached",
   );
+  // For the person starting it: plain lines, beside the JSON log.
+  const welcome = welcomeLines({ tag: client.user?.tag ?? "(unknown)", applicationId, servers });
+  process.stderr.write(welcome.map((line) => `bot: ${line}\n`).join(""));
   const queue = createQueue(redis, prefix);
   const scheduler = new Scheduler({ queue, db: database.db, log });
+  const unwatch = watchSharedState({ db: database.db, queue });
   const bot = await startBot({ env, log, database, redis, client, scheduler });
   return async () => {
+    unwatch();
+    await http.close();
     await bot.stop();
     await client.destroy();
     await queue.close();

@@ -25,6 +25,18 @@ const url = (protocols: readonly string[], example: string) =>
     }
   }, `expected a URL like ${example}`);
 
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: "expected a TCP port number (0 picks a free one)" })
+    .int({ error: "expected a TCP port number (0 picks a free one)" })
+    .min(0, { error: "expected a TCP port number (0 picks a free one)" })
+    .max(65_535, { error: "expected a TCP port number (0 picks a free one)" })
+    .default(fallback);
+
+/** Where each process serves /healthz, /readyz and /metrics unless told otherwise. */
+export const DEFAULT_BOT_HTTP_PORT = 9101;
+export const DEFAULT_WORKER_HTTP_PORT = 9102;
+
 export const envSchema = z.object({
   DISCORD_TOKEN: z.string({ error: "expected the bot token of your Discord application" }).min(1, {
     error: "expected the bot token of your Discord application",
@@ -40,6 +52,12 @@ export const envSchema = z.object({
     .string()
     .refine(isTimeZone, { error: "expected an IANA time zone such as Europe/Moscow" })
     .default("Europe/Moscow"),
+  HTTP_HOST: z
+    .string()
+    .regex(/^[0-9a-zA-Z.:-]+$/, { error: "expected an address to listen on, e.g. 127.0.0.1 or 0.0.0.0" })
+    .default("127.0.0.1"),
+  BOT_HTTP_PORT: port(DEFAULT_BOT_HTTP_PORT),
+  WORKER_HTTP_PORT: port(DEFAULT_WORKER_HTTP_PORT),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,7 +2,8 @@ import { DelayedError, UnrecoverableError } from "bullmq";
 import { and, eq } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
-import { deadlines } from "../db/schema/index.js";
+import { deadlines, games } from "../db/schema/index.js";
+import { deadlineLatenessSeconds, phaseResolutions, phaseResolutionSeconds } from "../http/metrics.js";
 import { UserError } from "../games/errors.js";
 import { sendReminder } from "../games/reminders.js";
 import type { Clock, GameService } from "../games/service.js";
@@ -28,6 +29,25 @@ export interface HandlerDeps {
   drain: DrainFn;
   log: Logger;
   clock: Clock;
+}
+
+/** Counts a committed resolution, its duration and how late it came after its deadline. */
+async function recordResolution(
+  deps: Pick<HandlerDeps, "db" | "clock">,
+  gameId: string,
+  deadlineId: number,
+  seconds: number,
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ ruleset: games.ruleset, dueAt: deadlines.dueAt })
+    .from(deadlines)
+    .innerJoin(games, eq(games.id, deadlines.gameId))
+    .where(and(eq(deadlines.id, deadlineId), eq(deadlines.gameId, gameId)));
+  const ruleset = row?.ruleset ?? "unknown";
+  phaseResolutions.inc({ ruleset });
+  phaseResolutionSeconds.observe({ ruleset }, seconds);
+  if (row)
+    deadlineLatenessSeconds.observe(Math.max(0, deps.clock.now().getTime() - row.dueAt.getTime()) / 1000);
 }
 
 /** A game that no longer exists will never succeed: no retries. */
@@ -60,11 +80,17 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
 
   return {
     "phase.resolve": async ({ gameId, phaseIndex, deadlineId }, job) => {
+      const started = performance.now();
       const committed = await service
         .resolveDue(gameId, phaseIndex, { deadlineId, jobId: job.id ?? "" })
         .catch(unrecoverable);
       if (committed.value) {
+        const seconds = (performance.now() - started) / 1000;
         log.info({ gameId, phaseIndex, phase: committed.value.phase, jobId: job.id }, "phase resolved");
+        // Off the job's path: metrics never delay the follow-ups.
+        void recordResolution(deps, gameId, deadlineId, seconds).catch((error: unknown) =>
+          log.debug({ err: (error as Error).message }, "resolution metrics not recorded"),
+        );
       }
       // Also on a retry that found the phase already resolved: its follow-ups must exist.
       await settle(gameId, true);

@@ -1,6 +1,10 @@
 import { loadEnvOrExit } from "../config/env.js";
 import { createRestClient } from "../discord/client.js";
 import { migrateDatabase } from "../db/migrate.js";
+import { postgresCheck, redisCheck } from "../http/checks.js";
+import { instrumentRest } from "../http/metrics.js";
+import { createHttpServer, healthRoutes, metricsRoutes } from "../http/server.js";
+import { watchSharedState } from "../http/shared-state.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
@@ -10,7 +14,8 @@ import { startWorker } from "./worker.js";
 
 /**
  * `npm run worker`: owns every deadline. Postgres (migrated at start), Redis, Discord REST
- * (no gateway), then the BullMQ worker. SIGINT/SIGTERM finish the jobs in hand and close.
+ * (no gateway), then the BullMQ worker and its HTTP server (/healthz, /readyz, /metrics on
+ * WORKER_HTTP_PORT). SIGINT/SIGTERM finish the jobs in hand and close.
  */
 const env = loadEnvOrExit();
 const log = createLogger("worker", env.LOG_LEVEL);
@@ -28,6 +33,7 @@ await runProcess("worker", log, async () => {
     throw error;
   }
   const rest = createRestClient(env.DISCORD_TOKEN, env.DISCORD_API_URL);
+  instrumentRest(rest);
   try {
     const me = (await rest.get("/users/@me")) as { id: string; username: string };
     log.info({ dependency: "discord", user: me.username, id: me.id }, "discord reached");
@@ -52,7 +58,26 @@ await runProcess("worker", log, async () => {
     log,
     settings,
   });
+  const unwatch = watchSharedState({ db: database.db, queue: running.scheduler.queue });
+  let http;
+  try {
+    http = await createHttpServer({
+      host: env.HTTP_HOST,
+      port: env.WORKER_HTTP_PORT,
+      log,
+      plugins: [healthRoutes([postgresCheck(database.pool), redisCheck(redis)]), metricsRoutes],
+    });
+  } catch (error) {
+    await running.stop();
+    await Promise.allSettled([redis.quit(), database.close()]);
+    throw new Error(
+      `cannot serve HTTP on ${env.HTTP_HOST}:${env.WORKER_HTTP_PORT}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
   return async () => {
+    unwatch();
+    await http.close();
     await running.stop();
     await Promise.allSettled([redis.quit(), database.close()]);
   };

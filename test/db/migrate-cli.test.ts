@@ -87,7 +87,6 @@ describe("npm run db:migrate", { timeout: 120_000 }, () => {
       DISCORD_APPLICATION_ID: emu.applicationId,
       DISCORD_API_URL: emu.apiBase,
       WORKER_QUEUE_PREFIX: prefix,
-      WORKER_HTTP_PORT: "0",
     });
     const migration = await runMigrateCli(url);
     expect(migration, migration.output).toMatchObject({ code: 0 });

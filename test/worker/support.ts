@@ -155,9 +155,17 @@ export interface ChildWorker {
 
 /** `npm run worker` as a child process (node + tsx), with the given environment. */
 export function spawnWorker(env: Record<string, string>): ChildWorker {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker/main.ts"], {
+  return spawnScript("src/worker/main.ts", env);
+}
+
+/**
+ * A process of the project (`src/bot/main.ts`, …) under node + tsx, with the given environment.
+ * Its HTTP server takes a free port unless `env` names one, so parallel test files never collide.
+ */
+export function spawnScript(script: string, env: Record<string, string>): ChildWorker {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
