@@ -3,7 +3,7 @@ import { Routes } from "discord.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, discordIntents, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
-import { loadState, rulesetOrThrow } from "../games/state.js";
+import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
 import { masksAfterReconcile } from "./masks/gm-room.js";
@@ -58,7 +58,7 @@ export function botUserId(rest: REST): Promise<string> {
 export async function desiredFor(
   db: Db,
   gameId: string,
-): Promise<{ guildId: string; layout: DesiredLayout }> {
+): Promise<{ guildId: string; layout: DesiredLayout; ended: boolean }> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw new Error(`no game ${gameId}`);
   const ruleset = rulesetOrThrow(game.ruleset);
@@ -66,7 +66,10 @@ export async function desiredFor(
   const gms = await db.select().from(gameMasters).where(eq(gameMasters.gameId, gameId));
   const service = new GameService(db);
   const lang = await service.language(game.guildId);
-  const state = game.status === "lobby" ? null : (await loadState(db, gameId, ruleset)).state;
+  const state =
+    game.status === "lobby" || !(await hasStarted(db, gameId))
+      ? null
+      : (await loadState(db, gameId, ruleset)).state;
   const layout = desiredLayout({
     gameName: game.name,
     lang,
@@ -77,7 +80,7 @@ export async function desiredFor(
     gmUserIds: gms.map((g) => g.userId),
     masked: (await maskModeOf(db, gameId, game.ruleset)) !== "off",
   });
-  return { guildId: game.guildId, layout };
+  return { guildId: game.guildId, layout, ended: game.status === "ended" };
 }
 
 export async function reconcileGame(
@@ -86,7 +89,7 @@ export async function reconcileGame(
   mode: "incremental" | "full" = "incremental",
 ): Promise<{ calls: number }> {
   const { db, rest } = deps;
-  const { guildId, layout } = await desiredFor(db, gameId);
+  const { guildId, layout, ended } = await desiredFor(db, gameId);
   const botId = await botUserId(rest);
   let calls = 0;
   const call = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -95,6 +98,8 @@ export async function reconcileGame(
   };
 
   const rows = await db.select().from(chats).where(eq(chats.gameId, gameId));
+  // A game ended before it had any Discord chat (closed from its lobby) has nothing to lock.
+  if (ended && rows.length === 0) return { calls: 0 };
   const byKey = new Map(rows.map((r) => [r.chatKey, r]));
   const save = async (
     key: string,

@@ -563,7 +563,8 @@ export class GameService {
     });
   }
 
-  async end(gameId: string, byUserId: string): Promise<Committed<null>> {
+  /** Ends the game; `revealed` is false for a game ended from its lobby (nothing to reveal). */
+  async end(gameId: string, byUserId: string): Promise<Committed<{ revealed: boolean }>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "end", {});
@@ -577,9 +578,10 @@ export class GameService {
         .set({ status: "cancelled" })
         .where(and(eq(deadlines.gameId, gameId), eq(deadlines.status, "pending")));
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
-      if (game.status !== "lobby") effects.push({ type: "reveal" });
+      const revealed = game.status !== "lobby";
+      if (revealed) effects.push({ type: "reveal" });
       await this.writeOutbox(tx, gameId, "end", effects, null);
-      return { value: null, deadlines: [], outbox: true };
+      return { value: { revealed }, deadlines: [], outbox: true };
     });
   }
 

@@ -21,6 +21,16 @@ export function toEngineInput(row: { type: string; payload: unknown; at: Date })
   return { ...(payload as object), type: row.type, at: row.at.getTime() } as Input;
 }
 
+/** Whether the game ever started (a game ended from its lobby has no state to show or reveal). */
+export async function hasStarted(tx: Tx, gameId: string): Promise<boolean> {
+  const [snapshot] = await tx
+    .select({ gameId: gameSnapshots.gameId })
+    .from(gameSnapshots)
+    .where(eq(gameSnapshots.gameId, gameId))
+    .limit(1);
+  return snapshot !== undefined;
+}
+
 /**
  * The game's current engine state: the latest snapshot and a replay of the accepted inputs
  * after it. The replay goes through the same reducer as the live inputs, so it is exact.

@@ -58,6 +58,7 @@ export const en: Catalog = {
   "game.assigned": "{user} will play: {role}.",
   "game.started":
     "“{name}” has started: {phase}. Your role card is in your own thread; /role shows it again.",
+  "game.closed_lobby": "“{name}” is closed before it started: there are no roles to reveal.",
   "game.ended_done": "“{name}” is over. The full reveal is posted in the newspaper.",
   "order.accepted": "Accepted: {action}{targets}",
   "order.rejected": "Not accepted: {reason}",

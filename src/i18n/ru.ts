@@ -59,6 +59,7 @@ export const ru: Catalog = {
   "game.left": "Вы вышли из «{name}».",
   "game.assigned": "{user} будет играть роль: {role}.",
   "game.started": "«{name}» началась: {phase}. Карточка роли — в вашей личной ветке; /роль покажет её снова.",
+  "game.closed_lobby": "«{name}» закрыта до начала: раскрывать нечего.",
   "game.ended_done": "«{name}» окончена. Полное вскрытие ролей опубликовано в газете.",
   "order.accepted": "Принято: {action}{targets}",
   "order.rejected": "Не принято: {reason}",

@@ -113,6 +113,26 @@ describe("i18n", () => {
   });
 });
 
+describe("command options", () => {
+  it("bound every number option on both sides, so no value reaches the database unchecked", () => {
+    const walk = (node: Record<string, unknown>, path: string): string[] => {
+      const problems: string[] = [];
+      const numeric = node["type"] === 4 || node["type"] === 10;
+      if (numeric && (node["min_value"] === undefined || node["max_value"] === undefined))
+        problems.push(`${path}: unbounded`);
+      if (numeric && typeof node["max_value"] === "number" && node["max_value"] > 2 ** 31 - 1)
+        problems.push(`${path}: beyond a Postgres integer`);
+      for (const child of (node["options"] as Record<string, unknown>[] | undefined) ?? [])
+        problems.push(...walk(child, `${path} ${String(child["name"])}`));
+      return problems;
+    };
+    const problems = (commandPayloads() as Record<string, unknown>[]).flatMap((c) =>
+      walk(c, String(c["name"])),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("the orders panel", () => {
   it("has a select per targeted action, buttons for the rest, and ids carrying game and action", () => {
     const names = new Map([

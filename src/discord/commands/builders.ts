@@ -28,3 +28,6 @@ export function choice(
   const text = both(key);
   return { name: text.en.slice(0, 100), name_localizations: { ru: text.ru.slice(0, 100) }, value };
 }
+
+/** The highest phase index a command accepts: far beyond any game, well inside Postgres' integer. */
+export const MAX_PHASE_INDEX = 9_999;

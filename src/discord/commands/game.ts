@@ -10,7 +10,7 @@ import {
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { activeGames, settingsOf } from "../../games/queries.js";
-import { rulesetOrThrow } from "../../games/state.js";
+import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
@@ -150,7 +150,7 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const ruleset = rulesetOrThrow(game.ruleset);
   const seats = await ctx.service.players(game.id);
   let publicView = null;
-  if (game.status !== "lobby") {
+  if (game.status !== "lobby" && (await hasStarted(ctx.db, game.id))) {
     const state = await ctx.service.state(game.id);
     publicView = ruleset.playerView(state, SPECTATOR);
     if (publicPlayers(publicView).length === 0) {
@@ -210,7 +210,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       // The reveal (roles, winners, the log as files) goes out through the outbox.
       const committed = await ctx.service.end(game.id, userId);
       await ctx.after(game.id, committed);
-      await interaction.editReply(t(lang, "game.ended_done", { name: game.name }));
+      const key = committed.value.revealed ? "game.ended_done" : "game.closed_lobby";
+      await interaction.editReply(t(lang, key, { name: game.name }));
       return;
     }
   }

@@ -21,7 +21,7 @@ import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
 import { displayNameOf } from "./game.js";
-import { named } from "./builders.js";
+import { named, MAX_PHASE_INDEX } from "./builders.js";
 
 /**
  * /gm: the GM's tools. Every subcommand checks that the caller is a GM of the game first, so
@@ -71,17 +71,17 @@ export const data = named(new SlashCommandBuilder(), "gm")
   .addSubcommand((s) => named(s, "gm.force").addStringOption(gameOption))
   .addSubcommand((s) =>
     named(s, "gm.publish")
-      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0).setMaxValue(MAX_PHASE_INDEX))
       .addStringOption(gameOption),
   )
   .addSubcommand((s) =>
     named(s, "gm.hold")
-      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0).setMaxValue(MAX_PHASE_INDEX))
       .addStringOption(gameOption),
   )
   .addSubcommand((s) =>
     named(s, "gm.edit")
-      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0))
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0).setMaxValue(MAX_PHASE_INDEX))
       .addStringOption((o) => named(o, "opt.text").setMaxLength(4000))
       .addStringOption(gameOption),
   )
