@@ -41,7 +41,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 let emu: Emulator;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, oracle: false });
+  emu = await startEmulator({ port: 0, strict: true });
 });
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

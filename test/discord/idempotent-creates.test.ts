@@ -19,7 +19,7 @@ let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let emu: Emulator;
 beforeEach(async () => {
   database = await createMigratedDatabase();
-  emu = await startEmulator({ port: 0, oracle: false });
+  emu = await startEmulator({ port: 0, strict: true });
 });
 afterEach(async () => {
   await emu.close();
