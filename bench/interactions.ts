@@ -1,8 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
-import type { Database } from "../src/db/client.js";
-import { chats, games, inputs, phases } from "../src/db/schema/index.js";
+import { chats, games, phases } from "../src/db/schema/index.js";
 import {
   startEmulator,
   type Emulator,
@@ -13,6 +12,7 @@ import { countPending } from "../src/games/service.js";
 import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
 import { spawnProcess } from "./memory.js";
+import { acceptedActions, speakInDay } from "./players.js";
 
 /**
  * The bot and the worker as real processes against the emulator, on the machine's Postgres
@@ -97,14 +97,6 @@ async function acceptedCommands(
     commands.push({ user, line: "order", options: target ? { action, target } : { action } });
   }
   return commands;
-}
-
-async function countAccepted(db: Database["db"], gameId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inputs)
-    .where(and(eq(inputs.gameId, gameId), eq(inputs.type, "action"), eq(inputs.accepted, true)));
-  return row?.n ?? 0;
 }
 
 /**
@@ -261,9 +253,10 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
     for (const kind of ["vote", "order"] as const) {
       await slash(gm, "gm force"); // night 0 → day 1, then day 1 → night 1
       await drained();
+      if (kind === "vote") await speakInDay(database.db, emu, game.id, users);
       const writes = await acceptedCommands(kind, users, lobby, emu);
       if (writes.length === 0) throw new Error(`no ${kind} is open to any player`);
-      const before = await countAccepted(database.db, game.id);
+      const before = await acceptedActions(database.db, game.id);
       const run = await fireAt(emu, lobby, RATE, (seconds / 2) * RATE, (i) => {
         if (i % 2 === 0) return writes[(i / 2) % writes.length] as Fired;
         const [line, options] = VIEWS[((i - 1) / 2) % VIEWS.length] ?? ["role", {}];
@@ -275,7 +268,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
       fired += run.fired;
       firedAccepting += Math.ceil(run.fired / 2);
       firedFor.s += run.seconds;
-      accepted += (await countAccepted(database.db, game.id)) - before;
+      accepted += (await acceptedActions(database.db, game.id)) - before;
       await drained();
     }
     acks.sort((a, b) => a - b);

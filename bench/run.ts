@@ -3,6 +3,7 @@ import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { benchDiscord } from "./discord.js";
 import { benchEngine } from "./engine.js";
+import { benchOrderStatements } from "./order.js";
 import { runInteractionLoad } from "./interactions.js";
 
 /**
@@ -46,6 +47,9 @@ export async function runAll(): Promise<Record<string, unknown>> {
 
   log("engine: pure resolution rate per ruleset");
   Object.assign(result, benchEngine());
+
+  log("order: SQL statements of one accepted /order");
+  Object.assign(result, await benchOrderStatements());
 
   log("discord_calls: Discord calls per state change");
   const discord = await benchDiscord();
