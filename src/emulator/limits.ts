@@ -101,8 +101,8 @@ export function checkMessageBody(body: Json): void {
 
 /**
  * Webhook names (https://discord.com/developers/docs/resources/webhook#create-webhook): 1-80
- * characters, never containing "clyde" or "discord" in any case. The same rule holds for the
- * `username` override at execution (Execute Webhook follows the webhook name rules).
+ * characters, never containing "clyde" or "discord" in any case. Discord refuses the same names as
+ * the `username` override at execution, though the Execute Webhook page does not spell it out.
  */
 export function checkWebhookName(field: string, name: unknown, errors: FormErrors): void {
   if (typeof name !== "string") return;

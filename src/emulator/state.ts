@@ -884,7 +884,7 @@ export class EmulatorState {
       m.nick = body["nick"] === null ? null : str(body["nick"]);
     }
     if (body["communication_disabled_until"] !== undefined)
-      this.setTimeout(actor, g, m, body["communication_disabled_until"]);
+      this.setCommunicationDisabled(actor, g, m, body["communication_disabled_until"]);
     this.emitMemberUpdate(g, m);
     return m;
   }
@@ -896,7 +896,7 @@ export class EmulatorState {
    * owner of the guild", at most 28 days ahead; like every moderation action it also needs a
    * highest role above the target's.
    */
-  private setTimeout(actor: string, g: GuildRec, m: MemberRec, raw: unknown): void {
+  private setCommunicationDisabled(actor: string, g: GuildRec, m: MemberRec, raw: unknown): void {
     this.requireGuild(actor, g, P.MODERATE_MEMBERS);
     if (m.user_id === g.owner_id || (this.basePermissions(g, m.user_id) & P.ADMINISTRATOR) !== 0n)
       throw Errors.missingPermissions();
