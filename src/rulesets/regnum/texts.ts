@@ -2,6 +2,7 @@ import type { TextCatalog } from "../../engine/ruleset.js";
 import { pluralRu } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { ARMIES, COUNTRIES } from "./model.js";
+import { LABELS } from "./view.js";
 
 /** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */
 
@@ -87,11 +88,75 @@ export const en: TextCatalog = {
   chances: (p) => `Chances: ${str(p["text"])}`,
   losers: (p) => `Losers: ${list(p["factions"]).join(", ") || "—"}.`,
   reward: (p, ctx) => `Reward of ${ctx.player(str(p["player"]))}: ${str(p["amount"])}.`,
-  "private.result": (p) =>
-    `${str(p["action"])}${p["targetAppearance"] ? ` (${str(p["targetAppearance"])})` : ""}: ${str(p["result"])} — ${str(p["text"])}`,
-  "private.notice": (p) => `Notice: ${str(p["about"])}${p["text"] ? ` — ${str(p["text"])}` : ""}`,
-  "private.relay": (p) => `${str(p["from"])}: ${str(p["text"])}`,
+  // The rules' result texts are Russian; an English reader gets the result in English and a
+  // free text (a GM's) only when it is not one of them.
+  "private.result": (p) => {
+    const text = str(p["text"]);
+    const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
+    return `${actionName(p["action"], 0)}${appearanceOf(p)}: ${RESULT_EN[str(p["result"])] ?? "Done."}${extra}`;
+  },
+  "private.notice": (p) => {
+    const text = str(p["text"]);
+    const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
+    return `${NOTICE_EN[str(p["about"])] ?? "A message from the GM."}${extra}`;
+  },
+  "private.relay": (p) => relay(p, "(no text)"),
 };
+
+const RESULT_EN: Record<string, string> = {
+  ok: "Done.",
+  hidden: "The target is hiding.",
+  suspicious: "The target is suspicious.",
+  not_suspicious: "The target is not suspicious.",
+  unidentifiable: "Identification is impossible.",
+  unavailable: "The body is unavailable.",
+  invalid: "Identification is impossible.",
+  opened: "The interrogation has begun.",
+  done: "Done.",
+  released: "The detainee is released.",
+  failed: "The move failed.",
+  requested: "The request is sent.",
+  incomplete: "The search was not carried out.",
+  abroad: "The target is abroad.",
+  wanted: "The target is hiding and is now wanted.",
+  protected: "The wanted character is protected by an army.",
+  already: "The target is already detained.",
+  avoided: "The detention failed.",
+  detained: "The target is detained.",
+  too_early: "Release is not possible yet.",
+  no_orchium: "Not enough orchium.",
+};
+
+const NOTICE_EN: Record<string, string> = {
+  summons: "You are summoned for interrogation.",
+  searched: "You were searched.",
+  recruited: "You are recruited into the OZD: you are now a junior adept.",
+  derecruited: "You are de-recruited and back in your former faction.",
+  robbed: "You were robbed.",
+  detained: "You are detained.",
+  released: "You are released.",
+  palace_invitation: "You are invited to the Rainbow Palace.",
+  palace_request: "A character asks to be let into the Rainbow Palace.",
+  palace_joined: "You are in the Rainbow Palace.",
+  danger_avoided: "You avoided danger.",
+  warrant_request: "The KSB asks the court for a warrant.",
+  warrant_granted: "The court granted the warrant.",
+  warrant_denied: "The court denied the warrant.",
+  character_type: "The target's character type is established.",
+  wanted: "You are wanted.",
+  gm: "A message from the GM.",
+};
+
+/** An action's name in the language (0 en, 1 ru); a GM-made result keeps its id readable. */
+function actionName(action: Json | undefined, lang: 0 | 1): string {
+  const id = str(action);
+  return LABELS[id]?.[lang] ?? id.replace(/_/g, " ");
+}
+
+const appearanceOf = (p: JsonObject) => (p["targetAppearance"] ? ` (${str(p["targetAppearance"])})` : "");
+
+/** A relayed message: never an empty line ("A4: "). */
+const relay = (p: JsonObject, empty: string) => `${str(p["from"])}: ${str(p["text"]).trim() || empty}`;
 
 const NOTICE_RU: Record<string, string> = {
   summons: "Вас вызывают на допрос.",
@@ -116,7 +181,7 @@ const NOTICE_RU: Record<string, string> = {
 export const ru: TextCatalog = {
   body_found: () => "Найдено тело.",
   accusation: (p) =>
-    `Возбуждено судопроизводство против персонажа в облике ${str(p["appearance"])}. Статья: ${str(p["article"])}.`,
+    `Возбуждено судопроизводство против персонажа в облике ${str(p["appearance"])}.${str(p["article"]) ? ` Статья: ${str(p["article"])}.` : ""}`,
   director_appointed: (p) => `Директором КСБ назначен персонаж в облике ${str(p["appearance"])}.`,
   wanted: (p) => `Объявлен розыск персонажа в облике ${str(p["appearance"])}.`,
   battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
@@ -150,8 +215,8 @@ export const ru: TextCatalog = {
     const n = typeof p["amount"] === "number" ? p["amount"] : 0;
     return `Награда ${ctx.player(str(p["player"]))}: ${n} ${pluralRu(Math.floor(n), ["крона", "кроны", "крон"])}.`;
   },
-  "private.result": (p) => str(p["text"]),
+  "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${str(p["text"])}`,
   "private.notice": (p) =>
-    `${NOTICE_RU[str(p["about"])] ?? str(p["about"])}${p["text"] ? ` ${str(p["text"])}` : ""}`,
-  "private.relay": (p) => `${str(p["from"])}: ${str(p["text"])}`,
+    `${NOTICE_RU[str(p["about"])] ?? NOTICE_RU["gm"] ?? ""}${p["text"] ? ` ${str(p["text"])}` : ""}`,
+  "private.relay": (p) => relay(p, "(без текста)"),
 };

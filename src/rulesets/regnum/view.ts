@@ -19,7 +19,8 @@ import { started } from "./phase.js";
 
 /** availableActions, chatLayout, playerView, deadline and finalPlayer. */
 
-const LABELS: Record<string, [string, string]> = {
+/** Each player action's name [en, ru]: the orders panel and the private results. */
+export const LABELS: Record<string, [string, string]> = {
   ksb_check: ["Check for suspicion", "Проверка на подозрительность"],
   ksb_surveil: ["Surveillance", "Слежка"],
   ksb_identify: ["Identification", "Опознание"],
