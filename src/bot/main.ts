@@ -1,6 +1,7 @@
 import { Events } from "discord.js";
 import { loadEnvOrExit } from "../config/env.js";
 import { createGatewayClient } from "../discord/client.js";
+import { redisGlobalLimiter } from "../discord/global-limit.js";
 import { welcomeLines } from "../discord/invite.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { gatewayCheck, postgresCheck, redisCheck } from "../http/checks.js";
@@ -28,7 +29,11 @@ await runProcess("bot", log, async () => {
   const database = await connectPostgres(env.DATABASE_URL, log);
   await migrateDatabase(database);
   const redis = await connectRedis(env.REDIS_URL, log);
-  const client = createGatewayClient(env.DISCORD_API_URL);
+  // One global request limit for the token, shared with the workers through Redis.
+  const client = createGatewayClient(env.DISCORD_API_URL, {
+    limiter: redisGlobalLimiter(redis, env.DISCORD_TOKEN, { log }),
+    applicationId: env.DISCORD_APPLICATION_ID,
+  });
   instrumentRest(client.rest);
   let http: HttpServer;
   try {

@@ -1,32 +1,44 @@
 import { DefaultRestOptions, REST, type RESTOptions } from "@discordjs/rest";
 import { Client, GatewayIntentBits, Options, Partials } from "discord.js";
+import { exemptFromGlobalLimit, type GlobalLimiter } from "./global-limit.js";
 
 /**
  * The gateway client of the bot process. `apiUrl` points discord.js at a local emulator
  * (sandbox, tests); without it discord.js talks to Discord itself.
  */
-export function createGatewayClient(apiUrl?: string): Client {
+export function createGatewayClient(apiUrl?: string, shared?: SharedLimit): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers],
     partials: [Partials.Channel, Partials.GuildMember],
     // The bot needs no message history in memory: the database is the truth.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 50 }),
     allowedMentions: { parse: [] },
-    rest: restOptions(apiUrl),
+    rest: restOptions(apiUrl, shared),
   });
 }
 
 /** REST only, for the worker: it needs no gateway connection. */
-export function createRestClient(token: string, apiUrl?: string): REST {
-  return new REST(restOptions(apiUrl)).setToken(token);
+export function createRestClient(token: string, apiUrl?: string, shared?: SharedLimit): REST {
+  return new REST(restOptions(apiUrl, shared)).setToken(token);
+}
+
+/** The token's global limit shared by all processes (src/discord/global-limit.ts). */
+export interface SharedLimit {
+  limiter: GlobalLimiter;
+  /** Follow-ups to interactions (webhooks of the application) are exempt from the global limit. */
+  applicationId?: string;
 }
 
 /** The options of every REST client of the project (the bot's and the worker's). */
-export function restOptions(apiUrl?: string): Partial<RESTOptions> {
-  return {
-    ...(apiUrl ? { api: apiUrl } : {}),
-    makeRequest: guardCreates(DefaultRestOptions.makeRequest),
-  };
+export function restOptions(apiUrl?: string, shared?: SharedLimit): Partial<RESTOptions> {
+  const guarded = guardCreates(DefaultRestOptions.makeRequest);
+  const makeRequest: RESTOptions["makeRequest"] = shared
+    ? async (url, init) => {
+        if (!exemptFromGlobalLimit(url, shared.applicationId)) await shared.limiter.acquire();
+        return guarded(url, init);
+      }
+    : guarded;
+  return { ...(apiUrl ? { api: apiUrl } : {}), makeRequest };
 }
 
 /** Requests that make a new Discord object each time they are sent (no nonce protects them). */

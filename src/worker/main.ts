@@ -1,5 +1,6 @@
 import { loadEnvOrExit } from "../config/env.js";
 import { createRestClient } from "../discord/client.js";
+import { redisGlobalLimiter } from "../discord/global-limit.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { postgresCheck, redisCheck } from "../http/checks.js";
 import { instrumentRest } from "../http/metrics.js";
@@ -32,7 +33,11 @@ await runProcess("worker", log, async () => {
     await database.close();
     throw error;
   }
-  const rest = createRestClient(env.DISCORD_TOKEN, env.DISCORD_API_URL);
+  // One global request limit for the token, shared with the bot and other workers through Redis.
+  const rest = createRestClient(env.DISCORD_TOKEN, env.DISCORD_API_URL, {
+    limiter: redisGlobalLimiter(redis, env.DISCORD_TOKEN, { log }),
+    applicationId: env.DISCORD_APPLICATION_ID,
+  });
   instrumentRest(rest);
   try {
     const me = (await rest.get("/users/@me")) as { id: string; username: string };
