@@ -1,7 +1,20 @@
+# One image for every service of docker-compose.yml (migrate, bot, worker): node runs the
+# process directly (no npm in between, so signals reach it), as the unprivileged `node` user.
 FROM node:22-bookworm-slim
+
+# DejaVu: the fonts the renderers load from /usr/share/fonts (newspaper cards, boards, battles).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev
-COPY . .
 ENV NODE_ENV=production
-CMD ["npm", "start"]
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+# Owned by root, read-only to the process: the app writes nothing to its own directory.
+COPY . .
+
+USER node
+# Health and metrics: the bot on 9101, the worker on 9102 (BOT_HTTP_PORT, WORKER_HTTP_PORT).
+EXPOSE 9101 9102
+CMD ["node", "--import", "tsx", "src/bot/main.ts"]

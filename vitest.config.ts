@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Creates the database TEST_DATABASE_URL names when the server lacks it.
+    globalSetup: ["test/support/global-setup.ts"],
   },
 });

@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { envSchema, parseEnv } from "../src/config/env.js";
+import { parseEnv } from "../src/config/env.js";
 import { BOT_PERMISSIONS, inviteUrl, welcomeLines } from "../src/discord/invite.js";
 
 const valid = {
@@ -45,26 +44,6 @@ describe("configuration", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("DISCORD_TOKEN");
     expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it("docker-compose.yml runs postgres, redis, migrate, bot and worker with the schema's variables", () => {
-    const compose = parse(readFileSync("docker-compose.yml", "utf8")) as {
-      services: Record<string, { environment?: Record<string, string>; command?: string[] }>;
-    };
-    expect(Object.keys(compose.services).sort()).toEqual(["bot", "migrate", "postgres", "redis", "worker"]);
-    const known = Object.keys(envSchema.shape);
-    const required = known.filter(
-      (key) => !envSchema.shape[key as keyof typeof envSchema.shape].safeParse(undefined).success,
-    );
-    for (const service of ["bot", "worker"]) {
-      const environment = compose.services[service]?.environment ?? {};
-      for (const key of Object.keys(environment)) expect(known).toContain(key);
-      for (const key of required) expect(Object.keys(environment)).toContain(key);
-    }
-    expect(compose.services["bot"]?.command).toEqual(["npm", "run", "bot"]);
-    expect(compose.services["worker"]?.command).toEqual(["npm", "run", "worker"]);
-    expect(compose.services["migrate"]?.command).toEqual(["npm", "run", "db:migrate"]);
-    expect(Object.keys(compose.services["migrate"]?.environment ?? {})).toEqual(["DATABASE_URL"]);
   });
 
   it("takes the HTTP ports from the environment, 9101 and 9102 by default, and refuses a bad one", () => {
