@@ -35,6 +35,8 @@ export interface Command {
 export function targetLabel(lang: Lang, id: string, names: ReadonlyMap<string, string>): string {
   const name = names.get(id);
   if (name !== undefined) return name;
+  // Masked games submit `@<appearance>` for the rules to resolve: it reads as the appearance.
+  if (id.startsWith("@")) return id.slice(1);
   return has(`target.${id}`) ? t(lang, `target.${id}`) : id;
 }
 

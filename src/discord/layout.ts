@@ -65,6 +65,29 @@ export interface LayoutInput {
    * role class may post, react or write in threads directly, and nobody is shown as silenced.
    */
   masked?: boolean;
+  /**
+   * Masked play: the mirror threads already made (`mirror:<chat>:<seat>` keys), so a seat that
+   * stopped reading a chat keeps its mirror with no members instead of the layout forgetting it.
+   */
+  knownMirrors?: readonly string[];
+}
+
+/**
+ * Masked play reads a chat that is not open to everyone through mirrors: one private thread per
+ * reader (`mirror:<chat>:<seat>`, the reader its only member), so nobody can list who else reads
+ * it; `chat:<chat>` is the GMs' copy with no members. See docs/masks.md.
+ */
+export function mirrorKey(chatId: string, seatId: PlayerId): string {
+  return `mirror:${chatId}:${seatId}`;
+}
+
+/** `{chat, seat}` of a mirror key, or null. Chat ids may contain ':' — the seat is the last part. */
+export function parseMirrorKey(key: string): { chatId: string; seatId: PlayerId } | null {
+  if (!key.startsWith("mirror:")) return null;
+  const rest = key.slice("mirror:".length);
+  const cut = rest.lastIndexOf(":");
+  if (cut <= 0) return null;
+  return { chatId: rest.slice(0, cut), seatId: rest.slice(cut + 1) };
 }
 
 export const THREADS_PARENT = "threads";
@@ -200,13 +223,13 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   const memberRoles: Record<string, RoleKey[]> = {};
   for (const gm of input.gmUserIds) memberRoles[gm] = ["gm"];
   const layoutChats = input.state ? input.ruleset.chatLayout(input.state) : [];
-  if (input.state) {
+  // Masked: no player holds a game role at all — a role that flips when a mask dies or falls
+  // silent would tie the mask to its account. Access goes through mirrors and /say instead.
+  if (input.state && !input.masked) {
     const silenced = silencedSeats(layoutChats, input.state);
     for (const p of input.state.players) {
       const user = userOf.get(p.id);
-      // Masked: nobody writes directly anyway, and a public "silenced" role would tie a jailed
-      // mask to its account.
-      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) && !input.masked ? "silenced" : "alive";
+      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
       if (user) memberRoles[user] = [...(memberRoles[user] ?? []), role];
     }
   }
@@ -251,12 +274,14 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   const threads: DesiredThread[] = [];
   const ended = input.ended;
   if (input.masked) {
-    // Players read their threads but post only through the bot (webhooks ignore these).
+    // Players read their threads but post only through the bot (webhooks ignore these). With no
+    // player roles, everyone may view the (empty) parent: a private thread still shows only to
+    // its members, and its one member is the reader.
     const parent = channels.find((c) => c.key === THREADS_PARENT);
     if (parent) {
       const readOnly = bits(WRITE, NO_THREADS, P.SendMessagesInThreads);
       parent.overwrites = parent.overwrites.map((o) =>
-        o.target === "alive" || o.target === "silenced" || o.target === "dead"
+        o.target === "everyone" || o.target === "alive" || o.target === "silenced" || o.target === "dead"
           ? ow(o.target, READ, readOnly)
           : o,
       );
@@ -276,8 +301,24 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
 
   function addChat(chat: ChatSpec, state: AnyGameState) {
     if (chat.purpose === "newspaper" || chat.purpose === "gm" || chat.purpose === "personal") return;
+    const read = chat.kind === "public" ? audienceOf(chat.readAudience, chat.readers, state) : "none";
+    const locked = ended || chat.writers.length === 0;
+    if (input.masked && read !== "all") {
+      const name = chat.name[input.lang].slice(0, 100);
+      threads.push({ key: `chat:${chat.id}`, name, members: [], locked });
+      const readers = new Set(chat.readers);
+      for (const seat of chat.readers) {
+        const user = userOf.get(seat);
+        if (user) threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked });
+      }
+      for (const key of input.knownMirrors ?? []) {
+        const mirror = parseMirrorKey(key);
+        if (mirror?.chatId === chat.id && !readers.has(mirror.seatId))
+          threads.push({ key, name, members: [], locked: true });
+      }
+      return;
+    }
     if (chat.kind === "public") {
-      const read = audienceOf(chat.readAudience, chat.readers, state);
       const write = ended ? "none" : audienceOf(chat.writeAudience, chat.writers, state);
       channels.push({
         key: `chat:${chat.id}`,
@@ -293,7 +334,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       key: `chat:${chat.id}`,
       name: chat.name[input.lang].slice(0, 100),
       members,
-      locked: ended || chat.writers.length === 0,
+      locked,
     });
   }
   return { roles, memberRoles, channels, threads };

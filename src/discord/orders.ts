@@ -2,7 +2,7 @@ import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, JsonObject, Lang } from "../engine/types.js";
 import { rejectionText, t } from "../i18n/index.js";
 import { describeChosen, paramsKey, targetLabel, type Ctx } from "./context.js";
-import { namesOf } from "./render/names.js";
+import { seatNames, type SeatNames } from "./masks/seat-names.js";
 
 /**
  * Submits a player's order through the service (the engine is the judge) and returns the
@@ -23,7 +23,7 @@ export async function submitOrder(
     const reason = outcome.rejection ? rejectionText(ctx.lang, outcome.rejection) : "?";
     return { accepted: false, text: t(ctx.lang, "order.rejected", { reason }) };
   }
-  const names = namesOf(await ctx.service.players(gameId));
+  const { names } = await seatNames(ctx.db, gameId);
   return {
     accepted: true,
     text: t(ctx.lang, "order.accepted", {
@@ -33,9 +33,17 @@ export async function submitOrder(
   };
 }
 
-/** The value of an action choice: `kill` or `kill|executor=p3` (an offer's params). */
-export function offerValue(offer: AvailableAction): string {
-  const key = paramsKey(offer.params);
+/**
+ * The value of an action choice: `kill` or `kill|executor=p3` (an offer's params; a seat in them
+ * by its opaque value in masked games).
+ */
+export function offerValue(offer: AvailableAction, seats: SeatNames): string {
+  const params = offer.params
+    ? Object.fromEntries(
+        Object.entries(offer.params).map(([k, v]) => [k, typeof v === "string" ? seats.valueOf(v) : v]),
+      )
+    : undefined;
+  const key = paramsKey(params);
   return (key ? `${offer.action}|${key}` : offer.action).slice(0, 100);
 }
 
@@ -44,22 +52,15 @@ export function findOffer(
   lang: Lang,
   offers: readonly AvailableAction[],
   value: string,
+  seats: SeatNames,
 ): AvailableAction | undefined {
-  const exact = offers.find((o) => offerValue(o) === value);
+  const exact = offers.find((o) => offerValue(o, seats) === value);
   if (exact) return exact;
   const action = value.split("|")[0] ?? value;
   return (
     offers.find((o) => o.action === action) ??
     offers.find((o) => o.label[lang].toLowerCase() === value.trim().toLowerCase())
   );
-}
-
-/** A typed target: a seat id, a choice id, or a shown name (case-insensitive). */
-export function targetId(value: string, names: ReadonlyMap<string, string>): string {
-  if (names.has(value)) return value;
-  const lower = value.trim().toLowerCase();
-  for (const [id, name] of names) if (name.toLowerCase() === lower) return id;
-  return value.trim();
 }
 
 /**
@@ -90,16 +91,17 @@ export function targetChoices(
   lang: Lang,
   offers: readonly AvailableAction[],
   actionValue: string | null,
-  names: ReadonlyMap<string, string>,
+  seats: SeatNames,
   typed: string,
   exclude: readonly string[] = [],
 ): { name: string; value: string }[] {
-  const offer = actionValue ? findOffer(lang, offers, actionValue) : undefined;
+  const offer = actionValue ? findOffer(lang, offers, actionValue, seats) : undefined;
   const pool = offer ? offer.targets : [...new Set(offers.flatMap((o) => o.targets))];
   const needle = typed.trim().toLowerCase();
-  return pool
-    .filter((id) => !exclude.includes(id))
-    .map((id) => ({ name: targetLabel(lang, id, names).slice(0, 100), value: id }))
+  return seats
+    .order(pool)
+    .filter((id) => !exclude.includes(seats.valueOf(id)) && !exclude.includes(id))
+    .map((id) => ({ name: targetLabel(lang, id, seats.names).slice(0, 100), value: seats.valueOf(id) }))
     .filter((c) => c.name.toLowerCase().includes(needle) || c.value.toLowerCase() === needle)
     .slice(0, 25);
 }

@@ -16,6 +16,7 @@ import type { GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { phaseName, t } from "../i18n/index.js";
 import { targetLabel, type Ctx } from "./context.js";
+import { seatNames, type SeatNames } from "./masks/seat-names.js";
 import { submitOrder } from "./orders.js";
 
 /**
@@ -52,13 +53,13 @@ function choiceSuffix(lang: Lang, offer: AvailableAction, names: ReadonlyMap<str
 }
 
 /**
- * The panel as a message body (REST `POST /channels/{id}/messages`), for the outbox. `names`
- * maps seat ids to shown names. No mentions are ever parsed: the thread is private.
+ * The panel as a message body (REST `POST /channels/{id}/messages`), for the outbox. `seats`
+ * names the seats and gives the options' values. No mentions are ever parsed: the thread is private.
  */
 export function buildOrdersPanel(
   lang: Lang,
   actions: readonly AvailableAction[],
-  names: ReadonlyMap<string, string>,
+  seats: SeatNames,
   gameId: string,
   phaseLabel?: string,
 ): RESTPostAPIChannelMessageJSONBody {
@@ -70,6 +71,7 @@ export function buildOrdersPanel(
       allowed_mentions: { parse: [] },
     };
   }
+  const names = seats.names;
   const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   let buttons: ActionRowBuilder<ButtonBuilder> | null = null;
   let dropped = false;
@@ -97,10 +99,13 @@ export function buildOrdersPanel(
       continue;
     }
     buttons = null;
-    const options = offer.targets.slice(0, MAX_OPTIONS).map((id) => ({
-      label: targetLabel(lang, id, names).slice(0, 100),
-      value: id,
-    }));
+    const options = seats
+      .order(offer.targets)
+      .slice(0, MAX_OPTIONS)
+      .map((id) => ({
+        label: targetLabel(lang, id, names).slice(0, 100),
+        value: seats.valueOf(id),
+      }));
     const max = Math.max(1, Math.min(offer.maxTargets, options.length));
     const min = Math.min(Math.max(offer.minTargets, 1), max);
     rows.push(
@@ -139,7 +144,8 @@ export async function handlePanel(
   const atIndex = actions[parsed.index];
   const offer =
     atIndex && atIndex.action === parsed.action ? atIndex : actions.find((a) => a.action === parsed.action);
-  const targets = interaction.isStringSelectMenu() ? [...interaction.values] : [];
+  const seats = await seatNames(ctx.db, game.id);
+  const targets = interaction.isStringSelectMenu() ? interaction.values.map((v) => seats.targetOf(v)) : [];
   const receipt = await submitOrder(
     ctx,
     game.id,
@@ -165,10 +171,9 @@ export async function panelsForPhase(
   const lang = await service.language(game.guildId);
   const ruleset = rulesetOrThrow(game.ruleset);
   const state = await service.state(gameId);
-  const seats = await service.players(gameId);
-  const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
+  const names = await seatNames(service.db, gameId);
   const out: { chat: string; body: RESTPostAPIChannelMessageJSONBody }[] = [];
-  for (const seat of seats) {
+  for (const seat of await service.players(gameId)) {
     const actions = ruleset.availableActions(state, seat.seatId);
     if (actions.length === 0) continue;
     out.push({

@@ -1,6 +1,6 @@
 import type { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, discordIntents, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
@@ -8,6 +8,7 @@ import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
 import { masksAfterReconcile } from "./masks/gm-room.js";
 import { maskModeOf } from "./masks/masks.js";
+import { syncMirrors } from "./masks/relay.js";
 import {
   CATEGORY,
   THREADS_PARENT,
@@ -70,6 +71,15 @@ export async function desiredFor(
     game.status === "lobby" || !(await hasStarted(db, gameId))
       ? null
       : (await loadState(db, gameId, ruleset)).state;
+  const masked = (await maskModeOf(db, gameId, game.ruleset)) !== "off";
+  const knownMirrors = masked
+    ? (
+        await db
+          .select({ key: chats.chatKey })
+          .from(chats)
+          .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")))
+      ).map((r) => r.key)
+    : [];
   const layout = desiredLayout({
     gameName: game.name,
     lang,
@@ -78,7 +88,8 @@ export async function desiredFor(
     ended: game.status === "ended",
     seats: seats.map((s) => ({ seatId: s.seatId, userId: s.userId, displayName: s.displayName })),
     gmUserIds: gms.map((g) => g.userId),
-    masked: (await maskModeOf(db, gameId, game.ruleset)) !== "off",
+    masked,
+    knownMirrors,
   });
   return { guildId: game.guildId, layout, ended: game.status === "ended" };
 }
@@ -358,8 +369,10 @@ export async function reconcileGame(
       appliedState: { name: thread.name, locked: thread.locked } satisfies AppliedThread,
     });
   }
-  // Masked play: deal the masks, tell the GMs, reveal at the end (docs/masks.md).
+  // Masked play: deal the masks, tell the GMs, reveal at the end; a reader new to a mirrored chat
+  // gets what was said there before (docs/masks.md).
   await masksAfterReconcile(deps, gameId);
+  await syncMirrors(deps, gameId);
   deps.log.debug({ gameId, calls, mode }, "reconciled");
   return { calls };
 }

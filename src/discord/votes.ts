@@ -1,12 +1,14 @@
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { targetLabel } from "./context.js";
+import type { SeatNames } from "./masks/seat-names.js";
 import { offerValue } from "./orders.js";
 
 /**
  * The choices `/vote` offers: one per vote offer of the ruleset and target ("Verdict: isolate →
  * Anna", "Vote Ja / Nein: Nein"), built from exactly what availableActions opens to the player.
- * A choice's value is the offer's value and the target, `verdict|choice=isolate>p3`.
+ * A choice's value is the offer's value and the target, `verdict|choice=isolate>p3` (in masked
+ * games the target by its opaque value, `>@<mask>`, and the targets in name order).
  */
 export interface VoteChoice {
   value: string;
@@ -24,20 +26,21 @@ export function voteChoices(
   lang: Lang,
   ruleset: RulesetDefinition<AnyGameState>,
   offers: readonly AvailableAction[],
-  names: ReadonlyMap<string, string>,
+  seats: SeatNames,
 ): VoteChoice[] {
+  const names = seats.names;
   const actions = voteActions(ruleset);
   const out: VoteChoice[] = [];
   for (const offer of offers) {
     if (!actions.includes(offer.action)) continue;
-    const base = offerValue(offer);
+    const base = offerValue(offer, seats);
     const label = offer.label[lang];
     // A choice without a target where the rules allow one (reichstag's Ja/Nein, mayor's abstain).
     if (offer.minTargets === 0) out.push({ value: base, name: label.slice(0, 100), offer, target: null });
     if (offer.maxTargets === 0) continue;
-    for (const target of offer.targets) {
+    for (const target of seats.order(offer.targets)) {
       out.push({
-        value: `${base}>${target}`.slice(0, 100),
+        value: `${base}>${seats.valueOf(target)}`.slice(0, 100),
         name: `${label} → ${targetLabel(lang, target, names)}`.slice(0, 100),
         offer,
         target,
@@ -58,14 +61,16 @@ export function findVoteChoice(
   lang: Lang,
   choices: readonly VoteChoice[],
   typed: string,
-  names: ReadonlyMap<string, string>,
+  seats: SeatNames,
 ): VoteChoice | undefined {
+  const names = seats.names;
+  // A seat id typed by hand names nobody in a masked game (it would tell seats from masks).
+  const byId = (target: string) => (seats.mode === "off" ? target : seats.valueOf(target)) === typed.trim();
   const exact = choices.find((c) => c.value === typed) ?? choices.find((c) => norm(c.name) === norm(typed));
   if (exact) return exact;
   const word = norm(typed);
   const byTarget = choices.filter(
-    (c) =>
-      c.target !== null && (c.target === typed.trim() || norm(targetLabel(lang, c.target, names)) === word),
+    (c) => c.target !== null && (byId(c.target) || norm(targetLabel(lang, c.target, names)) === word),
   );
   if (byTarget.length === 1) return byTarget[0];
   const byWord = choices.filter((c) => {

@@ -106,6 +106,12 @@ export const commandTexts = {
     "Length of every phase in minutes (instead of the ruleset's schedule)",
     "Длина каждой фазы в минутах (вместо расписания правил)",
   ),
+  "opt.masks": c(
+    "masks",
+    "маски",
+    "Play under masks (default: as the rules play)",
+    "Игра под масками (по умолчанию — как в правилах)",
+  ),
   "opt.publish": c("publish", "публикация", "How the newspaper is published", "Как публикуется газета"),
   "opt.user": c("user", "участник", "The member", "Участник"),
   "opt.player": c("player", "игрок", "The player", "Игрок"),

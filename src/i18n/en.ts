@@ -29,6 +29,7 @@ export const en: Catalog = {
   "gm.unsupported": "The ruleset {ruleset} has no GM action “{action}”.",
   "extension.unavailable": "You cannot ask for an extension now.",
   "order.unknown_action": "This action is not open to you now. Your actions: {actions}.",
+  "order.unknown_target": "No one here goes by “{value}”: choose a name from the list.",
   "order.no_actions": "You have no actions to take right now.",
   "order.targets_needed": "This action needs {min}–{max} targets.",
   "phase.closed": "No phase is open for orders now.",
@@ -53,6 +54,8 @@ export const en: Catalog = {
 
   // successes
   "game.created": "Game “{name}” ({ruleset}) created. Players join with /game join; you are its GM.",
+  "game.no_appearances": "These rules have no appearances: choose masks or no masks.",
+  "game.joined_masked": "You joined “{name}”. It is played under masks: your mask is dealt at the start.",
   "game.joined": "You joined “{name}” (seat {seat}).",
   "game.left": "You left “{name}”.",
   "game.assigned": "{user} will play: {role}.",
@@ -87,6 +90,7 @@ export const en: Catalog = {
   "gm.published": "The resolution of {phase} is published.",
   "gm.held": "The draft of {phase} is held until you publish it.",
   "gm.edited": "The newspaper draft of {phase} is updated.",
+  "activity.post_refused": "Not sent: {reason}",
   "activity.post_removed": "Your post was removed: {reason}",
   "gm.announced": "The announcement is on its way to the newspaper.",
   "gm.replaced": "{to} now plays the seat of {from}.",
@@ -157,6 +161,9 @@ export const en: Catalog = {
   // presets and publish modes
   "preset.standard": "Standard (the ruleset's defaults)",
   "preset.blitz": "Blitz (15-minute phases)",
+  "masks.off": "No masks: players post as themselves",
+  "masks.masks": "Masks: players speak through /say under dealt masks",
+  "masks.appearances": "Appearances (regnum): players speak as their appearance",
   "publish.auto": "Publish automatically",
   "publish.review": "GM reviews each newspaper",
 };

@@ -31,6 +31,7 @@ export const ru: Catalog = {
   "gm.unsupported": "В правилах {ruleset} нет действия ведущего «{action}».",
   "extension.unavailable": "Сейчас нельзя попросить продление.",
   "order.unknown_action": "Это действие вам сейчас недоступно. Доступно: {actions}.",
+  "order.unknown_target": "Здесь нет никого с именем «{value}»: выберите имя из списка.",
   "order.no_actions": "Сейчас у вас нет доступных действий.",
   "order.targets_needed": "Для этого действия нужно целей: от {min} до {max}.",
   "phase.closed": "Сейчас нет открытой фазы для приказов.",
@@ -55,6 +56,8 @@ export const ru: Catalog = {
 
   "game.created":
     "Игра «{name}» ({ruleset}) создана. Игроки записываются командой /игра войти; вы её ведущий.",
+  "game.no_appearances": "В этих правилах нет обликов: выберите маски или игру без масок.",
+  "game.joined_masked": "Вы записались в «{name}». Игра идёт под масками: маска выдаётся при старте.",
   "game.joined": "Вы записались в «{name}» (место {seat}).",
   "game.left": "Вы вышли из «{name}».",
   "game.assigned": "{user} будет играть роль: {role}.",
@@ -88,6 +91,7 @@ export const ru: Catalog = {
   "gm.published": "Итоги фазы «{phase}» опубликованы.",
   "gm.held": "Черновик фазы «{phase}» задержан до вашей публикации.",
   "gm.edited": "Черновик газеты фазы «{phase}» обновлён.",
+  "activity.post_refused": "Не отправлено: {reason}",
   "activity.post_removed": "Ваш пост удалён: {reason}",
   "gm.announced": "Объявление отправлено в газету.",
   "gm.replaced": "{to} теперь играет за место {from}.",
@@ -156,6 +160,9 @@ export const ru: Catalog = {
 
   "preset.standard": "Стандарт (настройки правил по умолчанию)",
   "preset.blitz": "Блиц (фазы по 15 минут)",
+  "masks.off": "Без масок: игроки пишут от своего имени",
+  "masks.masks": "Маски: игроки говорят через /say под выданными масками",
+  "masks.appearances": "Облики (regnum): игроки говорят от имени облика",
   "publish.auto": "Публиковать автоматически",
   "publish.review": "Ведущий проверяет каждую газету",
 };

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
 import { factionName } from "../discord/render/names.js";
+import { seatNames as publicSeatNames } from "../discord/masks/seat-names.js";
 import { offerValue } from "../discord/orders.js";
 import type { Account, Emulator } from "../emulator/index.js";
 import type { AvailableAction } from "../engine/ruleset.js";
@@ -363,13 +364,15 @@ async function playGame(
       used.add(action);
       const n = offer.minTargets > 0 ? offer.minTargets : Math.min(offer.maxTargets, 1);
       const targets = shuffle(seat.picker, offer.targets).slice(0, n);
-      const value = offerValue(offer);
+      // The values a player's autocomplete offers (opaque in masked games, e.g. regnum's appearances).
+      const shown = await publicSeatNames(stack.database.db, game.id);
+      const value = offerValue(offer, shown);
       let accepted: boolean;
       let receipt: string;
       if (targets.length <= 2 && value.length < 100) {
         const options: Json = { action: value };
-        if (targets[0]) options["target"] = targets[0];
-        if (targets[1]) options["target2"] = targets[1];
+        if (targets[0]) options["target"] = shown.valueOf(targets[0]);
+        if (targets[1]) options["target2"] = shown.valueOf(targets[1]);
         const channel = personal.get(seat.seatId) ?? world.lobby;
         const reply = await slash(stack, seat.account.id, channel, "order", options);
         accepted = reply.ok && reply.text.startsWith(acceptedPrefix);
@@ -389,14 +392,12 @@ async function playGame(
       }
       if (accepted) counts.accepted++;
       else counts.refused++;
-      const shown = receipt.startsWith(acceptedPrefix)
-        ? receipt.slice(acceptedPrefix.length).trim()
-        : receipt;
+      const told = receipt.startsWith(acceptedPrefix) ? receipt.slice(acceptedPrefix.length).trim() : receipt;
       if (accepted && /vote|verdict|ballot/i.test(action)) {
         counts.votes++;
-        say(`   🗳  ${seat.name}: ${shown}`);
+        say(`   🗳  ${seat.name}: ${told}`);
       } else if (opts.verbose || !accepted) {
-        say(`   ✎ ${seat.name}: ${accepted ? shown : receipt}`);
+        say(`   ✎ ${seat.name}: ${accepted ? told : receipt}`);
       }
     }
   };

@@ -5,6 +5,7 @@ import { chats, inputs } from "../../src/db/schema/index.js";
 import { buildOrdersPanel, panelsForPhase } from "../../src/discord/panels.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, isEphemeral, startHarness, textOf, type Harness, type Json } from "./harness.js";
+import { seatNamesOf } from "../../src/discord/masks/seat-names.js";
 
 /**
  * One whole classic game played through Discord: scripted users run slash commands and use
@@ -139,7 +140,7 @@ describe("a classic game through the emulator", () => {
     const thread = await personalThread("p1");
     const { actions } = await h.service.available(gameId, u(1));
     const names = new Map((await h.service.players(gameId)).map((p) => [p.seatId, p.displayName]));
-    const panel = buildOrdersPanel("ru", actions, names, gameId, "night 0");
+    const panel = buildOrdersPanel("ru", actions, seatNamesOf(names, "off"), gameId, "night 0");
     // The phase's panels: exactly the seats with something to do, each to its own thread.
     const panels = await panelsForPhase(h.service, gameId);
     for (const p of panels) expect(p.chat).toMatch(/^personal:p[1-5]$/);

@@ -6,6 +6,7 @@ import { classify } from "../../src/discord/errors.js";
 import { buildOrdersPanel, parsePanelCustomId } from "../../src/discord/panels.js";
 import { UserError } from "../../src/games/errors.js";
 import { catalogs, countOf, NOUNS, rejectionText, t } from "../../src/i18n/index.js";
+import { seatNamesOf } from "../../src/discord/masks/seat-names.js";
 
 function capturingLog() {
   const lines: Record<string, unknown>[] = [];
@@ -159,7 +160,7 @@ describe("the orders panel", () => {
         },
         { action: "veto", targets: [], minTargets: 0, maxTargets: 0, label: { en: "Veto", ru: "Вето" } },
       ],
-      names,
+      seatNamesOf(names, "off"),
       "00000000-0000-4000-8000-000000000000",
       "night 2",
     );
@@ -176,7 +177,7 @@ describe("the orders panel", () => {
       action: "veto",
     });
     expect(body.allowed_mentions).toEqual({ parse: [] });
-    expect(buildOrdersPanel("en", [], names, "g", "day 1").content).toBe(
+    expect(buildOrdersPanel("en", [], seatNamesOf(names, "off"), "g", "day 1").content).toBe(
       "Day 1: you have no orders this phase.",
     );
   });

@@ -5,6 +5,7 @@ import { chats } from "../../src/db/schema/index.js";
 import { buildOrdersPanel } from "../../src/discord/panels.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, startHarness, textOf, type Harness, type Json } from "./harness.js";
+import { seatNamesOf } from "../../src/discord/masks/seat-names.js";
 
 /**
  * Two games on one server (reichstag and classic): the `game` option and its autocomplete
@@ -96,7 +97,13 @@ describe("several games per server; reichstag through the panel", () => {
         );
         const offer = actions[index];
         if (!offer) continue;
-        const panel = buildOrdersPanel("ru", actions, names, reich, `${state.phase.kind} ${state.phase.n}`);
+        const panel = buildOrdersPanel(
+          "ru",
+          actions,
+          seatNamesOf(names, "off"),
+          reich,
+          `${state.phase.kind} ${state.phase.n}`,
+        );
         const where = await thread(reich, seat.seatId);
         const posted = (await h.rest.post(Routes.channelMessages(where), { body: panel })) as { id: string };
         const ids = (panel.components as { components: { custom_id: string }[] }[]).flatMap((r) =>

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
-import { maskModeOf } from "../../src/discord/masks/masks.js";
+import { maskModeOf, setMaskMode } from "../../src/discord/masks/masks.js";
+import { mirrorKey } from "../../src/discord/layout.js";
 import { reconcileGame } from "../../src/discord/reconcile.js";
 import { drawInt } from "../../src/engine/rng.js";
 import type { AnyGameState } from "../../src/engine/types.js";
@@ -36,6 +37,7 @@ async function entitlementMismatches(
   const ruleset = rulesetOrThrow(game.ruleset);
   const rows = await database.db.select().from(chats).where(eq(chats.gameId, gameId));
   const idOf = new Map(rows.map((r) => [r.chatKey, r.discordId]));
+  const kindOf = new Map(rows.map((r) => [r.chatKey, r.discordKind]));
   const problems: string[] = [];
   // Masked games (regnum by default): players speak only through /say, never directly.
   const masked = (await maskModeOf(database.db, gameId)) !== "off";
@@ -46,8 +48,20 @@ async function entitlementMismatches(
       problems.push(`${chat.id}: no Discord channel`);
       continue;
     }
+    // Masked games read a thread-shaped chat through each reader's own mirror (docs/masks.md).
+    const mirrored = masked && kindOf.get(`chat:${chat.id}`) === "thread";
     for (const p of state.players) {
       const user = userOf.get(p.id) ?? "";
+      if (mirrored) {
+        if (emu.canView(user, channel)) problems.push(`${chat.id}: ${p.id} sees the GMs' copy`);
+        const mirror = idOf.get(mirrorKey(chat.id, p.id));
+        const view = mirror !== undefined && emu.canView(user, mirror);
+        const wantView = chat.readers.includes(p.id);
+        if (view !== wantView) problems.push(`${chat.id}: ${p.id} mirror view ${view} want ${wantView}`);
+        if (mirror !== undefined && emu.canSend(user, mirror))
+          problems.push(`${chat.id}: ${p.id} posts directly`);
+        continue;
+      }
       const view = emu.canView(user, channel);
       const send = emu.canSend(user, channel);
       const wantView = chat.readers.includes(p.id);
@@ -61,7 +75,10 @@ async function entitlementMismatches(
   return problems;
 }
 
-async function playRuleset(rulesetId: string): Promise<{ phases: number; mismatches: string[] }> {
+async function playRuleset(
+  rulesetId: string,
+  mode?: "masks",
+): Promise<{ phases: number; mismatches: string[] }> {
   const size = tableSize[rulesetId] ?? 8;
   const { emu, guild, rest, users } = await emulatedGuild(size + 2);
   try {
@@ -76,6 +93,7 @@ async function playRuleset(rulesetId: string): Promise<{ phases: number; mismatc
       createdBy: gm,
       seed: 3,
     });
+    if (mode) await setMaskMode(database.db, game.id, gm, mode);
     for (const user of users.slice(0, size)) await service.join(game.id, user, `name-${user}`);
     await service.start(game.id, gm);
     const deps = { db: database.db, rest, log: silentLog };
@@ -129,6 +147,12 @@ describe("the reconciler makes Discord match the ruleset's chat layout", () => {
       expect(mismatches).toEqual([]);
     }, 120_000);
   }
+
+  it("clans under masks: every reader reads each chat through a mirror of his own, the GMs' copy shows to no player", async () => {
+    const { phases, mismatches } = await playRuleset("clans", "masks");
+    expect(phases).toBeGreaterThan(0);
+    expect(mismatches).toEqual([]);
+  }, 120_000);
 
   it("heals a moderator's manual change at the next full reconcile", async () => {
     const { emu, guild, rest, users } = await emulatedGuild(7);

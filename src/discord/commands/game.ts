@@ -16,6 +16,9 @@ import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
 import { roleName } from "../render/names.js";
+import { maskModes, type MaskMode } from "../../db/schema/index.js";
+import { maskModeOf, setMaskMode, supportsAppearances } from "../masks/masks.js";
+import { seatNames } from "../masks/seat-names.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
 
@@ -56,6 +59,13 @@ export const data = named(new SlashCommandBuilder(), "game")
         ),
       )
       .addStringOption((o) => named(o, "opt.options").setMaxLength(4000))
+      .addStringOption((o) =>
+        named(o, "opt.masks").addChoices(
+          choice("masks.off", "off"),
+          choice("masks.masks", "masks"),
+          choice("masks.appearances", "appearances"),
+        ),
+      )
       .addIntegerOption((o) =>
         named(o, "opt.phase_minutes")
           .setMinValue(1)
@@ -115,6 +125,10 @@ async function mayCreate(ctx: Ctx, interaction: ChatInputCommandInteraction): Pr
   return Array.isArray(roles) ? roles.includes(gmRoleId) : roles.cache.has(gmRoleId);
 }
 
+function maskModeOption(value: string | null): MaskMode | null {
+  return maskModes.find((m) => m === value) ?? null;
+}
+
 async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply();
   if (!(await mayCreate(ctx, interaction))) throw new UserError("game.create_forbidden");
@@ -127,6 +141,8 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const options = { ...preset?.options, ...parseJson(interaction.options.getString("options")) };
   const publish = interaction.options.getString("publish") === "review" ? "review" : "auto";
   const phaseMinutes = interaction.options.getInteger("phase_minutes");
+  const masks = maskModeOption(interaction.options.getString("masks"));
+  if (masks === "appearances" && !supportsAppearances(rulesetId)) throw new UserError("game.no_appearances");
   const game = await ctx.service.create({
     guildId,
     name,
@@ -138,6 +154,8 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
   });
   const ruleset = rulesetOrThrow(game.ruleset);
+  // The creator is the game's GM and the game is in its lobby: the mode is accepted.
+  if (masks) await setMaskMode(ctx.db, game.id, interaction.user.id, masks);
   await interaction.editReply({
     content: t(ctx.lang, "game.created", { name: game.name, ruleset: ruleset.name[ctx.lang] }),
     allowedMentions: { parse: [] },
@@ -159,7 +177,9 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     }
   }
   const phase = await ctx.service.currentPhase(game.id);
-  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView });
+  const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
+  const shown = await seatNames(ctx.db, game.id);
+  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked });
   await interaction.editReply({ embeds: [embed] });
 }
 
@@ -174,7 +194,13 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   switch (sub) {
     case "join": {
       const seat = await ctx.service.join(game.id, userId, displayNameOf(interaction));
-      await interaction.editReply(t(lang, "game.joined", { name: game.name, seat: seat.seat }));
+      // Masked games never show a seat number: seats follow the public join order.
+      const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
+      await interaction.editReply(
+        masked
+          ? t(lang, "game.joined_masked", { name: game.name })
+          : t(lang, "game.joined", { name: game.name, seat: seat.seat }),
+      );
       return;
     }
     case "leave": {

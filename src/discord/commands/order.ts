@@ -8,10 +8,10 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { t } from "../../i18n/index.js";
 import { targetLabel, type Command, type Ctx } from "../context.js";
-import { findOffer, offerValue, paramsFor, submitOrder, targetChoices, targetId } from "../orders.js";
+import { seatNames } from "../masks/seat-names.js";
+import { findOffer, offerValue, paramsFor, submitOrder, targetChoices } from "../orders.js";
 import { buildOrdersPanel } from "../panels.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
-import { namesOf } from "../render/names.js";
 import { named } from "./builders.js";
 
 /**
@@ -31,15 +31,15 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const phase = await requireOpenPhase(ctx, game);
   const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const names = namesOf(await ctx.service.players(game.id));
+  const seats = await seatNames(ctx.db, game.id);
   const chosen = interaction.options.getString("action");
   if (!chosen) {
-    const panel = buildOrdersPanel(ctx.lang, actions, names, game.id, phase.label);
+    const panel = buildOrdersPanel(ctx.lang, actions, seats, game.id, phase.label);
     await interaction.editReply({ content: panel.content ?? "", components: panel.components ?? [] });
     return;
   }
   const ruleset = rulesetOrThrow(game.ruleset);
-  const offer = findOffer(ctx.lang, actions, chosen);
+  const offer = findOffer(ctx.lang, actions, chosen, seats);
   const action = offer?.action ?? chosen.split("|")[0] ?? chosen;
   if (!offer && !Object.hasOwn(ruleset.actions, action)) {
     const list = [...new Set(actions.map((a) => a.label[ctx.lang]))].join(", ") || t(ctx.lang, "role.none");
@@ -48,7 +48,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const targets = ["target", "target2"]
     .map((n) => interaction.options.getString(n))
     .filter((v): v is string => !!v)
-    .map((v) => targetId(v, names));
+    .map((v) => seats.targetOf(v));
   const params = paramsFor(ruleset, action, offer, interaction.options.getString("reason"));
   const receipt = await submitOrder(ctx, game.id, interaction.user.id, { action, targets, params }, actions);
   await interaction.editReply(receipt.text);
@@ -62,7 +62,8 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const names = namesOf(await ctx.service.players(game.id));
+  const seats = await seatNames(ctx.db, game.id);
+  const names = seats.names;
   if (focused.name === "action") {
     const typed = focused.value.toLowerCase();
     const choices = actions
@@ -71,7 +72,7 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
           .filter((v): v is string => typeof v === "string")
           .map((v) => targetLabel(ctx.lang, v, names));
         const name = extra.length > 0 ? `${o.label[ctx.lang]} (${extra.join(", ")})` : o.label[ctx.lang];
-        return { name: name.slice(0, 100), value: offerValue(o) };
+        return { name: name.slice(0, 100), value: offerValue(o, seats) };
       })
       .filter((c) => c.name.toLowerCase().includes(typed) || c.value.startsWith(typed))
       .slice(0, 25);
@@ -80,7 +81,7 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   }
   const exclude = focused.name === "target2" ? [interaction.options.getString("target") ?? ""] : [];
   await interaction.respond(
-    targetChoices(ctx.lang, actions, interaction.options.getString("action"), names, focused.value, exclude),
+    targetChoices(ctx.lang, actions, interaction.options.getString("action"), seats, focused.value, exclude),
   );
 }
 

@@ -3,7 +3,7 @@ import { ordersOf } from "../../games/queries.js";
 import { phaseName, t } from "../../i18n/index.js";
 import { describeChosen, type Command, type Ctx } from "../context.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
-import { namesOf } from "../render/names.js";
+import { seatNames } from "../masks/seat-names.js";
 import { named } from "./builders.js";
 
 /** /orders: the seat's accepted orders of the open phase, from the input log, in order. */
@@ -16,7 +16,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const phase = await requireOpenPhase(ctx, game);
   const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
-  const names = namesOf(await ctx.service.players(game.id));
+  const { names } = await seatNames(ctx.db, game.id);
   const orders = await ordersOf(ctx.db, game.id, seat.seatId, phase.label);
   const shownPhase = phaseName(ctx.lang, phase.label);
   if (orders.length === 0) {

@@ -11,9 +11,23 @@ import {
 } from "discord.js";
 import type { RelayFile } from "../../db/schema/index.js";
 import type { Lang } from "../../engine/types.js";
+import { UserError } from "../../games/errors.js";
+import { rulesetOrThrow } from "../../games/state.js";
+import { rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import type { RelayDeps, RelayRow } from "../masks/relay.js";
-import { deleteSaid, editSaid, MAX_TEXT, recentPosts, say, speakerIn, type Said } from "../masks/speak.js";
+import {
+  checkSaid,
+  deleteSaid,
+  editSaid,
+  MAX_TEXT,
+  ownPost,
+  recentPosts,
+  say,
+  speakerIn,
+  type Said,
+  type Speaker,
+} from "../masks/speak.js";
 import { MaskRefusal, mt } from "../masks/texts.js";
 
 /**
@@ -101,6 +115,34 @@ async function openForm(
   }
 }
 
+/**
+ * Speech under a mask is the speaker's post for the rules, as a message of his own would be
+ * (src/discord/activity.ts): activity for the inactivity rules, the dead's post limits. A post
+ * the rules refuse is not relayed; the refusal is the answer. Personal threads do not count.
+ */
+async function ruledAsPost(
+  ctx: Ctx,
+  speaker: Speaker,
+  userId: string,
+  action: "post" | "edit_post",
+): Promise<string | null> {
+  if (!speaker.chatKey.startsWith("chat:")) return null;
+  const ruleset = rulesetOrThrow(speaker.game.ruleset);
+  if (!Object.hasOwn(ruleset.actions, action)) return null;
+  const chat = speaker.chatKey.slice("chat:".length);
+  let committed;
+  try {
+    committed = await ctx.service.submit(speaker.game.id, userId, { action, targets: [], params: { chat } });
+  } catch (error) {
+    if (error instanceof UserError) return null; // paused and the like: the chat rules decide
+    throw error;
+  }
+  await ctx.after(speaker.game.id, committed);
+  const rejection = committed.value.rejection;
+  if (committed.value.accepted || !rejection) return null;
+  return t(ctx.lang, "activity.post_refused", { reason: rejectionText(ctx.lang, rejection) });
+}
+
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   const text = interaction.options.getString("text");
   const file = interaction.options.getAttachment("file");
@@ -124,6 +166,12 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       const said = await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify });
       content = outcome(ctx.lang, said, mt(ctx.lang, "sent.delete"));
     } else if (edit) {
+      await ownPost(deps, speaker, Number(edit));
+      const refused = await ruledAsPost(ctx, speaker, interaction.user.id, "edit_post");
+      if (refused) {
+        await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
+        return;
+      }
       const said = await editSaid(deps, speaker, {
         key: reply.id,
         relayId: Number(edit),
@@ -142,6 +190,12 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
             },
           ]
         : [];
+      checkSaid({ text: body, files });
+      const refused = await ruledAsPost(ctx, speaker, interaction.user.id, "post");
+      if (refused) {
+        await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
+        return;
+      }
       const said = await say(deps, speaker, { key: reply.id, text: body, files, notify });
       content = outcome(ctx.lang, said, mt(ctx.lang, "sent.post", { name: speaker.identity.username }));
     }

@@ -8,9 +8,9 @@ import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import type { Command, Ctx } from "../context.js";
-import { paramsFor, submitOrder, targetId } from "../orders.js";
+import { seatNames } from "../masks/seat-names.js";
+import { paramsFor, submitOrder } from "../orders.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
-import { namesOf } from "../render/names.js";
 import { tallyEmbed, votesOf } from "../render/tally.js";
 import { findVoteChoice, parseVoteValue, voteActions, voteChoices } from "../votes.js";
 import { named } from "./builders.js";
@@ -33,11 +33,12 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const ruleset = rulesetOrThrow(game.ruleset);
   if (voteActions(ruleset).length === 0) throw new UserError("vote.none_in_ruleset");
   const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
-  const names = namesOf(await ctx.service.players(game.id));
-  const choices = voteChoices(ctx.lang, ruleset, actions, names);
+  const seats = await seatNames(ctx.db, game.id);
+  const names = seats.names;
+  const choices = voteChoices(ctx.lang, ruleset, actions, seats);
   const typed = interaction.options.getString("choice", true);
   const reason = interaction.options.getString("reason");
-  const choice = findVoteChoice(ctx.lang, choices, typed, names);
+  const choice = findVoteChoice(ctx.lang, choices, typed, seats);
   let order: { action: string; targets: string[]; params: JsonObject };
   if (choice) {
     const action = choice.offer.action;
@@ -47,7 +48,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     // A player named who is not open to this voter (himself, or he may not vote now): the
     // rules judge it and answer with their reason; nothing changes.
     const named = parseVoteValue(typed, voteActions(ruleset));
-    const targets = named ? (named.target ? [named.target] : []) : [targetId(typed, names)];
+    const targets = named ? (named.target ? [seats.targetOf(named.target)] : []) : [seats.targetOf(typed)];
     const action = named?.action ?? voteActions(ruleset)[0];
     const params: JsonObject = {
       ...(action === undefined ? {} : paramsFor(ruleset, action, undefined, reason)),
@@ -68,7 +69,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const receipt = await submitOrder(ctx, game.id, interaction.user.id, order, actions);
   // The tally as this player may see it (the rules' view), when it discloses any votes.
   const view = ruleset.playerView(await ctx.service.state(game.id), seat.seatId);
-  const embeds = votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, names)] : [];
+  const embeds = votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, seats)] : [];
   await interaction.editReply({ content: receipt.text, embeds });
 }
 
@@ -81,10 +82,10 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const ruleset = rulesetOrThrow(game.ruleset);
   const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const names = namesOf(await ctx.service.players(game.id));
+  const seats = await seatNames(ctx.db, game.id);
   const needle = focused.value.trim().toLowerCase();
   await interaction.respond(
-    voteChoices(ctx.lang, ruleset, actions, names)
+    voteChoices(ctx.lang, ruleset, actions, seats)
       .filter((c) => c.name.toLowerCase().includes(needle) || c.value === focused.value)
       .slice(0, 25)
       .map((c) => ({ name: c.name, value: c.value })),

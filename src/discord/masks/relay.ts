@@ -1,7 +1,9 @@
 import { Routes } from "discord.js";
-import { and, asc, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt } from "drizzle-orm";
+import { chats, maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
+import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
+import { maskModeOf } from "./masks.js";
 import { mt } from "./texts.js";
 
 /**
@@ -16,6 +18,9 @@ import { mt } from "./texts.js";
  *   again if it is not there: retries never duplicate.
  * - Rate limits: @discordjs/rest waits out 429s per webhook bucket; transient failures are
  *   retried with backoff; after MAX_ATTEMPTS the row fails and the speaker is told.
+ * - Mirrored chats (layout.ts `mirrorKey`): what is said is one row per copy — the canonical row
+ *   (the GMs' copy, keyed by the interaction id) and one per reader's mirror (keyed
+ *   `<key>#<thread>`), all in the chat's one queue, so every mirror gets the chat in order.
  */
 
 export type RelayRow = typeof maskRelays.$inferSelect;
@@ -79,6 +84,155 @@ export async function relayById(deps: MaskDeps, id: number): Promise<RelayRow | 
   const [row] = await deps.db.select().from(maskRelays).where(eq(maskRelays.id, id));
   return row;
 }
+
+/** Idempotency keys of mirror copies: `<canonical key>#<thread id>`. */
+const COPY = "#";
+
+export function copyKey(canonicalKey: string, threadId: string): string {
+  return `${canonicalKey}${COPY}${threadId}`;
+}
+
+/** A row for a reader's mirror (not the canonical row the speaker and the GMs refer to). */
+export function isCopy(row: Pick<RelayRow, "idempotencyKey">): boolean {
+  return row.idempotencyKey.includes(COPY);
+}
+
+export interface RelayTarget {
+  /** The channel whose webhook posts (a thread's parent). */
+  channelId: string;
+  threadId: string | null;
+}
+
+/**
+ * The mirrors of a chat (`chat:<id>`) that have their reader in them now, in key order. The
+ * reconcile adds and removes the readers; a mirror without one gets nothing until it has one
+ * again, and then `syncMirrors` delivers what it missed.
+ */
+export async function mirrorTargets(deps: MaskDeps, gameId: string, chatKey: string): Promise<RelayTarget[]> {
+  if (!chatKey.startsWith("chat:")) return [];
+  const chatId = chatKey.slice("chat:".length);
+  const rows = await deps.db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")));
+  const parent = rows.length > 0 ? await threadsParent(deps, gameId) : null;
+  if (!parent) return [];
+  return rows
+    .filter((r) => parseMirrorKey(r.chatKey)?.chatId === chatId && r.appliedMembers.length > 0)
+    .sort((a, b) => (a.chatKey < b.chatKey ? -1 : a.chatKey > b.chatKey ? 1 : 0))
+    .map((r) => ({ channelId: parent, threadId: r.discordId }));
+}
+
+async function threadsParent(deps: MaskDeps, gameId: string): Promise<string | null> {
+  const [row] = await deps.db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, THREADS_PARENT)));
+  return row?.discordId ?? null;
+}
+
+/**
+ * Persists what a speaker said as the canonical row plus one copy per mirror with a reader, and
+ * delivers the chat's queue — all under the chat's lock, so a mirror that gains its reader at the
+ * same moment gets the message exactly once (here or from `syncMirrors`).
+ */
+export async function enqueueSpoken(
+  deps: RelayDeps,
+  request: RelayRequest,
+): Promise<{ row: RelayRow; drained: DrainResult }> {
+  return withChatLock(deps, queueLock(request.gameId, request.chatKey), async () => {
+    const row = await enqueueRelay(deps, request);
+    for (const target of await mirrorTargets(deps, request.gameId, request.chatKey)) {
+      if (!target.threadId) continue;
+      let targetId: number | null = null;
+      if (request.kind !== "post") {
+        const canonical = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
+        const [copy] = canonical
+          ? await deps.db
+              .select()
+              .from(maskRelays)
+              .where(eq(maskRelays.idempotencyKey, copyKey(canonical.idempotencyKey, target.threadId)))
+          : [];
+        if (!copy) continue; // that mirror never had the message
+        targetId = copy.id;
+      }
+      await enqueueRelay(deps, {
+        ...request,
+        channelId: target.channelId,
+        threadId: target.threadId,
+        targetId,
+        idempotencyKey: copyKey(request.idempotencyKey, target.threadId),
+        notify: null,
+      });
+    }
+    const drained = await drainQueue(deps, request.gameId, request.chatKey);
+    return { row: (await relayById(deps, row.id)) ?? row, drained };
+  });
+}
+
+/**
+ * After a reconcile: every mirror with its reader gets, in order, each message of its chat it does
+ * not have yet (a reader new to the chat reads what was said before, as a new member of a thread
+ * would; a message deleted since is skipped, an edited one goes out as it reads now).
+ */
+export async function syncMirrors(deps: RelayDeps, gameId: string): Promise<number> {
+  if ((await maskModeOf(deps.db, gameId)) === "off") return 0;
+  const mirrorRows = await deps.db
+    .select({ key: chats.chatKey })
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")));
+  const chatIds = [
+    ...new Set(mirrorRows.map((r) => parseMirrorKey(r.key)?.chatId).filter((c) => c !== undefined)),
+  ];
+  let added = 0;
+  for (const chatId of chatIds.sort()) {
+    const chatKey = `chat:${chatId}`;
+    added += await withChatLock(deps, queueLock(gameId, chatKey), async () => {
+      const targets = await mirrorTargets(deps, gameId, chatKey);
+      if (targets.length === 0) return 0;
+      const rows = await deps.db
+        .select()
+        .from(maskRelays)
+        .where(and(eq(maskRelays.gameId, gameId), eq(maskRelays.chatKey, chatKey)))
+        .orderBy(asc(maskRelays.id));
+      const keys = new Set(rows.map((r) => r.idempotencyKey));
+      const canonical = rows.filter((r) => !isCopy(r) && r.status !== "failed");
+      const deleted = new Set(canonical.filter((r) => r.kind === "delete").map((r) => r.targetId));
+      const latest = new Map<number, string>();
+      for (const r of canonical)
+        if (r.kind === "edit" && r.targetId !== null) latest.set(r.targetId, r.content);
+      let count = 0;
+      for (const post of canonical) {
+        if (post.kind !== "post" || deleted.has(post.id)) continue;
+        for (const target of targets) {
+          if (!target.threadId) continue;
+          const key = copyKey(post.idempotencyKey, target.threadId);
+          if (keys.has(key)) continue;
+          await enqueueRelay(deps, {
+            gameId,
+            chatKey,
+            channelId: target.channelId,
+            threadId: target.threadId,
+            seatId: post.seatId,
+            userId: post.userId,
+            kind: "post",
+            idempotencyKey: key,
+            content: latest.get(post.id) ?? post.content,
+            username: post.username,
+            avatarKey: post.avatarKey,
+            files: post.files,
+          });
+          count++;
+        }
+      }
+      if (count > 0) await drainQueue(deps, gameId, chatKey);
+      return count;
+    });
+  }
+  return added;
+}
+
+const queueLock = (gameId: string, chatKey: string) => `relay:${gameId}:${chatKey}`;
 
 async function withChatLock<T>(deps: MaskDeps, key: string, work: () => Promise<T>): Promise<T> {
   const client = await deps.db.$client.connect();
@@ -161,6 +315,8 @@ async function findDelivered(deps: MaskDeps, row: RelayRow, hook: Hook): Promise
         eq(maskRelays.gameId, row.gameId),
         eq(maskRelays.chatKey, row.chatKey),
         eq(maskRelays.kind, "post"),
+        eq(maskRelays.channelId, row.channelId),
+        row.threadId ? eq(maskRelays.threadId, row.threadId) : isNull(maskRelays.threadId),
         isNotNull(maskRelays.messageId),
         lt(maskRelays.id, row.id),
       ),
@@ -299,62 +455,65 @@ export interface DrainResult {
  * callers wait on the chat's lock and then find nothing left to do.
  */
 export async function drainChat(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
-  return withChatLock(deps, `relay:${gameId}:${chatKey}`, async () => {
-    const result: DrainResult = { done: 0, failed: [] };
-    const rows = await deps.db
-      .select()
-      .from(maskRelays)
-      .where(
-        and(
-          eq(maskRelays.gameId, gameId),
-          eq(maskRelays.chatKey, chatKey),
-          inArray(maskRelays.status, ["pending", "sending"]),
-        ),
-      )
-      .orderBy(asc(maskRelays.id));
-    for (const first of rows) {
-      let row = first;
-      for (;;) {
-        try {
-          const messageId = await deliver(deps, row);
-          await deps.db
-            .update(maskRelays)
-            .set({
-              status: "done",
-              messageId,
-              doneAt: new Date(),
-              attempts: row.attempts + 1,
-              lastError: null,
-            })
-            .where(eq(maskRelays.id, row.id));
-          result.done++;
-          break;
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const message = error instanceof Error ? error.message : String(error);
-          if (LOST_WEBHOOK.includes(apiError(error)?.code ?? 0)) await forgetWebhook(deps, row.channelId);
-          const final = permanent(error) || attempts >= MAX_ATTEMPTS;
-          // A post that may have reached Discord stays `sending`, so the next attempt looks first.
-          const [updated] = await deps.db
-            .update(maskRelays)
-            .set({ attempts, lastError: message.slice(0, 500), ...(final ? { status: "failed" } : {}) })
-            .where(eq(maskRelays.id, row.id))
-            .returning();
-          deps.log.warn({ gameId, chatKey, relay: row.id, attempts, err: message }, "relay failed");
-          if (final) {
-            if (updated) {
-              result.failed.push(updated);
-              await notifyFailure(deps, updated);
-            }
-            break;
+  return withChatLock(deps, queueLock(gameId, chatKey), () => drainQueue(deps, gameId, chatKey));
+}
+
+/** The queue's delivery; the caller holds the chat's lock. */
+async function drainQueue(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
+  const result: DrainResult = { done: 0, failed: [] };
+  const rows = await deps.db
+    .select()
+    .from(maskRelays)
+    .where(
+      and(
+        eq(maskRelays.gameId, gameId),
+        eq(maskRelays.chatKey, chatKey),
+        inArray(maskRelays.status, ["pending", "sending"]),
+      ),
+    )
+    .orderBy(asc(maskRelays.id));
+  for (const first of rows) {
+    let row = first;
+    for (;;) {
+      try {
+        const messageId = await deliver(deps, row);
+        await deps.db
+          .update(maskRelays)
+          .set({
+            status: "done",
+            messageId,
+            doneAt: new Date(),
+            attempts: row.attempts + 1,
+            lastError: null,
+          })
+          .where(eq(maskRelays.id, row.id));
+        result.done++;
+        break;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        if (LOST_WEBHOOK.includes(apiError(error)?.code ?? 0)) await forgetWebhook(deps, row.channelId);
+        const final = permanent(error) || attempts >= MAX_ATTEMPTS;
+        // A post that may have reached Discord stays `sending`, so the next attempt looks first.
+        const [updated] = await deps.db
+          .update(maskRelays)
+          .set({ attempts, lastError: message.slice(0, 500), ...(final ? { status: "failed" } : {}) })
+          .where(eq(maskRelays.id, row.id))
+          .returning();
+        deps.log.warn({ gameId, chatKey, relay: row.id, attempts, err: message }, "relay failed");
+        if (final) {
+          if (updated) {
+            result.failed.push(updated);
+            await notifyFailure(deps, updated);
           }
-          row = updated ?? row;
-          await sleep((deps.backoffMs ?? 500) * 2 ** (attempts - 1));
+          break;
         }
+        row = updated ?? row;
+        await sleep((deps.backoffMs ?? 500) * 2 ** (attempts - 1));
       }
     }
-    return result;
-  });
+  }
+  return result;
 }
 
 /** Tells the speaker privately (interaction follow-up, valid 15 minutes) that a relay failed. */

@@ -1,15 +1,15 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, notLike } from "drizzle-orm";
 import { chats, games, maskRelays, masks, players, type RelayFile } from "../../db/schema/index.js";
 import type { Lang } from "../../engine/types.js";
 import { GameService, type GameRow, type PlayerRow } from "../../games/service.js";
 import { loadState, rulesetOrThrow } from "../../games/state.js";
-import { THREADS_PARENT } from "../layout.js";
+import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import type { MaskDeps } from "./gm-room.js";
 import { ensureMasks, identityOf, maskModeOf, type Identity, type MaskMode } from "./masks.js";
 import {
   defuseMentions,
-  drainChat,
-  enqueueRelay,
+  enqueueSpoken,
+  isCopy,
   relayById,
   type DrainResult,
   type RelayDeps,
@@ -61,24 +61,39 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
   const { state } = await loadState(db, game.id, ruleset);
 
   let chatId: string | null = null;
-  if (chat.chatKey.startsWith("personal:")) {
-    if (chat.chatKey !== `personal:${seat.seatId}`) throw new MaskRefusal("refuse.cannot_write");
-  } else if (chat.chatKey.startsWith("chat:")) {
-    chatId = chat.chatKey.slice("chat:".length);
+  // A reader speaks from his own mirror of a chat; the message goes to the chat's queue.
+  const mirror = parseMirrorKey(chat.chatKey);
+  let chatKey = chat.chatKey;
+  if (mirror) {
+    if (mirror.seatId !== seat.seatId) throw new MaskRefusal("refuse.cannot_write");
+    chatKey = `chat:${mirror.chatId}`;
+  }
+  if (chatKey.startsWith("personal:")) {
+    if (chatKey !== `personal:${seat.seatId}`) throw new MaskRefusal("refuse.cannot_write");
+  } else if (chatKey.startsWith("chat:")) {
+    chatId = chatKey.slice("chat:".length);
     const spec = ruleset.chatLayout(state).find((c) => c.id === chatId);
     if (!spec?.writers.includes(seat.seatId) || state.ended) throw new MaskRefusal("refuse.cannot_write");
   } else throw new MaskRefusal("refuse.not_game_chat");
 
-  let channelId = chat.discordId;
+  // The canonical copy (for a mirrored chat: the GMs' copy); the mirrors get theirs in the relay.
+  const [home] = mirror
+    ? await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, chatKey)))
+    : [chat];
+  if (!home) throw new MaskRefusal("refuse.not_game_chat");
+  let channelId = home.discordId;
   let threadId: string | null = null;
-  if (chat.discordKind === "thread") {
+  if (home.discordKind === "thread") {
     const [parent] = await db
       .select()
       .from(chats)
       .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, THREADS_PARENT)));
     if (!parent) throw new MaskRefusal("refuse.not_game_chat");
     channelId = parent.discordId;
-    threadId = chat.discordId;
+    threadId = home.discordId;
   }
   const maskRows = mode === "masks" ? await ensureMasks(db, game.id) : [];
   const lang = await new GameService(db).language(game.guildId);
@@ -93,7 +108,7 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
     mask: maskRows.find((m) => m.seatId === seat.seatId),
     lang,
   });
-  return { game, mode, seat, chatKey: chat.chatKey, channelId, threadId, identity, lang };
+  return { game, mode, seat, chatKey, channelId, threadId, identity, lang };
 }
 
 export interface Said {
@@ -101,24 +116,26 @@ export interface Said {
   drained: DrainResult;
 }
 
-async function relayAndDrain(deps: RelayDeps, row: RelayRow): Promise<Said> {
-  const drained = await drainChat(deps, row.gameId, row.chatKey);
-  return { row: (await relayById(deps, row.id)) ?? row, drained };
-}
-
 /** A new message under the speaker's mask. `key` is the idempotency key (the interaction id). */
-export async function say(
-  deps: RelayDeps,
-  speaker: Speaker,
-  input: { key: string; text: string; files?: RelayFile[]; notify?: RelayRow["notify"] },
-): Promise<Said> {
+/** The text as it will be relayed; a MaskRefusal when there is nothing to send or too much. */
+export function checkSaid(input: { text: string; files?: readonly RelayFile[] }): string {
   const text = defuseMentions(input.text.trim());
   const files = input.files ?? [];
   if (!text && files.length === 0) throw new MaskRefusal("refuse.empty");
   if (text.length > MAX_TEXT) throw new MaskRefusal("refuse.too_long", { max: MAX_TEXT });
   if (files.length > MAX_FILES || files.some((f) => f.size > MAX_FILE_BYTES))
     throw new MaskRefusal("refuse.file_too_large", { mb: MAX_FILE_BYTES / 1024 / 1024 });
-  const row = await enqueueRelay(deps, {
+  return text;
+}
+
+export async function say(
+  deps: RelayDeps,
+  speaker: Speaker,
+  input: { key: string; text: string; files?: RelayFile[]; notify?: RelayRow["notify"] },
+): Promise<Said> {
+  const text = checkSaid(input);
+  const files = input.files ?? [];
+  return enqueueSpoken(deps, {
     gameId: speaker.game.id,
     chatKey: speaker.chatKey,
     channelId: speaker.channelId,
@@ -133,11 +150,10 @@ export async function say(
     files,
     notify: input.notify ?? null,
   });
-  return relayAndDrain(deps, row);
 }
 
 /** The speaker's own delivered post in this chat, or a refusal. */
-async function ownPost(deps: MaskDeps, speaker: Speaker, relayId: number): Promise<RelayRow> {
+export async function ownPost(deps: MaskDeps, speaker: Speaker, relayId: number): Promise<RelayRow> {
   const target = await relayById(deps, relayId);
   if (
     !target ||
@@ -145,6 +161,7 @@ async function ownPost(deps: MaskDeps, speaker: Speaker, relayId: number): Promi
     target.gameId !== speaker.game.id ||
     target.chatKey !== speaker.chatKey ||
     target.seatId !== speaker.seat.seatId ||
+    isCopy(target) ||
     !target.messageId
   )
     throw new MaskRefusal("refuse.not_yours");
@@ -160,7 +177,7 @@ export async function editSaid(
   const text = defuseMentions(input.text.trim());
   if (!text && target.files.length === 0) throw new MaskRefusal("refuse.empty");
   if (text.length > MAX_TEXT) throw new MaskRefusal("refuse.too_long", { max: MAX_TEXT });
-  const row = await enqueueRelay(deps, {
+  return enqueueSpoken(deps, {
     gameId: target.gameId,
     chatKey: target.chatKey,
     channelId: target.channelId,
@@ -173,7 +190,6 @@ export async function editSaid(
     content: text,
     notify: input.notify ?? null,
   });
-  return relayAndDrain(deps, row);
 }
 
 export async function deleteSaid(
@@ -182,7 +198,7 @@ export async function deleteSaid(
   input: { key: string; relayId: number; notify?: RelayRow["notify"] },
 ): Promise<Said> {
   const target = await ownPost(deps, speaker, input.relayId);
-  const row = await enqueueRelay(deps, {
+  return enqueueSpoken(deps, {
     gameId: target.gameId,
     chatKey: target.chatKey,
     channelId: target.channelId,
@@ -194,7 +210,6 @@ export async function deleteSaid(
     idempotencyKey: input.key,
     notify: input.notify ?? null,
   });
-  return relayAndDrain(deps, row);
 }
 
 /** The speaker's recent delivered posts in the chat, newest first (for autocomplete). */
@@ -208,6 +223,7 @@ export async function recentPosts(deps: MaskDeps, speaker: Speaker, limit = 25):
         eq(maskRelays.chatKey, speaker.chatKey),
         eq(maskRelays.seatId, speaker.seat.seatId),
         eq(maskRelays.status, "done"),
+        notLike(maskRelays.idempotencyKey, "%#%"),
       ),
     )
     .orderBy(desc(maskRelays.id))
@@ -218,7 +234,7 @@ export async function recentPosts(deps: MaskDeps, speaker: Speaker, limit = 25):
     if (r.kind === "edit" && r.targetId !== null && !edited.has(r.targetId))
       edited.set(r.targetId, r.content);
   return rows
-    .filter((r) => r.kind === "post" && !deleted.has(r.id))
+    .filter((r) => r.kind === "post" && !isCopy(r) && !deleted.has(r.id))
     .map((r) => ({ ...r, content: edited.get(r.id) ?? r.content }))
     .slice(0, limit);
 }

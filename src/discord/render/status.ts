@@ -3,11 +3,14 @@ import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, Lang } from "../../engine/types.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
 import { phaseName, t } from "../../i18n/index.js";
+import type { SeatNames } from "../masks/seat-names.js";
 import { roleName } from "./names.js";
 
 /**
  * The game's public status: phase, deadline, who is alive and who is dead, with only the
- * roles the public view reveals (the viewer's own view is never used here).
+ * roles the public view reveals (the viewer's own view is never used here). Masked games
+ * (`masked`, the game's mask mode is on) list names in alphabetical order and never a seat
+ * number: the seat order is the public join order, which would tie masks to accounts.
  */
 export function statusEmbed(input: {
   lang: Lang;
@@ -16,8 +19,11 @@ export function statusEmbed(input: {
   phase: PhaseRow | undefined;
   seats: readonly PlayerRow[];
   publicView: Json | null;
+  /** Seats as players know them now (masks once dealt). */
+  shown: SeatNames;
+  masked: boolean;
 }): EmbedBuilder {
-  const { lang, game, ruleset, phase, seats } = input;
+  const { lang, game, ruleset, phase, seats, shown, masked } = input;
   const embed = new EmbedBuilder()
     .setTitle(t(lang, "status.title", { name: game.name }).slice(0, 256))
     .addFields(
@@ -30,8 +36,10 @@ export function statusEmbed(input: {
     if (seats.length > 0) {
       embed.addFields({
         name: t(lang, "status.players"),
-        value: seats
-          .map((s) => `${s.seat}. ${s.displayName}`)
+        value: (masked
+          ? seats.map((s) => s.displayName).sort((a, b) => a.localeCompare(b))
+          : seats.map((s) => `${s.seat}. ${s.displayName}`)
+        )
           .join("\n")
           .slice(0, 1024),
       });
@@ -50,8 +58,10 @@ export function statusEmbed(input: {
       },
     );
   }
-  const entries = publicPlayers(input.publicView);
-  const nameOf = new Map(seats.map((s) => [s.seatId, s.displayName]));
+  const listed = publicPlayers(input.publicView);
+  const order = shown.order(listed.map((e) => e.id));
+  const entries = masked ? [...listed].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)) : listed;
+  const nameOf = shown.names;
   const line = (e: PublicPlayer) => {
     const name = nameOf.get(e.id) ?? e.id;
     return e.role ? `${name} — ${roleName(ruleset, lang, e.role)}` : name;

@@ -2,6 +2,7 @@ import { EmbedBuilder } from "discord.js";
 import type { Json, Lang } from "../../engine/types.js";
 import { countOf, NOUNS, t } from "../../i18n/index.js";
 import { targetLabel } from "../context.js";
+import type { SeatNames } from "../masks/seat-names.js";
 
 /** Votes a view discloses, as (voter, target) pairs; any ruleset with `votes: [{voter, target}]`. */
 export function votesOf(view: Json): { voter: string; target: string }[] {
@@ -24,13 +25,20 @@ export function votesOf(view: Json): { voter: string; target: string }[] {
 }
 
 /** The live tally: each target with its count ("3 голоса"), most votes first, and who voted. */
-export function tallyEmbed(lang: Lang, view: Json, names: ReadonlyMap<string, string>): EmbedBuilder {
+export function tallyEmbed(lang: Lang, view: Json, seats: SeatNames): EmbedBuilder {
+  const names = seats.names;
   const votes = votesOf(view);
   const byTarget = new Map<string, string[]>();
   for (const v of votes) byTarget.set(v.target, [...(byTarget.get(v.target) ?? []), v.voter]);
-  const rows = [...byTarget.entries()].sort((a, b) => b[1].length - a[1].length);
+  const order = seats.order([...byTarget.keys()]);
+  const rows = [...byTarget.entries()].sort(
+    (a, b) => b[1].length - a[1].length || order.indexOf(a[0]) - order.indexOf(b[0]),
+  );
   const lines = rows.map(([target, voters]) => {
-    const who = voters.map((id) => names.get(id) ?? id).join(", ");
+    const who = seats
+      .order(voters)
+      .map((id) => names.get(id) ?? id)
+      .join(", ");
     return `${t(lang, "vote.tally_line", { name: targetLabel(lang, target, names), count: countOf(lang, voters.length, NOUNS.vote) })} — ${who}`;
   });
   return new EmbedBuilder()
