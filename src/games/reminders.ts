@@ -130,7 +130,10 @@ export async function sendReminder(
     const lang: Lang = settings?.language ?? "ru";
     const seats = await tx.select().from(players).where(eq(players.gameId, gameId));
     const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
-    const named = plan.publicNames ? plan.missing.map((id) => names.get(id) ?? id) : null;
+    // In name order, never seat order: in masked games the seat order is the public join order.
+    const named = plan.publicNames
+      ? plan.missing.map((id) => names.get(id) ?? id).sort((x, y) => x.localeCompare(y))
+      : null;
     const posts: OutboxPost[] = [
       { type: "post", chat: "newspaper", content: reminderTexts.public(lang, phase.label, minutes, named) },
       ...plan.missing.map((seat): OutboxPost => ({

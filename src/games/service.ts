@@ -392,6 +392,9 @@ export class GameService {
         byUserId,
       });
       if (game.status === "lobby") return { value: seat.seatId, deadlines: [], outbox: false };
+      // Masked games: the seat keeps its mask as its shown name; the new account's never shows.
+      const { dealMasks } = await import("../discord/masks/masks.js");
+      await dealMasks(tx, gameId);
       await this.writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
       return { value: seat.seatId, deadlines: [], outbox: true };
     });
