@@ -35,6 +35,7 @@ import { tallyText, votePosts } from "./ballots.js";
 import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import { jobIds } from "../jobs/registry.js";
 
 /**
  * The application layer: every use case of a game as one transaction on Postgres, the truth.
@@ -802,7 +803,7 @@ export class GameService {
           kind: "interrogation" as const,
           key: t.key,
           dueAt: new Date(t.at),
-          jobId: `interrogation_${game.id}_${t.key}_${t.at}`,
+          jobId: jobIds.timer(game.id, t.key, t.at),
           payload: { key: t.key },
         })),
       )
@@ -984,7 +985,7 @@ export class GameService {
           phaseIndex: phase.index,
           kind: "publish",
           dueAt: new Date(now.getTime() + REVIEW_GRACE_MS),
-          jobId: `publish_${game.id}_${phase.index}`,
+          jobId: jobIds.publish(game.id, phase.index),
         })
         .returning();
       if (publish) scheduled.push(publish);
@@ -1029,7 +1030,6 @@ export class GameService {
     deadlineAt: Date,
   ): Promise<DeadlineRow[]> {
     const now = this.clock.now();
-    const stamp = deadlineAt.getTime();
     const wanted = [
       { kind: "resolve" as const, key: "", dueAt: deadlineAt, payload: {} },
       ...reminderTimes(deadlineAt, game.reminders, now).map((r) => ({
@@ -1049,7 +1049,7 @@ export class GameService {
           kind: w.kind,
           key: w.key,
           dueAt: w.dueAt,
-          jobId: `${w.kind}_${game.id}_${phaseIndex}_${w.key || "0"}_${stamp}`,
+          jobId: jobIds.phaseDeadline(w.kind, game.id, phaseIndex, w.key, deadlineAt),
           payload: w.payload,
         })),
       )

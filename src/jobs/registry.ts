@@ -48,13 +48,38 @@ export function assertJobId(id: string): string {
   return id;
 }
 
-/** Deterministic job id: one job per (game, phase, kind[, key]). BullMQ forbids ':' in ids. */
-export function jobId(name: JobName, payload: Record<string, string | number>): string {
-  const parts = Object.keys(payload)
-    .sort()
-    .map((key) => String(payload[key]));
-  return assertJobId([name.replace(".", "-"), ...parts].join("_"));
+/** Joins an id's parts with '_'; every job id is built here. */
+function formatJobId(prefix: string, ...parts: readonly (string | number)[]): string {
+  return assertJobId([prefix, ...parts.map(String)].join("_"));
 }
+
+/**
+ * Deterministic job ids, one job per thing it is for, so enqueueing it twice is a no-op. A
+ * deadline's id is stored in `deadlines.job_id` and the handler compares it with the running
+ * job's id, so these formats are part of the stored data: changing one strands the pending
+ * rows of running games. `cloneGames` in test/worker/support.ts builds the resolve id in SQL
+ * with the same format.
+ */
+export const jobIds = {
+  /**
+   * A phase's resolve deadline or one of its reminders (key: minutes before, "" for resolve).
+   * The phase's deadline is part of the id, so moving it (extend, resume) gives a new job and
+   * the old one finds its row changed.
+   */
+  phaseDeadline: (
+    kind: "resolve" | "reminder",
+    gameId: string,
+    phaseIndex: number,
+    key: string,
+    phaseDeadlineAt: Date,
+  ): string => formatJobId(kind, gameId, phaseIndex, key || "0", phaseDeadlineAt.getTime()),
+  /** Review mode: the end of a drafted resolution's grace period. */
+  publish: (gameId: string, phaseIndex: number): string => formatJobId("publish", gameId, phaseIndex),
+  /** A ruleset's real-time window, by its key and end (ms). */
+  timer: (gameId: string, key: string, at: number): string => formatJobId("interrogation", gameId, key, at),
+  /** A drain of the game's outbox for one committed version of the game. */
+  drain: (gameId: string, version: number): string => formatJobId("outbox-drain", gameId, version),
+} as const;
 
 export function parsePayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
   return jobPayloads[name].parse(data) as JobPayload<N>;

@@ -5,7 +5,14 @@ import type { Db } from "../db/client.js";
 import { deadlines, games, outbox } from "../db/schema/index.js";
 import type { AfterCommit, Clock, DeadlineRow } from "../games/service.js";
 import type { Logger } from "../log.js";
-import { assertJobId, jobForDeadlineKind, QUEUE_NAME, type JobName, type JobPayload } from "./registry.js";
+import {
+  assertJobId,
+  jobForDeadlineKind,
+  jobIds,
+  QUEUE_NAME,
+  type JobName,
+  type JobPayload,
+} from "./registry.js";
 
 /**
  * Enqueues the jobs that Postgres says must exist. Postgres is the truth: every deadline is a
@@ -123,7 +130,7 @@ export class Scheduler {
       { gameId },
       {
         ...baseOptions,
-        jobId: assertJobId(`outbox-drain_${gameId}_${row.version}`),
+        jobId: jobIds.drain(gameId, row.version),
         priority: JOB_PRIORITY.drain,
       },
     );
@@ -179,7 +186,7 @@ export class Scheduler {
     for (const { gameId } of withOutbox) {
       const [game] = await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
       if (!game) continue;
-      const id = `outbox-drain_${gameId}_${game.version}`;
+      const id = jobIds.drain(gameId, game.version);
       const job = await this.queue.getJob(id);
       if (job && (await job.getState()) === "failed") await job.retry("failed");
       else if (!job) await this.requestDrain(gameId);

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { Db } from "../../src/db/client.js";
 import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
+import { jobIds } from "../../src/jobs/registry.js";
 import { classicFive, startedGame } from "../support/factories.js";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -85,10 +86,11 @@ export async function cloneGames(pool: pg.Pool, templateId: string, due: number[
       args,
     );
     await client.query(
-      `${copy} INSERT INTO deadlines (game_id, phase_index, kind, key, due_at, job_id, payload)
-       SELECT m.id, 0, 'resolve', '', m.due,
-         'resolve_' || m.id || '_0_0_' || (extract(epoch FROM m.due) * 1000)::bigint, '{}'::jsonb FROM m`,
-      args.slice(0, 2),
+      // Job ids from the registry, as the service makes them (phase 0's resolve deadline).
+      `WITH m AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[]) AS m(id, due, job_id))
+       INSERT INTO deadlines (game_id, phase_index, kind, key, due_at, job_id, payload)
+       SELECT m.id, 0, 'resolve', '', m.due, m.job_id, '{}'::jsonb FROM m`,
+      [ids, args[1], ids.map((id, i) => jobIds.phaseDeadline("resolve", id, 0, "", new Date(due[i] ?? 0)))],
     );
     await client.query("COMMIT");
   } catch (error) {

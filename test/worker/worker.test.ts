@@ -12,6 +12,7 @@ import {
 } from "../../src/db/schema/index.js";
 import { closeEarlyIfComplete } from "../../src/games/early-close.js";
 import { systemClock } from "../../src/games/service.js";
+import { jobIds } from "../../src/jobs/registry.js";
 import { createQueue, Scheduler } from "../../src/jobs/scheduler.js";
 import { createLogger } from "../../src/log.js";
 import { startWorker } from "../../src/worker/worker.js";
@@ -222,7 +223,7 @@ describe("the worker runs deadlines", () => {
     const job = await running.scheduler.queue.add(
       "phase.resolve",
       { gameId: ghost, phaseIndex: 0, deadlineId: 1 },
-      { jobId: `resolve_${ghost}_0_0_1`, attempts: 5 },
+      { jobId: jobIds.phaseDeadline("resolve", ghost, 0, "", new Date(1)), attempts: 5 },
     );
     await until(async () => (await job.getState()) === "failed");
     const failed = await running.scheduler.queue.getJob(job.id ?? "");
@@ -274,7 +275,7 @@ describe("the worker runs deadlines", () => {
         kind: "reminder",
         key: "10",
         dueAt: new Date(),
-        jobId: `reminder_${game}_0_10_${Date.now()}`,
+        jobId: jobIds.phaseDeadline("reminder", game, 0, "10", new Date()),
         payload: { minutesBefore: 10 },
       })
       .returning();
