@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, type Job, type JobsOptions } from "bullmq";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
@@ -86,6 +86,29 @@ export interface RecoveryReport {
   retried: number;
   /** Games with pending outbox rows (a drain requested). */
   drains: number;
+  /** Pending deadlines overdue by more than LATE_AFTER_MS (each logged with its cause). */
+  late: number;
+}
+
+/** A deadline still pending this long after it fell due is reported by the sweep. */
+export const LATE_AFTER_MS = 30_000;
+
+/** Why a deadline's job has not done its work yet, from the job's state in Redis. */
+function lateCause(found: { job: Job; state: string } | undefined): string {
+  if (!found || found.state === "unknown") return "its job was missing from Redis (re-added now)";
+  const reason = found.job.failedReason ? `: ${found.job.failedReason}` : "";
+  switch (found.state) {
+    case "completed":
+      return "its job completed but the deadline row was not marked done (run again now)";
+    case "failed":
+      return `its job failed for good${reason} (retried now)`;
+    case "active":
+      return found.job.attemptsMade > 0 ? `running again after failing${reason}` : "its job is still running";
+    case "delayed":
+      return found.job.attemptsMade > 0 ? `waiting to retry after failing${reason}` : "its job is delayed";
+    default:
+      return "its job is waiting for a free worker (the queue is backed up)";
+  }
 }
 
 export class Scheduler {
@@ -147,7 +170,7 @@ export class Scheduler {
    * missing, retried when it failed for good), every game with pending outbox rows a drain.
    */
   async recover(): Promise<RecoveryReport> {
-    const report: RecoveryReport = { deadlines: 0, retried: 0, drains: 0 };
+    const report: RecoveryReport = { deadlines: 0, retried: 0, drains: 0, late: 0 };
     const rows = await this.db
       .select()
       .from(deadlines)
@@ -166,6 +189,23 @@ export class Scheduler {
       for (const [j, found] of states.entries()) {
         const row = part[j];
         if (!row) continue;
+        const lateMs = this.clock.now().getTime() - row.dueAt.getTime();
+        if (lateMs > LATE_AFTER_MS) {
+          report.late += 1;
+          this.log?.warn(
+            {
+              gameId: row.gameId,
+              deadlineId: row.id,
+              kind: row.kind,
+              dueAt: row.dueAt.toISOString(),
+              lateSeconds: Math.round(lateMs / 1000),
+              jobState: found?.state ?? "missing",
+              attempts: found?.job.attemptsMade ?? 0,
+              cause: lateCause(found),
+            },
+            "deadline is late",
+          );
+        }
         if (!found || found.state === "unknown" || found.state === "completed") {
           // Completed yet pending: the job ran but its commit did not land; run it again.
           if (found) await found.job.remove().catch(() => undefined);
