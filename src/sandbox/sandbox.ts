@@ -228,7 +228,7 @@ export async function runSandbox(
     `GM Bot sandbox: ${ruleset.name[opts.lang]} (${ruleset.id}), ${opts.players} players, ${(opts.speedMs / 1000).toFixed(1)} s per phase, seed${opts.seeds.length > 1 ? "s" : ""} ${opts.seeds.join(", ")}`,
   );
   out(
-    `   Discord emulator ${stack.emu.apiBase} · Postgres ${new URL(stack.databaseUrl).pathname.slice(1)} · BullMQ prefix ${stack.prefix}`,
+    `   Discord emulator ${stack.emu.apiBase} · Postgres ${stack.embedded.postgres ? "embedded (PGlite, in memory)" : new URL(stack.databaseUrl).pathname.slice(1)} · ${stack.embedded.redis ? "private redis-server" : "Redis"} · BullMQ prefix ${stack.prefix}`,
   );
   const outcomes: GameOutcome[] = [];
   try {

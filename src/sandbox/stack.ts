@@ -14,6 +14,14 @@ import { GameService } from "../games/service.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import { connectRedis, DependencyError, redactUrl } from "../runtime/dependencies.js";
 import { startWorker, type RunningWorker, type WorkerSettings } from "../worker/worker.js";
+import {
+  NoRedisError,
+  postgresAnswers,
+  startEmbeddedPostgres,
+  startPrivateRedis,
+  type EmbeddedPostgres,
+  type PrivateRedis,
+} from "./embedded.js";
 
 /**
  * The whole product in one process, against a local Discord: the emulator, the bot (an
@@ -51,6 +59,8 @@ export interface Stack {
   scheduler: Scheduler;
   worker: RunningWorker;
   databaseUrl: string;
+  /** Whether a dependency was started for this run (see embedded.ts) instead of the machine's. */
+  embedded: { postgres: boolean; redis: boolean };
   prefix: string;
   close(): Promise<void>;
 }
@@ -92,11 +102,45 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const name = opts.databaseName ?? process.env["SANDBOX_DATABASE"] ?? "gm_sandbox";
   const prefix = opts.prefix ?? name.replace(/_/g, "-");
 
-  const redis = await connectRedis(redisUrl, log);
-  const databaseUrl = await recreateDatabase(baseUrl, name).catch(async (error: unknown) => {
-    redis.disconnect();
+  // With no Postgres answering, an embedded one (PGlite) for this run; with no Redis, a private one.
+  const embeddedPostgres: EmbeddedPostgres | undefined = (await postgresAnswers(baseUrl))
+    ? undefined
+    : await startEmbeddedPostgres();
+  let privateRedis: PrivateRedis | undefined;
+  let redis: Redis;
+  try {
+    redis = await connectRedis(redisUrl, log).catch(async (error: unknown) => {
+      try {
+        privateRedis = await startPrivateRedis();
+      } catch (startError) {
+        if (startError instanceof NoRedisError) {
+          const reason = (error as Error).message.split(": ").at(-1) ?? "no answer";
+          throw new DependencyError(
+            "Redis",
+            redactUrl(redisUrl),
+            `${reason}, and redis-server is not on the PATH; install Redis (apt install redis-server, brew install redis) or set REDIS_URL`,
+          );
+        }
+        throw startError;
+      }
+      return connectRedis(privateRedis.url, log);
+    });
+  } catch (error) {
+    await embeddedPostgres?.close();
     throw error;
-  });
+  }
+  const stopEmbedded = async () => {
+    await privateRedis?.close();
+    await embeddedPostgres?.close();
+  };
+  // PGlite is one in-memory database, fresh at each run: it is the sandbox's database as it is.
+  const databaseUrl = embeddedPostgres
+    ? embeddedPostgres.url
+    : await recreateDatabase(baseUrl, name).catch(async (error: unknown) => {
+        redis.disconnect();
+        await stopEmbedded();
+        throw error;
+      });
   const database = createDatabase(databaseUrl, { max: 8, log });
   await migrateDatabase(database);
   // A previous run's jobs under this prefix belong to a database that no longer exists.
@@ -140,6 +184,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     scheduler,
     worker,
     databaseUrl,
+    embedded: { postgres: embeddedPostgres !== undefined, redis: privateRedis !== undefined },
     prefix,
     async close() {
       await bot.stop();
@@ -150,6 +195,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await emu.close();
       await redis.quit().catch(() => undefined);
       await database.close();
+      await stopEmbedded();
     },
   };
 }

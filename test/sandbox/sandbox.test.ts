@@ -94,6 +94,36 @@ describe("npm start without a token: the sandbox", () => {
   }
 });
 
+describe("npm start on a machine with only Node.js", { timeout: 240_000 }, () => {
+  it("plays on an embedded Postgres (PGlite) when none answers, and a private redis-server when Redis does not", async () => {
+    const run = await start(
+      ["--ruleset", "reichstag", "--players", "6", "--seed", "2", "--speed", "2000", "--max-phases", "4"],
+      {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/test",
+        REDIS_URL: "redis://127.0.0.1:1",
+        SANDBOX_DATABASE: `gm_sandbox_embedded_${process.pid}`,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Postgres embedded (PGlite, in memory) · private redis-server");
+    expect(run.stdout).toMatch(/🏁 Winners: .* after \d+ phases/);
+  });
+
+  it("stops with one line saying how to get Redis when none answers and redis-server is not installed", async () => {
+    const run = await start(["--ruleset", "reichstag", "--players", "6"], {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/test",
+      REDIS_URL: "redis://127.0.0.1:1",
+      PATH: "/nonexistent",
+    });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^sandbox: Redis is unreachable at redis:\/\/127\.0\.0\.1:1.*redis-server is not on the PATH; install Redis/,
+    );
+  });
+});
+
 describe("npm start with a token", () => {
   it("exits non-zero with one clear line when Discord is unreachable", async () => {
     const run = await start([], {
