@@ -33,7 +33,8 @@ export async function hasStarted(tx: Tx, gameId: string): Promise<boolean> {
 
 /**
  * The game's current engine state: the latest snapshot and a replay of the accepted inputs
- * after it. The replay goes through the same reducer as the live inputs, so it is exact.
+ * after it. The replay goes through the same reducer as the live inputs, so it is exact; an
+ * accepted input the engine now rejects is corruption and throws, naming the game and input.
  */
 export async function loadState(
   tx: Tx,
@@ -63,7 +64,15 @@ export async function loadState(
   for (const row of rows) {
     seq = row.seq;
     if (!row.accepted || row.type === "control") continue;
-    state = applyInput(ruleset, state, toEngineInput(row)).state;
+    const applied = applyInput(ruleset, state, toEngineInput(row));
+    // An input accepted when it was submitted and refused now means the stored log and the
+    // engine disagree: continuing would silently change the game, so stop and say where.
+    if (applied.rejection) {
+      throw new Error(
+        `game ${gameId}: replay diverged at input ${row.seq}: the accepted input is now rejected (${applied.rejection.code})`,
+      );
+    }
+    state = applied.state;
   }
   return { state, seq };
 }
