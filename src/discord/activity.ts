@@ -4,6 +4,8 @@ import { UserError } from "../games/errors.js";
 import { chatKeyOf, gameOfDiscordChannel } from "../games/queries.js";
 import type { AfterCommit, GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
+import type { ChatSpec } from "../engine/ruleset.js";
+import type { AnyGameState, Lang } from "../engine/types.js";
 import { rejectionText, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 
@@ -12,6 +14,11 @@ import type { Logger } from "../log.js";
  * (activity for the inactivity rules, the dead's post limits), and an edit is an `edit_post`
  * where the ruleset counts edits. A post the rules refuse is removed, and the player is told
  * why in their own thread.
+ *
+ * Voice rules: whoever may read a chat but not write in it (the ruleset's `writers`) has his
+ * post removed at once and is told privately — the fallback where a Discord permission cannot
+ * say it without revealing a secret (docs/secrecy.md). A chat that has left the layout is
+ * read-only for every player.
  */
 
 export interface ActivityDeps {
@@ -26,17 +33,54 @@ type AnyMessage = Message | PartialMessage;
 async function seatedGame(deps: ActivityDeps, message: AnyMessage) {
   if (!message.inGuild() || message.author?.bot || message.webhookId || message.system) return null;
   const chatKey = await chatKeyOf(deps.db, message.channelId);
-  // Only the ruleset's own chats count; personal threads, the newspaper and the GM room do not.
-  if (!chatKey?.startsWith("chat:")) return null;
+  // The ruleset's own chats and each player's thread; the newspaper and the GM room are not talk.
+  if (!chatKey?.startsWith("chat:") && !chatKey?.startsWith("personal:")) return null;
   const gameId = await gameOfDiscordChannel(deps.db, [message.channelId]);
   if (!gameId) return null;
   const game = await deps.service.game(gameId);
-  if (game.status !== "running" && game.status !== "paused") return null;
+  if (game.status === "lobby") return null;
   const userId = message.author?.id;
   if (!userId) return null;
   const seat = (await deps.service.players(gameId)).find((s) => s.userId === userId);
   if (!seat) return null;
-  return { game, seat, chat: chatKey.slice("chat:".length), userId };
+  return { game, seat, chatKey, userId };
+}
+
+/**
+ * Whether the seat may write in the chat now, by the ruleset's layout: a writer of the chat
+ * (its own thread: of its `personal` chat). A chat no longer in the layout is closed.
+ */
+function mayWrite(
+  state: AnyGameState,
+  layout: readonly ChatSpec[],
+  chatKey: string,
+  seatId: string,
+): boolean {
+  if (chatKey.startsWith("personal:")) {
+    const own = layout.find(
+      (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seatId,
+    );
+    // A ruleset without personal chats leaves each player's thread with the GMs open.
+    return own ? own.writers.includes(seatId) : chatKey === `personal:${seatId}` && !state.ended;
+  }
+  const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
+  return chat !== undefined && chat.writers.includes(seatId);
+}
+
+/** Removes a post and tells its author why, in their own thread. */
+async function removePost(
+  deps: ActivityDeps,
+  message: AnyMessage,
+  game: { id: string; guildId: string },
+  seatId: string,
+  text: (lang: Lang) => string,
+): Promise<void> {
+  const lang = await deps.service.language(game.guildId);
+  await message.delete().catch((error: unknown) => {
+    deps.log.warn({ gameId: game.id, err: (error as Error).message }, "could not remove a refused post");
+  });
+  const notice = await deps.service.notify(game.id, seatId, text(lang), message.id);
+  await deps.after(game.id, notice);
 }
 
 async function submitPost(
@@ -46,8 +90,21 @@ async function submitPost(
 ): Promise<void> {
   const found = await seatedGame(deps, message);
   if (!found) return;
-  const { game, seat, chat, userId } = found;
+  const { game, seat, chatKey, userId } = found;
   const ruleset = rulesetOrThrow(game.ruleset);
+  // The GMs write anywhere; a seat writes only where the rules give it a voice now.
+  if (await deps.service.isGm(game.id, userId)) return;
+  const state = await deps.service.state(game.id);
+  if (!mayWrite(state, ruleset.chatLayout(state), chatKey, seat.seatId)) {
+    deps.log.info(
+      { gameId: game.id, seat: seat.seatId, chatKey },
+      "removed a post from a seat without a voice there",
+    );
+    await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.voiceless"));
+    return;
+  }
+  if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;
+  const chat = chatKey.slice("chat:".length);
   if (!Object.hasOwn(ruleset.actions, action)) return;
   let committed;
   try {
@@ -59,13 +116,9 @@ async function submitPost(
   await deps.after(game.id, committed);
   const rejection = committed.value.rejection;
   if (committed.value.accepted || !rejection) return;
-  const lang = await deps.service.language(game.guildId);
-  await message.delete().catch((error: unknown) => {
-    deps.log.warn({ gameId: game.id, err: (error as Error).message }, "could not remove a refused post");
-  });
-  const text = t(lang, "activity.post_removed", { reason: rejectionText(lang, rejection) });
-  const notice = await deps.service.notify(game.id, seat.seatId, text, message.id);
-  await deps.after(game.id, notice);
+  await removePost(deps, message, game, seat.seatId, (lang) =>
+    t(lang, "activity.post_removed", { reason: rejectionText(lang, rejection) }),
+  );
 }
 
 export function onMessageCreate(deps: ActivityDeps, message: Message): Promise<void> {

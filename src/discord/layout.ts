@@ -261,11 +261,14 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       name: channelName(t.threads),
       type: "text",
       parent: CATEGORY,
+      // The classes' overwrites here may change during a game (voice rules below), so they carry
+      // only bits the bot holds in the channel (Discord refuses to set others); @everyone denies
+      // creating threads once and for all.
       overwrites: [
         ow("everyone", 0n, READ | WRITE | NO_THREADS),
-        ow("alive", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
-        ow("silenced", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
-        ow("dead", READ | P.SendMessagesInThreads, WRITE | NO_THREADS),
+        ow("alive", READ | P.SendMessagesInThreads, WRITE | P.CreatePrivateThreads),
+        ow("silenced", READ | P.SendMessagesInThreads, WRITE | P.CreatePrivateThreads),
+        ow("dead", READ | P.SendMessagesInThreads, WRITE | P.CreatePrivateThreads),
         ow("gm", GM, 0n),
         ow("bot", BOT, 0n),
       ],
@@ -273,6 +276,31 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   ];
   const threads: DesiredThread[] = [];
   const ended = input.ended;
+  if (input.state && !input.masked) {
+    // Voice rules by permission where a role class can say it: when no seat of the class writes
+    // in any thread of the game (secret chats and personal threads alike), the class may not post
+    // in threads at all. Role memberships are public and, in every built-in ruleset, this holds or
+    // fails for the whole game, so the overwrite reveals nothing. Elsewhere the bot removes the
+    // post (src/discord/activity.ts; docs/secrecy.md).
+    const state = input.state;
+    const threadChats = layoutChats.filter((c) => c.kind === "secret" && c.purpose !== "gm");
+    const silenced = silencedSeats(layoutChats, state);
+    const classOf = (p: AnyGameState["players"][number]): RoleKey =>
+      !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
+    const writesInThreads = new Set<RoleKey>();
+    for (const p of state.players) {
+      const personal = threadChats.some((c) => c.purpose === "personal" && c.readers[0] === p.id);
+      if (!personal || threadChats.some((c) => c.writers.includes(p.id))) writesInThreads.add(classOf(p));
+    }
+    const parent = channels.find((c) => c.key === THREADS_PARENT);
+    if (parent) {
+      parent.overwrites = parent.overwrites.map((o) =>
+        (o.target === "dead" || o.target === "silenced") && !writesInThreads.has(o.target)
+          ? ow(o.target, READ, WRITE | P.CreatePrivateThreads | P.SendMessagesInThreads)
+          : o,
+      );
+    }
+  }
   if (input.masked) {
     // Players read their threads but post only through the bot (webhooks ignore these). With no
     // player roles, everyone may view the (empty) parent: a private thread still shows only to
@@ -288,11 +316,16 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     }
   }
   for (const seat of input.seats) {
+    // A seat whose own chat the rules close (the dead in mayor, reichstag) reads its thread only:
+    // the lock is seen by the thread's one member and the GMs, so it tells nobody anything.
+    const own = layoutChats.find(
+      (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seat.seatId,
+    );
     threads.push({
       key: `personal:${seat.seatId}`,
       name: `🔒 ${seat.displayName}`.slice(0, 100),
       members: [seat.userId],
-      locked: false,
+      locked: own !== undefined && !own.writers.includes(seat.seatId),
     });
   }
   if (input.state) {

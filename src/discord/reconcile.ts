@@ -1,5 +1,5 @@
 import type { REST } from "@discordjs/rest";
-import { Routes } from "discord.js";
+import { PermissionFlagsBits as P, Routes } from "discord.js";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, discordIntents, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
@@ -42,6 +42,21 @@ interface AppliedChannel {
 interface AppliedThread {
   name: string;
   locked: boolean;
+  /** Closed after leaving the layout. */
+  archived?: boolean;
+}
+
+/** Creating threads is already denied to @everyone on every game channel, and never allowed to a class. */
+const SENDING = P.SendMessages | P.SendMessagesInThreads | P.AddReactions;
+
+/** A player class's overwrite with posting denied (@everyone already may not; the GMs and the bot keep theirs). */
+function readOnly(o: Overwrite): Overwrite {
+  if (o.target !== "alive" && o.target !== "silenced" && o.target !== "dead") return o;
+  return {
+    ...o,
+    allow: (BigInt(o.allow) & ~SENDING).toString(),
+    deny: (BigInt(o.deny) | SENDING).toString(),
+  };
 }
 
 const botIds = new WeakMap<REST, Promise<string>>();
@@ -357,8 +372,9 @@ export async function reconcileGame(
       members.delete(user);
     }
     const applied = row.appliedState as AppliedThread;
-    if (applied.locked !== thread.locked || mode === "full") {
-      if (applied.locked !== thread.locked) {
+    if (applied.locked !== thread.locked || applied.archived || mode === "full") {
+      // A chat back in the layout after it was closed is opened again.
+      if (applied.locked !== thread.locked || applied.archived) {
         await call(() =>
           rest.patch(Routes.channel(row.discordId), { body: { locked: thread.locked, archived: false } }),
         );
@@ -368,6 +384,40 @@ export async function reconcileGame(
       appliedMembers: [...members].sort(),
       appliedState: { name: thread.name, locked: thread.locked } satisfies AppliedThread,
     });
+  }
+  // 5. Chats that left the layout (a day's thread after its day, clans' prologue, a contact whose
+  // holder died) become read-only in the same pass: threads locked and archived, channels deny
+  // sending to every player class. Their readers keep what they could read.
+  const desiredKeys = new Set([...layout.channels.map((c) => c.key), ...layout.threads.map((t) => t.key)]);
+  for (const row of [...byKey.values()]) {
+    if (!row.chatKey.startsWith("chat:") || desiredKeys.has(row.chatKey)) continue;
+    if (row.discordKind === "thread") {
+      const applied = row.appliedState as AppliedThread;
+      if (applied.locked && applied.archived && mode === "incremental") continue;
+      await call(() =>
+        rest.patch(Routes.channel(row.discordId), { body: { locked: true, archived: true } }),
+      ).catch((error: unknown) => {
+        if ((error as { code?: number }).code !== 10003) throw error; // deleted by hand: nothing to close
+      });
+      await save(row.chatKey, row.discordId, "thread", {
+        appliedState: { name: applied.name, locked: true, archived: true } satisfies AppliedThread,
+      });
+    } else if (row.discordKind === "channel") {
+      const applied = row.appliedState as AppliedChannel;
+      const closed: DesiredChannel = {
+        key: row.chatKey,
+        name: applied.name,
+        type: "text",
+        parent: CATEGORY,
+        overwrites: applied.overwrites.map(readOnly),
+      };
+      const changed = await applyOverwrites(row.discordId, closed, applied, targetId, call, rest);
+      if (changed) {
+        await save(row.chatKey, row.discordId, "channel", {
+          appliedState: { name: applied.name, overwrites: closed.overwrites } satisfies AppliedChannel,
+        });
+      }
+    }
   }
   // Masked play: deal the masks, tell the GMs, reveal at the end; a reader new to a mirrored chat
   // gets what was said there before (docs/masks.md).

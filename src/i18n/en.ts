@@ -91,6 +91,8 @@ export const en: Catalog = {
   "gm.held": "The draft of {phase} is held until you publish it.",
   "gm.edited": "The newspaper draft of {phase} is updated.",
   "activity.post_refused": "Not sent: {reason}",
+  "activity.voiceless":
+    "Your post was removed: the rules let you read this chat, but not write in it now. Only you and the GMs see this notice.",
   "activity.post_removed": "Your post was removed: {reason}",
   "gm.announced": "The announcement is on its way to the newspaper.",
   "gm.replaced": "{to} now plays the seat of {from}.",

@@ -1,0 +1,517 @@
+import { eq } from "drizzle-orm";
+import { chats, players as playersTable } from "../../src/db/schema/index.js";
+import { offerValue } from "../../src/discord/orders.js";
+import type { Account } from "../../src/emulator/index.js";
+import { drawInt, initialRngState, shuffle } from "../../src/engine/rng.js";
+import type { AvailableAction, ChatSpec, RulesetDefinition } from "../../src/engine/ruleset.js";
+import type { AnyGameState, Json as EngineJson, Lang } from "../../src/engine/types.js";
+import { countPending } from "../../src/games/service.js";
+import { rulesetOrThrow } from "../../src/games/state.js";
+import { t } from "../../src/i18n/index.js";
+import { gameOptionsFor } from "../../src/sandbox/options.js";
+import { messageText, playerNames } from "../../src/sandbox/sandbox.js";
+import { startHarness, textOf, type Harness, type Json } from "../bot/harness.js";
+
+/**
+ * The player-side audit: a whole game played through slash commands and the orders panel with
+ * the real bot on the emulator; at every phase, every account (each player, the GM, an outsider
+ * member) is checked as its own Discord client would see things — REST with the account's token
+ * for channels, active threads, thread members and messages, the emulator's permission functions
+ * for sending, and the bot's answers to `/game status`, `/role`, `/orders` and autocomplete —
+ * against what its seat may know by the rules: the ruleset's chat layout (readers and writers)
+ * and the engine's `playerView`, never the Discord side.
+ *
+ * `runAudit(ruleset, options)` is reusable: masked variants pass their own setup, expectations
+ * and extra checks.
+ */
+
+export type AccountKind = "player" | "gm" | "outsider";
+
+export interface AuditAccount {
+  kind: AccountKind;
+  account: Account;
+  /** The seat of a player. */
+  seatId?: string;
+  name: string;
+}
+
+/** What an account may do with one of the game's Discord objects (a `chats` row). */
+export interface Expectation {
+  read: boolean;
+  send: boolean;
+}
+
+export interface ChatObject {
+  key: string;
+  discordId: string;
+  kind: "channel" | "thread";
+}
+
+export interface AuditContext {
+  h: Harness;
+  gameId: string;
+  ruleset: RulesetDefinition<AnyGameState>;
+  lang: Lang;
+  state: AnyGameState;
+  accounts: AuditAccount[];
+  names: Map<string, string>;
+  /** The chats of the layout as last seen (chats that left the layout keep their last spec). */
+  lastSpec: Map<string, ChatSpec>;
+  objects: ChatObject[];
+  /** Records one checked cell; a failed check records a failure line instead of throwing. */
+  cell(area: string, ok: boolean, detail: () => string): void;
+}
+
+export interface AuditOptions {
+  players: number;
+  /** Ruleset options for `/game create` (JSON). */
+  options?: Record<string, unknown>;
+  /** The simulated players' choices (their own PRNG, as in the sandbox). */
+  seed?: number;
+  /** The GM ends a game still running after this many phases (`/game end`). */
+  maxPhases?: number;
+  lang?: Lang;
+  /** After `/game create`, before anyone joins (e.g. a masked game's settings). */
+  setup?: (ctx: { h: Harness; gameId: string; gm: string; lobby: string }) => Promise<void>;
+  /** What an account may do with an object; the default follows the layout's readers/writers. */
+  expect?: (ctx: AuditContext, who: AuditAccount, object: ChatObject) => Expectation;
+  /** Extra checks at every phase, after the standard ones. */
+  extraChecks?: (ctx: AuditContext) => Promise<void>;
+  /** A hook after each phase's orders and before the deadline (GM actions, test probes). */
+  beforeResolve?: (ctx: AuditContext) => Promise<void>;
+}
+
+export interface AuditReport {
+  ruleset: string;
+  phases: number;
+  ended: boolean;
+  cells: Record<string, number>;
+  total: number;
+  failures: string[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A member's own client: REST with the user's token (no `Bot ` prefix). */
+async function userRest(
+  h: Harness,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${h.emu.apiBase}/v10${path}`, {
+    method,
+    headers: { authorization: token, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const word = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(s)}(?![\\p{L}\\p{N}])`, "iu");
+
+/** Every (seat, role) and (seat, faction) pair a view states, walking the JSON. */
+function statedPairs(view: EngineJson, out = new Set<string>()): Set<string> {
+  if (Array.isArray(view)) for (const v of view) statedPairs(v, out);
+  else if (view && typeof view === "object") {
+    const o = view as Record<string, EngineJson>;
+    const id = typeof o["id"] === "string" ? o["id"] : typeof o["player"] === "string" ? o["player"] : null;
+    if (id) {
+      if (typeof o["role"] === "string") out.add(`${id}=${o["role"]}`);
+      if (typeof o["faction"] === "string") out.add(`${id}=${o["faction"]}`);
+    }
+    for (const v of Object.values(o)) statedPairs(v, out);
+  }
+  return out;
+}
+
+/** The default expectation: the ruleset's readers and writers for the account's seat. */
+export function layoutExpectation(ctx: AuditContext, who: AuditAccount, object: ChatObject): Expectation {
+  if (who.kind === "gm") return { read: true, send: true };
+  const ended = ctx.state.ended;
+  const seat = who.seatId;
+  if (object.key === "newspaper") return { read: true, send: false };
+  if (object.key === "gm") return { read: false, send: false };
+  // The parent of the private threads: players see it (threads inherit from it); it holds no posts.
+  if (object.key === "threads") return { read: who.kind === "player", send: false };
+  if (object.key.startsWith("personal:")) {
+    const own = object.key.slice("personal:".length) === seat;
+    const spec = [...ctx.lastSpec.values()].find(
+      (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seat,
+    );
+    return { read: own, send: own && !ended && (spec ? spec.writers.includes(seat ?? "") : true) };
+  }
+  const id = object.key.slice("chat:".length);
+  const spec = ctx.lastSpec.get(id);
+  if (!spec) return { read: false, send: false };
+  const current = ctx.ruleset.chatLayout(ctx.state).some((c) => c.id === id);
+  const publicRead = spec.kind === "public" && spec.readAudience === "all";
+  const read = seat ? spec.readers.includes(seat) || publicRead : publicRead;
+  const send = !!seat && current && !ended && spec.writers.includes(seat);
+  return { read, send };
+}
+
+export async function runAudit(rulesetName: string, opts: AuditOptions): Promise<AuditReport> {
+  const lang: Lang = opts.lang ?? "en";
+  const definition = rulesetOrThrow(rulesetName);
+  const h = await startHarness(0);
+  const failures: string[] = [];
+  const cells: Record<string, number> = {};
+  let phases = 0;
+  try {
+    const gm = h.guild.ownerId;
+    const names = playerNames(opts.players + 1);
+    const members = names.map((n) => h.emu.createMember(h.guild.id, n));
+    const outsiderAccount = members.pop() as Account;
+    await h.slash(gm, "settings", { language: lang });
+    await h.slash(gm, "game create", {
+      ruleset: rulesetName,
+      name: `Audit ${rulesetName}`,
+      options: JSON.stringify({ ...gameOptionsFor(rulesetName, opts.players), ...opts.options }),
+    });
+    const [game] = await h.service.db.query.games.findMany();
+    if (!game) throw new Error("/game create made no game");
+    const gameId = game.id;
+    await opts.setup?.({ h, gameId, gm, lobby: h.lobby });
+    for (const m of members) {
+      const joined = await h.slash(m.id, "game join");
+      if (!textOf(joined)) throw new Error(`${m.username} could not join`);
+    }
+    const started = await h.slash(gm, "game start");
+    if ((await h.service.game(gameId)).status === "lobby")
+      throw new Error(`/game start failed: ${textOf(started)}`);
+    await settle(h, gameId);
+
+    const seats = await h.database.db.select().from(playersTable).where(eq(playersTable.gameId, gameId));
+    const seatOf = new Map(seats.map((s) => [s.userId, s.seatId]));
+    const accounts: AuditAccount[] = [
+      ...members.map((account) => ({
+        kind: "player" as const,
+        account,
+        seatId: seatOf.get(account.id) ?? "",
+        name: account.username,
+      })),
+      {
+        kind: "gm",
+        account: { id: gm, token: h.emu.state.user(gm).token, username: "GM" },
+        name: "GM",
+      },
+      { kind: "outsider", account: outsiderAccount, name: outsiderAccount.username },
+    ];
+    const seatNames = new Map(seats.map((s) => [s.seatId, s.displayName]));
+    const lastSpec = new Map<string, ChatSpec>();
+    const pickers = new Map(
+      accounts.map((a, i) => [a.account.id, { rng: initialRngState((opts.seed ?? 1) * 1000 + i + 1) }]),
+    );
+    /** Receipts each seat got (secret to everyone else). */
+    const receipts: { seatId: string; text: string }[] = [];
+
+    const ctx: AuditContext = {
+      h,
+      gameId,
+      ruleset: definition,
+      lang,
+      state: await h.service.state(gameId),
+      accounts,
+      names: seatNames,
+      lastSpec,
+      objects: [],
+      cell(area, ok, detail) {
+        cells[area] = (cells[area] ?? 0) + 1;
+        if (!ok && failures.length < 200) failures.push(`[${area}] ${detail()}`);
+      },
+    };
+    const expect = opts.expect ?? layoutExpectation;
+
+    for (let guard = 0; ; guard++) {
+      ctx.state = await h.service.state(gameId);
+      for (const chat of definition.chatLayout(ctx.state)) lastSpec.set(chat.id, chat);
+      const rows = await h.database.db.select().from(chats).where(eq(chats.gameId, gameId));
+      ctx.objects = rows
+        .filter((r) => r.discordKind === "channel" || r.discordKind === "thread")
+        .map((r) => ({
+          key: r.chatKey,
+          discordId: r.discordId,
+          kind: r.discordKind as "channel" | "thread",
+        }));
+      const status = (await h.service.game(gameId)).status;
+      phases++;
+      await auditAccess(ctx, expect);
+      await auditSecrets(ctx, definition, receipts);
+      await opts.extraChecks?.(ctx);
+      if (status === "ended") break;
+      if (guard >= (opts.maxPhases ?? 12)) {
+        await h.slash(gm, "game end");
+        await settle(h, gameId);
+        continue;
+      }
+      // The players act: a few legal orders each, through /order and the orders panel.
+      const phase = await h.service.currentPhase(gameId);
+      for (const who of accounts.filter((a) => a.kind === "player")) {
+        const picker = pickers.get(who.account.id) ?? { rng: initialRngState(1) };
+        await act(ctx, who, picker, receipts);
+      }
+      await opts.beforeResolve?.(ctx);
+      await settle(h, gameId);
+      const now = await h.service.currentPhase(gameId);
+      if (now && phase && now.index === phase.index) {
+        await h.resolvePhase(gameId).catch((error: unknown) => {
+          failures.push(`[flow] resolving ${phase.label}: ${(error as Error).message}`);
+        });
+      }
+      await settle(h, gameId);
+    }
+  } finally {
+    await h.close();
+  }
+  const total = Object.values(cells).reduce((a, b) => a + b, 0);
+  return { ruleset: rulesetName, phases, ended: true, cells, total, failures };
+}
+
+async function settle(h: Harness, gameId: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    await h.drain(gameId);
+    if ((await countPending(h.database.db, gameId)) === 0) break;
+    await sleep(50);
+  }
+}
+
+/** One seat's moves: up to two distinct legal orders (the first through /order, the next through the panel). */
+async function act(
+  ctx: AuditContext,
+  who: AuditAccount,
+  picker: { rng: number[] },
+  receipts: { seatId: string; text: string }[],
+): Promise<void> {
+  const { h, gameId, lang } = ctx;
+  const personal = ctx.objects.find((o) => o.key === `personal:${who.seatId ?? ""}`)?.discordId ?? h.lobby;
+  const accepted = t(lang, "order.accepted", { action: "", targets: "" }).trim();
+  const used = new Set<string>();
+  for (let step = 0; step < 2; step++) {
+    const offers = (await h.service.available(gameId, who.account.id)).actions.filter(
+      (o) => !used.has(o.action) && o.action !== "leave" && o.action !== "post",
+    );
+    if (offers.length === 0) return;
+    const offer = offers[drawInt(picker, 0, offers.length - 1)] as AvailableAction;
+    used.add(offer.action);
+    const n = offer.minTargets > 0 ? offer.minTargets : Math.min(offer.maxTargets, 1);
+    const targets = shuffle(picker, offer.targets).slice(0, n);
+    if (targets.length > 2) continue;
+    let text = "";
+    if (step === 1 && targets.length <= 1) text = await viaPanel(ctx, who, personal, offer, targets[0]);
+    if (!text) {
+      const options: Json = { action: offerValue(offer) };
+      if (targets[0]) options["target"] = ctx.names.get(targets[0]) ?? targets[0];
+      if (targets[1]) options["target2"] = ctx.names.get(targets[1]) ?? targets[1];
+      text = textOf(await h.slash(who.account.id, "order", options, personal));
+    }
+    if (text.startsWith(accepted))
+      receipts.push({ seatId: who.seatId ?? "", text: text.split("\n")[0] ?? "" });
+  }
+}
+
+/** The orders panel (`/order` without an action): a button, or a select with the target. */
+async function viaPanel(
+  ctx: AuditContext,
+  who: AuditAccount,
+  channel: string,
+  offer: AvailableAction,
+  target: string | undefined,
+): Promise<string> {
+  const user = ctx.h.emu.user(who.account.id);
+  const handle = user.slash(channel, "order", {});
+  const panel = (await handle.reply()) as Json;
+  const rows = (Array.isArray(panel["components"]) ? panel["components"] : []) as Json[];
+  const id = String(panel["id"] ?? "");
+  for (const row of rows) {
+    for (const c of (row["components"] ?? []) as Json[]) {
+      const customId = String(c["custom_id"] ?? "");
+      if (!customId.endsWith(`:${offer.action}`)) continue;
+      if (c["type"] === 2 && !target) return textOf((await user.click(id, customId).reply()) as Json);
+      if (c["type"] === 3 && target) {
+        const option = ((c["options"] ?? []) as Json[]).find((o) => String(o["value"]).includes(target));
+        if (option)
+          return textOf((await user.select(id, customId, [String(option["value"])]).reply()) as Json);
+      }
+    }
+  }
+  return "";
+}
+
+/** View, read, send and list for every account and every object of the game. */
+async function auditAccess(
+  ctx: AuditContext,
+  expect: (ctx: AuditContext, who: AuditAccount, object: ChatObject) => Expectation,
+): Promise<void> {
+  const { h } = ctx;
+  const phase = `${ctx.state.phase.kind} ${ctx.state.phase.n}`;
+  for (const who of ctx.accounts) {
+    const token = who.account.token;
+    const readable = new Set<string>();
+    for (const object of ctx.objects) {
+      const want = expect(ctx, who, object);
+      const at = () => `${phase} ${who.name} (${who.seatId ?? who.kind}) ${object.key}`;
+      const viewed = await userRest(h, token, "GET", `/channels/${object.discordId}`);
+      ctx.cell(
+        "view",
+        (viewed.status === 200) === want.read,
+        () => `${at()}: view ${viewed.status}, expected ${want.read}`,
+      );
+      const read = await userRest(h, token, "GET", `/channels/${object.discordId}/messages?limit=100`);
+      ctx.cell(
+        "read",
+        (read.status === 200) === want.read,
+        () => `${at()}: read ${read.status}, expected ${want.read}`,
+      );
+      if (want.read) readable.add(object.discordId);
+      const canSend = h.emu.canSend(who.account.id, object.discordId);
+      if (canSend === want.send) ctx.cell("send", true, () => "");
+      else if (canSend && !want.send) {
+        // Not expressible as a permission: the bot must remove the post at once.
+        ctx.cell("send", await probeRemoved(ctx, who, object), () => `${at()}: a post stayed`);
+      } else ctx.cell("send", false, () => `${at()}: cannot send, but the rules let it write`);
+      if (object.kind === "thread" && viewed.status === 200) {
+        const members = await userRest(h, token, "GET", `/channels/${object.discordId}/thread-members`);
+        const listed = ((members.json ?? []) as { user_id: string }[]).map((m) => m.user_id);
+        const allowed = allowedMembers(ctx, object);
+        const extra = listed.filter((id) => !allowed.has(id));
+        ctx.cell(
+          "thread-members",
+          members.status === 200 && extra.length === 0,
+          () => `${at()}: members ${extra.join(",")} listed`,
+        );
+      }
+    }
+    const gameIds = new Set(ctx.objects.map((o) => o.discordId));
+    const listed = await userRest(h, token, "GET", `/guilds/${h.guild.id}/channels`);
+    const channels = ((listed.json ?? []) as { id: string }[])
+      .map((c) => c.id)
+      .filter((id) => gameIds.has(id));
+    const wantChannels = ctx.objects.filter((o) => o.kind === "channel" && readable.has(o.discordId));
+    ctx.cell(
+      "list-channels",
+      channels.length === wantChannels.length && channels.every((id) => readable.has(id)),
+      () => `${phase} ${who.name}: lists ${channels.length} game channels, expected ${wantChannels.length}`,
+    );
+    const active = await userRest(h, token, "GET", `/guilds/${h.guild.id}/threads/active`);
+    const threads = (
+      ((active.json as { threads?: { id: string }[] } | null)?.threads ?? []) as { id: string }[]
+    )
+      .map((c) => c.id)
+      .filter((id) => gameIds.has(id));
+    ctx.cell(
+      "list-threads",
+      threads.every((id) => readable.has(id)),
+      () => `${phase} ${who.name}: lists threads it may not read`,
+    );
+  }
+}
+
+/** Accounts a thread's member list may show: its readers' accounts, the bot, the GMs. */
+function allowedMembers(ctx: AuditContext, object: ChatObject): Set<string> {
+  const accountOf = new Map(ctx.accounts.filter((a) => a.seatId).map((a) => [a.seatId ?? "", a.account.id]));
+  const allowed = new Set<string>([ctx.h.client.user?.id ?? ""]);
+  for (const a of ctx.accounts) if (a.kind === "gm") allowed.add(a.account.id);
+  if (object.key.startsWith("personal:")) allowed.add(accountOf.get(object.key.slice(9)) ?? "");
+  const spec = ctx.lastSpec.get(object.key.slice("chat:".length));
+  for (const seat of spec?.readers ?? []) allowed.add(accountOf.get(seat) ?? "");
+  return allowed;
+}
+
+/** Posts as the account where it may not write; the post must be gone and the poster told. */
+async function probeRemoved(ctx: AuditContext, who: AuditAccount, object: ChatObject): Promise<boolean> {
+  const posted = await userRest(ctx.h, who.account.token, "POST", `/channels/${object.discordId}/messages`, {
+    content: "audit: may I speak here?",
+  });
+  if (posted.status !== 200) return true;
+  const id = (posted.json as { id: string }).id;
+  for (let i = 0; i < 60; i++) {
+    if (!ctx.h.emu.messages(object.discordId).some((m) => m["id"] === id)) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+/** Everything each account can read or is shown, scanned for other seats' secrets. */
+async function auditSecrets(
+  ctx: AuditContext,
+  definition: RulesetDefinition<AnyGameState>,
+  receipts: { seatId: string; text: string }[],
+): Promise<void> {
+  const { h, state, lang } = ctx;
+  const phase = `${state.phase.kind} ${state.phase.n}`;
+  const roleWords = new Map<string, RegExp[]>();
+  const wordsOf = (value: string) => {
+    let found = roleWords.get(value);
+    if (!found) {
+      const shown = [definition.roles[value]?.name[lang], definition.factions[value]?.name[lang]].filter(
+        (s): s is string => !!s,
+      );
+      found = shown.map(word);
+      roleWords.set(value, found);
+    }
+    return found;
+  };
+  const nameRe = new Map([...ctx.names].map(([seat, name]) => [seat, word(name)]));
+  for (const who of ctx.accounts) {
+    if (who.kind === "gm") continue; // the GMs know everything
+    const view = definition.playerView(state, who.seatId ?? "outsider");
+    const known = statedPairs(view);
+    const texts: { where: string; text: string }[] = [];
+    for (const object of ctx.objects) {
+      const read = await userRest(
+        h,
+        who.account.token,
+        "GET",
+        `/channels/${object.discordId}/messages?limit=100`,
+      );
+      if (read.status !== 200) continue;
+      for (const m of read.json as Json[]) texts.push({ where: object.key, text: messageText(m) });
+    }
+    for (const line of ["game status", "role", "orders"]) {
+      const reply = await h.slash(who.account.id, line).catch((e: unknown) => ({ content: String(e) }));
+      texts.push({ where: `/${line}`, text: textOf(reply as Json) });
+    }
+    if (who.kind === "player" && !state.ended) {
+      const channel = ctx.objects.find((o) => o.key === `personal:${who.seatId ?? ""}`)?.discordId ?? h.lobby;
+      const choices = await h
+        .choices(who.account.id, "order", { action: "" }, "action", channel)
+        .catch(() => []);
+      const offered = new Set(
+        (await h.service.available(ctx.gameId, who.account.id)).actions.map(offerValue),
+      );
+      ctx.cell(
+        "autocomplete",
+        choices.every((c) => offered.has(c.value)),
+        () => `${phase} ${who.name}: /order offers an action its seat does not have`,
+      );
+      texts.push({ where: "autocomplete", text: choices.map((c) => c.name).join("\n") });
+    }
+    for (const { where, text } of texts) {
+      const leaks: string[] = [];
+      if (!state.ended) {
+        for (const line of text.split("\n")) {
+          for (const p of state.players) {
+            const name = nameRe.get(p.id);
+            if (!name?.test(line)) continue;
+            for (const secret of [p.role, p.faction]) {
+              if (known.has(`${p.id}=${secret}`)) continue;
+              if (wordsOf(secret).some((re) => re.test(line))) leaks.push(`${p.id} is ${secret}: "${line}"`);
+            }
+          }
+        }
+        for (const r of receipts) {
+          if (r.seatId !== who.seatId && text.includes(r.text))
+            leaks.push(`${r.seatId}'s order: "${r.text}"`);
+        }
+      }
+      ctx.cell(
+        "scan",
+        leaks.length === 0,
+        () => `${phase} ${who.name} (${who.seatId ?? who.kind}) ${where}: ${leaks.join("; ")}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { chats } from "../../src/db/schema/index.js";
+import type { Json } from "../../src/engine/types.js";
+import { t } from "../../src/i18n/index.js";
+import { startHarness, textOf, type Harness } from "./harness.js";
+
+/**
+ * Voice rules (docs/secrecy.md): whoever may read a chat but not write in it cannot post there —
+ * by a Discord permission where one can say it without revealing a secret, otherwise the bot
+ * removes the post at once and tells the poster privately. A chat that leaves the layout is
+ * read-only from the same reconcile on.
+ */
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function discordId(harness: Harness, gameId: string, key: string): Promise<string> {
+  const [row] = await harness.database.db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, key)));
+  if (!row) throw new Error(`no Discord object for ${key}`);
+  return row.discordId;
+}
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A member posts; resolves once the bot has removed the post and the notice is in their thread. */
+async function expectRemoved(harness: Harness, gameId: string, user: string, seat: string, channel: string) {
+  const posted = harness.emu.user(user).send(channel, "I still have something to say");
+  const gone = () => !harness.emu.messages(channel).some((m) => m["id"] === posted["id"]);
+  await until(gone, "the post's removal");
+  const personal = await discordId(harness, gameId, `personal:${seat}`);
+  const notice = t("en", "activity.voiceless");
+  await until(async () => {
+    await harness.drain(gameId);
+    return harness.emu.messages(personal).some((m) => String(m["content"] ?? "").includes(notice));
+  }, "the private notice");
+}
+
+async function classicGame(roles: [string, string?][], options: Json) {
+  const harness = await startHarness(roles.length);
+  h = harness;
+  const gm = harness.guild.ownerId;
+  const users = harness.guild.members.map((m) => m.id);
+  await harness.slash(gm, "settings", { language: "en" });
+  await harness.slash(gm, "game create", {
+    ruleset: "classic",
+    name: "Voices",
+    options: JSON.stringify(options),
+  });
+  const [game] = await harness.service.db.query.games.findMany();
+  const gameId = game?.id ?? "";
+  for (const [i, [role, faction]] of roles.entries()) {
+    await harness.slash(users[i] ?? "", "game join");
+    await harness.slash(gm, "game assign", { user: users[i], role, ...(faction ? { faction } : {}) });
+  }
+  const started = await harness.slash(gm, "game start");
+  expect((await harness.service.game(gameId)).status, textOf(started)).toBe("running");
+  await harness.drain(gameId);
+  return { harness, gm, users, gameId };
+}
+
+describe("voice rules", () => {
+  it("classic with deadKeepRead: the dead and the removed read the Italians' chat, and their posts there are removed with a private notice", async () => {
+    const { harness, gm, users, gameId } = await classicGame(
+      [
+        ["mafia", "italians"],
+        ["mafia", "italians"],
+        ["mafia", "italians"],
+        ["mafia", "russians"],
+        ["maniac"],
+        ["doctor"],
+        ["citizen"],
+        ["citizen"],
+      ],
+      { deadKeepRead: true },
+    );
+    const italians = await discordId(harness, gameId, "chat:italians");
+    // Night 0: the GM modkills p1 (dead at the resolution) and marks p3 removed (alive, out of the talk).
+    const modkill = await harness.slash(gm, "gm modkill", { player: users[0] });
+    expect(textOf(modkill)).not.toBe("");
+    const removed = await harness.service.gm(gameId, gm, {
+      action: "set_status",
+      targets: ["p3"],
+      params: { status: "removed" },
+    });
+    expect(removed.value.accepted).toBe(true);
+    await harness.resolvePhase(gameId);
+    await harness.drain(gameId);
+    const state = await harness.service.state(gameId);
+    expect(state.players.find((p) => p.id === "p1")?.alive).toBe(false);
+    expect(state.players.find((p) => p.id === "p3")?.statuses).toContain("removed");
+    // Both still read the chat (deadKeepRead; the removed are alive)...
+    expect(harness.emu.canView(users[0] ?? "", italians)).toBe(true);
+    expect(harness.emu.canView(users[2] ?? "", italians)).toBe(true);
+    // ...but neither keeps a voice there; the living member does.
+    await expectRemoved(harness, gameId, users[0] ?? "", "p1", italians);
+    await expectRemoved(harness, gameId, users[2] ?? "", "p3", italians);
+    const kept = harness.emu.user(users[1] ?? "").send(italians, "the family is still here");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(harness.emu.messages(italians).some((m) => m["id"] === kept["id"])).toBe(true);
+  }, 120_000);
+});
