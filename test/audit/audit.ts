@@ -110,21 +110,35 @@ async function userRest(
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const word = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(s)}(?![\\p{L}\\p{N}])`, "iu");
 
-/** Every (seat, role) and (seat, faction) pair a view states, walking the JSON. */
+/** Every (seat, role/faction) pair a view states (team lists, checks, reveals), walking the JSON. */
 function statedPairs(view: EngineJson, out = new Set<string>()): Set<string> {
   if (Array.isArray(view)) for (const v of view) statedPairs(v, out);
   else if (view && typeof view === "object") {
     const o = view as Record<string, EngineJson>;
-    const id = typeof o["id"] === "string" ? o["id"] : typeof o["player"] === "string" ? o["player"] : null;
+    const id = ["id", "player", "target"].map((k) => o[k]).find((v): v is string => typeof v === "string");
     if (id) {
-      if (typeof o["role"] === "string") out.add(`${id}=${o["role"]}`);
-      if (typeof o["faction"] === "string") out.add(`${id}=${o["faction"]}`);
+      for (const k of ["role", "faction", "clan", "result"]) {
+        const value = o[k];
+        if (typeof value === "string") out.add(`${id}=${value}`);
+      }
     }
     for (const v of Object.values(o)) statedPairs(v, out);
   }
   return out;
+}
+
+/**
+ * A line that states a seat's role or faction: the name, then a separator a statement uses
+ * ("Anna — Mafia", "Anna: Doctor", "Anna (Maniac)", "Anna is Citizen", "Anna was the Don").
+ * Mere co-occurrence ("Boris was killed by the Italian mafia") names the killer, not Boris.
+ */
+function statesRole(line: string, name: string, role: string): boolean {
+  const sep = String.raw`\s*(?:[—–:(,-]|\s(?:is|was|это|был|была)(?![\p{L}\p{N}]))\s*(?:(?:an?|the)\s+)?`;
+  const edge = String.raw`(?![\p{L}\p{N}])`;
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])` + escapeRe(name) + sep + escapeRe(role) + edge, "iu").test(
+    line,
+  );
 }
 
 /** The default expectation: the ruleset's readers and writers for the account's seat. */
@@ -141,7 +155,8 @@ export function layoutExpectation(ctx: AuditContext, who: AuditAccount, object: 
     const spec = [...ctx.lastSpec.values()].find(
       (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seat,
     );
-    return { read: own, send: own && !ended && (spec ? spec.writers.includes(seat ?? "") : true) };
+    // The ruleset's own chat for the seat says whether it still writes (classic: even after the end).
+    return { read: own, send: own && (spec ? spec.writers.includes(seat ?? "") : !ended) };
   }
   const id = object.key.slice("chat:".length);
   const spec = ctx.lastSpec.get(id);
@@ -442,19 +457,10 @@ async function auditSecrets(
 ): Promise<void> {
   const { h, state, lang } = ctx;
   const phase = `${state.phase.kind} ${state.phase.n}`;
-  const roleWords = new Map<string, RegExp[]>();
-  const wordsOf = (value: string) => {
-    let found = roleWords.get(value);
-    if (!found) {
-      const shown = [definition.roles[value]?.name[lang], definition.factions[value]?.name[lang]].filter(
-        (s): s is string => !!s,
-      );
-      found = shown.map(word);
-      roleWords.set(value, found);
-    }
-    return found;
-  };
-  const nameRe = new Map([...ctx.names].map(([seat, name]) => [seat, word(name)]));
+  const shownAs = (value: string) =>
+    [definition.roles[value]?.name[lang], definition.factions[value]?.name[lang]].filter(
+      (s): s is string => !!s,
+    );
   for (const who of ctx.accounts) {
     if (who.kind === "gm") continue; // the GMs know everything
     const view = definition.playerView(state, who.seatId ?? "outsider");
@@ -494,11 +500,12 @@ async function auditSecrets(
       if (!state.ended) {
         for (const line of text.split("\n")) {
           for (const p of state.players) {
-            const name = nameRe.get(p.id);
-            if (!name?.test(line)) continue;
+            const name = ctx.names.get(p.id);
+            if (!name) continue;
             for (const secret of [p.role, p.faction]) {
               if (known.has(`${p.id}=${secret}`)) continue;
-              if (wordsOf(secret).some((re) => re.test(line))) leaks.push(`${p.id} is ${secret}: "${line}"`);
+              if (shownAs(secret).some((shown) => statesRole(line, name, shown)))
+                leaks.push(`${p.id} is ${secret}: "${line}"`);
             }
           }
         }

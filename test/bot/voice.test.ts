@@ -116,3 +116,63 @@ describe("voice rules", () => {
     expect(harness.emu.messages(italians).some((m) => m["id"] === kept["id"])).toBe(true);
   }, 120_000);
 });
+
+describe("clans: the dead's voice and the prologue", () => {
+  it("a dead clan member writes in his clan's chat until muted, then reads it without a voice; the prologue closes when day 1 opens", async () => {
+    const harness = await startHarness(12);
+    h = harness;
+    const gm = harness.guild.ownerId;
+    const users = harness.guild.members.map((m) => m.id);
+    await harness.slash(gm, "settings", { language: "en" });
+    await harness.slash(gm, "game create", { ruleset: "clans", name: "Clans voices" });
+    const [game] = await harness.service.db.query.games.findMany();
+    const gameId = game?.id ?? "";
+    for (const user of users) await harness.slash(user, "game join");
+    await harness.slash(gm, "game start");
+    await harness.drain(gameId);
+    const seats = await harness.service.players(gameId);
+    const userOf = new Map(seats.map((s) => [s.seatId, s.userId]));
+    let state = await harness.service.state(gameId);
+    const boss = state.players.find((p) => p.role === "boss");
+    const living = state.players.find((p) => p.role !== "boss");
+    if (!boss || !living) throw new Error("no boss dealt");
+    const bossUser = userOf.get(boss.id) ?? "";
+    const clanChat = (state.data as { chats: { id: string; members: string[] }[] }).chats.find((c) =>
+      c.members.includes(boss.id),
+    );
+    const clan = await discordId(harness, gameId, `chat:${clanChat?.id ?? ""}`);
+    const prologue = await discordId(harness, gameId, "chat:game-prologue");
+    expect(harness.emu.canSend(userOf.get(living.id) ?? "", prologue)).toBe(true);
+
+    // The GM modkills the boss: dead, he still reads his clan's chat and may write there (§10.3).
+    await harness.slash(gm, "gm modkill", { player: bossUser });
+    await harness.drain(gameId);
+    expect(harness.emu.canView(bossUser, clan)).toBe(true);
+    const last = harness.emu.user(bossUser).send(clan, "avenge me");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(harness.emu.messages(clan).some((m) => m["id"] === last["id"])).toBe(true);
+
+    // Muted, he keeps reading but loses his voice: he was the chat's only member, so no writer is
+    // left and the thread itself is locked (a permission; with living members it would be a removal).
+    const muted = await harness.service.gm(gameId, gm, {
+      action: "set_status",
+      targets: [boss.id],
+      params: { status: "dead_muted" },
+    });
+    expect(muted.value.accepted).toBe(true);
+    await harness.drain(gameId);
+    expect(harness.emu.canView(bossUser, clan)).toBe(true);
+    expect(harness.emu.canSend(bossUser, clan)).toBe(false);
+    expect(() => harness.emu.user(bossUser).send(clan, "one more word")).toThrow(/locked/);
+
+    // Day 1 opens its own game thread: the prologue becomes read-only in the same reconcile.
+    await harness.resolvePhase(gameId);
+    state = await harness.service.state(gameId);
+    expect(state.phase).toMatchObject({ kind: "day", n: 1 });
+    const reader = userOf.get(state.players.find((p) => p.alive)?.id ?? "") ?? "";
+    expect(harness.emu.canView(reader, prologue)).toBe(true);
+    expect(harness.emu.canSend(reader, prologue)).toBe(false);
+    expect(harness.emu.canSend(reader, await discordId(harness, gameId, "chat:game-day-1"))).toBe(true);
+    expect(() => harness.emu.user(reader).send(prologue, "still here?")).toThrow();
+  }, 180_000);
+});

@@ -29,7 +29,8 @@ export function chatLayout(state: ClansState): ChatSpec[] {
     readers: all,
     writers: players.filter(mayPost).map((p) => p.id),
     readAudience: "all",
-    writeAudience: "alive",
+    // §10.1: the dead write here within their limit; a muted dead player's post is removed by the bot.
+    writeAudience: "all",
   });
   if (state.phase.kind === "day" && !state.ended) {
     const n = state.phase.n;
