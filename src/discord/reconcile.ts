@@ -355,6 +355,14 @@ export async function reconcileGame(
       row = byKey.get(thread.key);
       if (!row) continue;
     }
+    const applied = row.appliedState as AppliedThread;
+    // A chat back in the layout after it was closed is opened again (before members change:
+    // an archived thread takes no new members).
+    if (applied.locked !== thread.locked || applied.archived) {
+      await call(() =>
+        rest.patch(Routes.channel(row.discordId), { body: { locked: thread.locked, archived: false } }),
+      );
+    }
     let members = new Set(row.appliedMembers);
     if (mode === "full") {
       const actual = (await call(() => rest.get(Routes.threadMembers(row.discordId)))) as {
@@ -370,15 +378,6 @@ export async function reconcileGame(
     for (const user of [...members].filter((u) => !want.has(u)).sort()) {
       await call(() => rest.delete(Routes.threadMembers(row.discordId, user)));
       members.delete(user);
-    }
-    const applied = row.appliedState as AppliedThread;
-    if (applied.locked !== thread.locked || applied.archived || mode === "full") {
-      // A chat back in the layout after it was closed is opened again.
-      if (applied.locked !== thread.locked || applied.archived) {
-        await call(() =>
-          rest.patch(Routes.channel(row.discordId), { body: { locked: thread.locked, archived: false } }),
-        );
-      }
     }
     await save(thread.key, row.discordId, "thread", {
       appliedMembers: [...members].sort(),
