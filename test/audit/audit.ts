@@ -53,6 +53,8 @@ export interface AuditContext {
   ruleset: RulesetDefinition<AnyGameState>;
   lang: Lang;
   state: AnyGameState;
+  /** Over by its rules or by the GM's `/game end` (then the engine state itself is not `ended`). */
+  ended: boolean;
   accounts: AuditAccount[];
   names: Map<string, string>;
   /** The chats of the layout as last seen (chats that left the layout keep their last spec). */
@@ -100,13 +102,21 @@ async function userRest(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${h.emu.apiBase}/v10${path}`, {
-    method,
-    headers: { authorization: token, ...(body ? { "content-type": "application/json" } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+  for (;;) {
+    const res = await fetch(`${h.emu.apiBase}/v10${path}`, {
+      method,
+      headers: { authorization: token, ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as unknown) : null;
+    // A client waits out a rate limit as Discord asks, then tries again.
+    if (res.status === 429) {
+      await sleep(Math.ceil(Number((json as { retry_after?: number } | null)?.retry_after ?? 1) * 1000));
+      continue;
+    }
+    return { status: res.status, json };
+  }
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -144,7 +154,7 @@ function statesRole(line: string, name: string, role: string): boolean {
 /** The default expectation: the ruleset's readers and writers for the account's seat. */
 export function layoutExpectation(ctx: AuditContext, who: AuditAccount, object: ChatObject): Expectation {
   if (who.kind === "gm") return { read: true, send: true };
-  const ended = ctx.state.ended;
+  const ended = ctx.ended;
   const seat = who.seatId;
   if (object.key === "newspaper") return { read: true, send: false };
   if (object.key === "gm") return { read: false, send: false };
@@ -229,6 +239,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
       ruleset: definition,
       lang,
       state: await h.service.state(gameId),
+      ended: false,
       accounts,
       names: seatNames,
       lastSpec,
@@ -252,6 +263,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
           kind: r.discordKind as "channel" | "thread",
         }));
       const status = (await h.service.game(gameId)).status;
+      ctx.ended = ctx.state.ended || status === "ended";
       phases++;
       await auditAccess(ctx, expect);
       await auditSecrets(ctx, definition, receipts);
@@ -389,7 +401,9 @@ async function auditAccess(
       } else ctx.cell("send", false, () => `${at()}: cannot send, but the rules let it write`);
       if (object.kind === "thread" && viewed.status === 200) {
         const members = await userRest(h, token, "GET", `/channels/${object.discordId}/thread-members`);
-        const listed = ((members.json ?? []) as { user_id: string }[]).map((m) => m.user_id);
+        const listed = (Array.isArray(members.json) ? (members.json as { user_id: string }[]) : []).map(
+          (m) => m.user_id,
+        );
         const allowed = allowedMembers(ctx, object);
         const extra = listed.filter((id) => !allowed.has(id));
         ctx.cell(
@@ -435,15 +449,24 @@ function allowedMembers(ctx: AuditContext, object: ChatObject): Set<string> {
   return allowed;
 }
 
-/** Posts as the account where it may not write; the post must be gone and the poster told. */
+/** Posts as the account where it may not write; the post must be gone and the poster told privately. */
 async function probeRemoved(ctx: AuditContext, who: AuditAccount, object: ChatObject): Promise<boolean> {
+  const personal = ctx.objects.find((o) => o.key === `personal:${who.seatId ?? ""}`)?.discordId;
+  const notice = t(ctx.lang, "activity.voiceless");
+  const notices = () =>
+    personal === undefined
+      ? 0
+      : ctx.h.emu.messages(personal).filter((m) => String(m["content"] ?? "").includes(notice)).length;
+  const before = notices();
   const posted = await userRest(ctx.h, who.account.token, "POST", `/channels/${object.discordId}/messages`, {
     content: "audit: may I speak here?",
   });
   if (posted.status !== 200) return true;
   const id = (posted.json as { id: string }).id;
-  for (let i = 0; i < 60; i++) {
-    if (!ctx.h.emu.messages(object.discordId).some((m) => m["id"] === id)) return true;
+  for (let i = 0; i < 100; i++) {
+    await ctx.h.drain(ctx.gameId);
+    const removed = !ctx.h.emu.messages(object.discordId).some((m) => m["id"] === id);
+    if (removed && notices() > before) return true;
     await sleep(50);
   }
   return false;
@@ -480,7 +503,7 @@ async function auditSecrets(
       const reply = await h.slash(who.account.id, line).catch((e: unknown) => ({ content: String(e) }));
       texts.push({ where: `/${line}`, text: textOf(reply as Json) });
     }
-    if (who.kind === "player" && !state.ended) {
+    if (who.kind === "player" && !ctx.ended) {
       const channel = ctx.objects.find((o) => o.key === `personal:${who.seatId ?? ""}`)?.discordId ?? h.lobby;
       const choices = await h
         .choices(who.account.id, "order", { action: "" }, "action", channel)
@@ -497,7 +520,7 @@ async function auditSecrets(
     }
     for (const { where, text } of texts) {
       const leaks: string[] = [];
-      if (!state.ended) {
+      if (!ctx.ended) {
         for (const line of text.split("\n")) {
           for (const p of state.players) {
             const name = ctx.names.get(p.id);
