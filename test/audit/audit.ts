@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { chats, players as playersTable } from "../../src/db/schema/index.js";
+import { seatNames } from "../../src/discord/masks/seat-names.js";
 import { offerValue } from "../../src/discord/orders.js";
 import type { Account } from "../../src/emulator/index.js";
 import { drawInt, initialRngState, shuffle } from "../../src/engine/rng.js";
@@ -329,7 +330,7 @@ async function act(
     let text = "";
     if (step === 1 && targets.length <= 1) text = await viaPanel(ctx, who, personal, offer, targets[0]);
     if (!text) {
-      const options: Json = { action: offerValue(offer) };
+      const options: Json = { action: offerValue(offer, await seatNames(h.database.db, gameId)) };
       if (targets[0]) options["target"] = ctx.names.get(targets[0]) ?? targets[0];
       if (targets[1]) options["target2"] = ctx.names.get(targets[1]) ?? targets[1];
       text = textOf(await h.slash(who.account.id, "order", options, personal));
@@ -508,8 +509,9 @@ async function auditSecrets(
       const choices = await h
         .choices(who.account.id, "order", { action: "" }, "action", channel)
         .catch(() => []);
+      const shown = await seatNames(h.database.db, ctx.gameId);
       const offered = new Set(
-        (await h.service.available(ctx.gameId, who.account.id)).actions.map(offerValue),
+        (await h.service.available(ctx.gameId, who.account.id)).actions.map((o) => offerValue(o, shown)),
       );
       ctx.cell(
         "autocomplete",
