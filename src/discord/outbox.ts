@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang, PhaseReport } from "../engine/types.js";
+import { gameRecord, secretOf } from "../games/fairness.js";
 import { t } from "../i18n/index.js";
 import { GameService, type OutboxEffect } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
@@ -359,13 +360,30 @@ async function perform(
         .from(resolutions)
         .where(eq(resolutions.gameId, gameId))
         .orderBy(asc(resolutions.phaseIndex));
-      const text = revealText({ lang, gameName: game.name, ruleset, state, names });
+      // The game is over: its secret and its record go public with the reveal (docs/fairness.md).
+      const record = await gameRecord(deps.db, game);
+      const secret = game.seed === null ? await secretOf(deps.db, gameId) : null;
+      const fairness =
+        secret !== null && record.commitment !== null
+          ? { secret, commitment: record.commitment }
+          : game.seed !== null
+            ? { seed: game.seed }
+            : undefined;
+      const text = revealText({
+        lang,
+        gameName: game.name,
+        ruleset,
+        state,
+        names,
+        ...(fairness ? { fairness } : {}),
+      });
       const files = revealFiles(
         ruleset,
         state,
         reports.map((r) => r.report as PhaseReport),
         names,
         lang,
+        record,
       );
       const channelId = await channelFor(deps, gameId, "newspaper");
       const parts = splitMessage(text);

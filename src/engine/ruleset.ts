@@ -10,6 +10,7 @@ import type {
   PlayerId,
   Rejection,
   Result,
+  Seed,
 } from "./types.js";
 
 /** Renders ids for a reader: the simulator prints ids, Discord prints names in the server's language. */
@@ -26,7 +27,7 @@ export type TextCatalog = Record<string, TextTemplate>;
 
 /** The scenario's setup after zod validation (options have their defaults). */
 export interface SetupInput<O> {
-  seed: number;
+  seed: Seed;
   options: O;
   /** Scenario players in seating order: `id`, optional `role`, and the ruleset's extra keys. */
   players: (JsonObject & { id: PlayerId })[];

@@ -74,10 +74,17 @@ export interface PhaseOutput {
   private: PrivateMessage[];
 }
 
+/**
+ * Where a game's randomness comes from: a public integer (scenario files, the sandbox, tests:
+ * reproducibility is their point), or a secret of 128 bits (32 hex digits) that the service draws
+ * from node:crypto and that becomes the PRNG's whole state (`initialRngState`, docs/fairness.md).
+ */
+export type Seed = number | string;
+
 export interface GameState<P extends BasePlayer = BasePlayer, D = unknown, O = unknown> {
   ruleset: string;
-  seed: number;
-  /** The seeded PRNG's state (pure-rand xoroshiro128+); every random draw advances it. */
+  seed: Seed;
+  /** The seeded PRNG's state (pure-rand xoroshiro128+); every random draw advances it. Secret until the game ends. */
   rng: number[];
   options: O;
   phase: Phase;

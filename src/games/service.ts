@@ -17,6 +17,7 @@ import {
   deadlines,
   events,
   gameMasters,
+  gameSecrets,
   gameSnapshots,
   games,
   guildSettings,
@@ -28,7 +29,10 @@ import {
   resolutions,
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
+import { safeName } from "../discord/render/names.js";
 import { UserError } from "./errors.js";
+import { commitmentOf, drawSecret, seedOf } from "./fairness.js";
+import { t } from "../i18n/index.js";
 import { phaseImages } from "../render/phase-images.js";
 import { phaseName } from "../i18n/index.js";
 import { tallyText, votePosts } from "./ballots.js";
@@ -210,7 +214,6 @@ export class GameService {
         detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
       });
     }
-    const seed = input.seed ?? Math.floor(this.clock.now().getTime() % 2_147_483_647);
     return this.db.transaction(async (tx) => {
       const [game] = await tx
         .insert(games)
@@ -219,7 +222,7 @@ export class GameService {
           name: input.name,
           ruleset: input.ruleset,
           options: input.options ?? {},
-          seed,
+          seed: input.seed ?? null,
           createdBy: input.createdBy,
           publishMode: input.publishMode ?? "auto",
           timezone: input.timezone ?? "Europe/Moscow",
@@ -228,6 +231,9 @@ export class GameService {
         })
         .returning();
       if (!game) throw new Error("insert returned nothing");
+      // No public seed: the game's randomness is a secret of its own (docs/fairness.md).
+      if (input.seed === undefined)
+        await tx.insert(gameSecrets).values({ gameId: game.id, secret: drawSecret() });
       await tx.insert(gameMasters).values({ gameId: game.id, userId: input.createdBy });
       return game;
     });
@@ -310,7 +316,7 @@ export class GameService {
         throw new UserError("game.too_few_players", { min: ruleset.players.min, count: seats.length });
       }
       const created = createGame(ruleset, {
-        seed: game.seed,
+        seed: await seedOf(tx, game),
         options: game.options,
         players: seats.map((s) => ({ ...(s.setup as Record<string, Json>), id: s.seatId })),
       });
@@ -327,6 +333,16 @@ export class GameService {
       await dealMasks(tx, gameId);
       const { phase, deadlines: scheduled } = await this.openPhase(tx, game, ruleset, state, 0);
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
+      // The newspaper's first word: the commitment to the secret the deal came from.
+      if (typeof created.value.seed === "string") {
+        const lang = await this.language(game.guildId, tx);
+        const commitment = commitmentOf(created.value.seed);
+        effects.push({
+          type: "post",
+          chat: "newspaper",
+          content: t(lang, "fairness.commitment", { commitment }),
+        });
+      }
       effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));
       effects.push({ type: "panels", phaseIndex: phase.index });
       await this.writeOutbox(tx, gameId, `start`, effects, null);
@@ -948,7 +964,7 @@ export class GameService {
       next,
       report,
       await this.language(game.guildId, tx),
-      new Map(seats.map((p) => [p.seatId, p.displayName])),
+      new Map(seats.map((p) => [p.seatId, safeName(p.displayName, "plain")])),
     );
     if (images.length > 0) {
       const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));

@@ -135,6 +135,12 @@ export const en: Catalog = {
   "reveal.no_winners": "Nobody won.",
   "reveal.line": "{name} — {role} ({faction}){dead}",
   "reveal.dead": ", dead",
+  "fairness.commitment":
+    "🔐 The deal is sealed. Commitment (SHA-256 of this game's secret): `{commitment}`. The secret is published when the game ends, so that anyone can check that the deal and every draw came from it.",
+  "fairness.reveal":
+    "🔓 This game's secret: `{secret}`; its SHA-256 is `{commitment}`, the commitment published at the start. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --secret {secret}` in the bot's source (README: “Checking a game afterwards”).",
+  "fairness.reveal_public":
+    "🎲 This game's seed was public: {seed}. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --seed {seed}` in the bot's source.",
   "panel.header": "{phase}: your orders. Choose below; you may change them until the deadline.",
   "panel.none": "{phase}: you have no orders this phase.",
   "panel.more": "More actions: /order.",

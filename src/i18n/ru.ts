@@ -136,6 +136,12 @@ export const ru: Catalog = {
   "reveal.no_winners": "Никто не победил.",
   "reveal.line": "{name} — {role} ({faction}){dead}",
   "reveal.dead": ", мёртв",
+  "fairness.commitment":
+    "🔐 Расклад запечатан. Обязательство (SHA-256 секрета этой игры): `{commitment}`. Секрет будет опубликован в конце игры, и любой сможет проверить, что раздача и все броски получены из него.",
+  "fairness.reveal":
+    "🔓 Секрет этой игры: `{secret}`; его SHA-256 — `{commitment}`, обязательство, опубликованное в начале. Чтобы проверить всю игру, сохраните game-log.json и выполните `npm run -s verify -- game-log.json --secret {secret}` в исходниках бота (README: «Checking a game afterwards»).",
+  "fairness.reveal_public":
+    "🎲 Зерно этой игры было открытым: {seed}. Чтобы проверить всю игру, сохраните game-log.json и выполните `npm run -s verify -- game-log.json --seed {seed}` в исходниках бота.",
   "panel.header": "{phase}: ваши приказы. Выберите ниже; до срока их можно изменить.",
   "panel.none": "{phase}: в этой фазе у вас нет приказов.",
   "panel.more": "Остальные действия: /приказ.",

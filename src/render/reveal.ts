@@ -10,6 +10,7 @@ import type {
   PrivateMessage,
   TextRef,
 } from "../engine/types.js";
+import { safeName } from "../discord/render/names.js";
 import { displayContext } from "../games/render.js";
 import { phaseName } from "../i18n/index.js";
 
@@ -17,12 +18,44 @@ import { phaseName } from "../i18n/index.js";
  * The end-of-game reveal as files the bot attaches: `game-log.json` (the whole log as data: every
  * seat's role and faction, every phase's deaths, events, public lines and private messages with
  * their recipients, the winners) and `game-log.txt` (a readable chronicle in the server's
- * language). Pure: no I/O; same input → same bytes.
+ * language). With the game's record, the JSON also carries what `npm run verify` replays (docs/fairness.md).
+ * Pure: no I/O; same input → same bytes.
  */
 
 export interface RevealFile {
   name: string;
   data: Buffer;
+}
+
+/** One entry of the input log as the export carries it (control entries: the GM's schedule, for the record). */
+export interface RecordedInput {
+  seq: number;
+  phase: string;
+  type: "action" | "gm" | "resolve" | "control";
+  /** Milliseconds since the epoch: the engine judges an input at the time it arrived. */
+  at: number;
+  seat: string | null;
+  accepted: boolean;
+  rejection: string | null;
+  payload: JsonObject;
+}
+
+/**
+ * What a replay of the game needs beyond its outcomes (docs/fairness.md): the setup the engine was
+ * given, the deal it made, and every input in order with its time and verdict. The secret itself
+ * is not in it: the reveal message publishes it, and `npm run verify` takes it separately.
+ */
+export interface GameRecord {
+  /** SHA-256 of the secret (hex), as the starting newspaper published it; null: a public seed. */
+  commitment: string | null;
+  /** The public integer seed, or null: the game was dealt from a secret. */
+  seed: number | null;
+  options: Json;
+  /** The engine's setup players in seat order: the seat id and the GM's `/game assign` keys. */
+  players: JsonObject[];
+  /** What the deal gave each seat (the first snapshot). */
+  deal: { id: PlayerId; role: string; faction: string }[];
+  inputs: RecordedInput[];
 }
 
 const LABELS = {
@@ -91,9 +124,11 @@ export function revealLog(
   reports: readonly PhaseReport[],
   names: ReadonlyMap<PlayerId, string>,
   lang: Lang,
+  record?: GameRecord,
 ): JsonObject {
-  const ctx = displayContext(ruleset, lang, names);
-  const name = (id: PlayerId) => names.get(id) ?? id;
+  // Files, not messages: names are cleaned but not markdown-escaped.
+  const ctx = displayContext(ruleset, lang, names, "plain");
+  const name = (id: PlayerId) => safeName(names.get(id) ?? id, "plain");
   const players: Json[] = state.players.map((p) => ({
     seat: p.seat,
     id: p.id,
@@ -127,13 +162,31 @@ export function revealLog(
     game: ruleset.name[lang],
     ruleset: ruleset.id,
     lang,
-    setup: { seed: state.seed, options: state.options as Json, players },
+    // A secret seed is published by the reveal message, not here (verify takes it apart).
+    setup: {
+      ...(typeof state.seed === "number" ? { seed: state.seed } : {}),
+      options: state.options as Json,
+      players,
+    },
     phases,
     final: {
       ended: state.ended,
       phase: `${state.phase.kind} ${state.phase.n}`,
       winners: [...state.winners],
       winnerNames: state.winners.map((w) => factionName(ruleset, lang, w)),
+    },
+    ...(record ? recordSections(record) : {}),
+  };
+}
+
+function recordSections(record: GameRecord): JsonObject {
+  return {
+    fairness: record.commitment !== null ? { commitment: record.commitment } : { seed: record.seed },
+    replay: {
+      options: record.options,
+      players: record.players,
+      deal: record.deal.map((d) => ({ ...d })),
+      inputs: record.inputs.map((i) => ({ ...i })),
     },
   };
 }
@@ -147,8 +200,9 @@ export function revealChronicle(
   lang: Lang,
 ): string {
   const L = LABELS[lang];
-  const ctx = displayContext(ruleset, lang, names);
-  const name = (id: PlayerId) => names.get(id) ?? id;
+  // Files, not messages: names are cleaned but not markdown-escaped.
+  const ctx = displayContext(ruleset, lang, names, "plain");
+  const name = (id: PlayerId) => safeName(names.get(id) ?? id, "plain");
   const out: string[] = [];
   const title = L.title(ruleset.name[lang]);
   out.push(title, "=".repeat(title.length), "");
@@ -197,8 +251,9 @@ export function revealFiles(
   reports: readonly PhaseReport[],
   names: ReadonlyMap<PlayerId, string>,
   lang: Lang,
+  record?: GameRecord,
 ): RevealFile[] {
-  const log = revealLog(ruleset, state, reports, names, lang);
+  const log = revealLog(ruleset, state, reports, names, lang, record);
   return [
     { name: "game-log.json", data: Buffer.from(`${JSON.stringify(log, null, 2)}\n`, "utf8") },
     {

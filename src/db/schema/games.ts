@@ -15,7 +15,9 @@ export const gameStatuses = ["lobby", "running", "paused", "ended"] as const;
 
 /**
  * A game: its ruleset, options and seed (the engine's whole setup), its lifecycle status and
- * an optimistic `version` bumped by every state change.
+ * an optimistic `version` bumped by every state change. `seed` is set only for games created
+ * with a public integer seed (the sandbox, tests); every other game draws a secret
+ * (`game_secrets`, docs/fairness.md).
  */
 export const games = pgTable(
   "games",
@@ -27,7 +29,8 @@ export const games = pgTable(
     name: text("name").notNull(),
     ruleset: text("ruleset").notNull(),
     options: jsonb("options").notNull().default({}),
-    seed: bigint("seed", { mode: "number" }).notNull(),
+    /** A public integer seed, or null: the game's randomness is its row in `game_secrets`. */
+    seed: bigint("seed", { mode: "number" }),
     status: text("status", { enum: gameStatuses }).notNull().default("lobby"),
     /** auto: results publish at once; review: drafted for the GMs first. */
     publishMode: text("publish_mode", { enum: ["auto", "review"] })
@@ -45,6 +48,18 @@ export const games = pgTable(
   },
   (t) => [index("games_guild_idx").on(t.guildId, t.status)],
 );
+
+/**
+ * A game's secret: 16 bytes from node:crypto (32 hex digits), drawn at creation and used as the
+ * PRNG's whole state. Its own table so that it never travels with the game row; read only to
+ * start the game, to deal masks and, after the end, to publish it (docs/fairness.md).
+ */
+export const gameSecrets = pgTable("game_secrets", {
+  gameId: uuid("game_id")
+    .primaryKey()
+    .references(() => games.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+});
 
 /** The GMs of a game (the creator and any co-GMs). */
 export const gameMasters = pgTable(

@@ -3,6 +3,7 @@ import { Routes } from "discord.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
+import { maskSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
 import type { Logger } from "../../log.js";
 import { avatarFilename, avatarPng } from "./avatar.js";
@@ -194,11 +195,12 @@ async function announce(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promis
   const have = new Set(
     (await deps.db.select().from(maskAvatars).where(eq(maskAvatars.gameId, gameId))).map((a) => a.key),
   );
+  const maskSeed = await maskSeedOf(deps.db, game);
   const entries = seats.flatMap((s) => {
     const mask = maskOf.get(s.seatId);
     if (!mask) return [];
     const key =
-      mode === "appearances" ? appearanceAvatarKey(gameId, mask.name) : maskAvatarKey(game.seed, mask.name);
+      mode === "appearances" ? appearanceAvatarKey(gameId, mask.name) : maskAvatarKey(maskSeed, mask.name);
     return [
       {
         line: `${s.seat}. <@${s.userId}> (${mask.accountName}) → **${mask.name}**`,

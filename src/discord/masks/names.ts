@@ -72,7 +72,7 @@ function shuffled<T>(list: readonly T[], random: () => number): T[] {
  * `count` distinct mask names for a game seed, in the seat order they are dealt. Adjectives and
  * creatures are each used once before any repeats, so masks are easy to tell apart.
  */
-export function dealMaskNames(seed: number, count: number, lang: Lang): string[] {
+export function dealMaskNames(seed: number | string, count: number, lang: Lang): string[] {
   const random = seededRandom(`masks:${seed}`);
   const adjectives = shuffled(ADJECTIVES, random);
   const creatures = shuffled(CREATURES, random);

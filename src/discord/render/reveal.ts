@@ -1,7 +1,7 @@
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../../engine/types.js";
 import { joinList, t } from "../../i18n/index.js";
-import { factionName, roleName } from "./names.js";
+import { factionName, roleName, safeName } from "./names.js";
 
 /** The full reveal at the end: every seat's role and side, and the winners. Plain text (outbox post). */
 export function revealText(input: {
@@ -10,13 +10,15 @@ export function revealText(input: {
   ruleset: RulesetDefinition<AnyGameState>;
   state: AnyGameState;
   names: ReadonlyMap<string, string>;
+  /** The game's secret (a secret-dealt game) or its public seed, published with the reveal. */
+  fairness?: { secret: string; commitment: string } | { seed: number };
 }): string {
   const { lang, ruleset, state, names } = input;
   const lines = [`**${t(lang, "reveal.title", { name: input.gameName })}**`];
   for (const p of state.players) {
     lines.push(
       t(lang, "reveal.line", {
-        name: names.get(p.id) ?? p.id,
+        name: safeName(names.get(p.id) ?? p.id),
         role: roleName(ruleset, lang, p.role),
         faction: factionName(ruleset, lang, p.faction),
         dead: p.alive ? "" : t(lang, "reveal.dead"),
@@ -29,5 +31,13 @@ export function revealText(input: {
       ? t(lang, "reveal.winners", { winners: joinList(winners, lang) })
       : t(lang, "reveal.no_winners"),
   );
+  const fairness = input.fairness;
+  if (fairness) {
+    lines.push(
+      "seed" in fairness
+        ? t(lang, "fairness.reveal_public", { seed: fairness.seed })
+        : t(lang, "fairness.reveal", { secret: fairness.secret, commitment: fairness.commitment }),
+    );
+  }
   return lines.join("\n");
 }

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { SECRET_SEED } from "../engine/rng.js";
+import type { AnyGameState, JsonObject, Seed } from "../engine/types.js";
+import { gameSecrets, gameSnapshots, inputs, players } from "../db/schema/index.js";
+import type { GameRecord, RecordedInput } from "../render/reveal.js";
+import type { Tx } from "./state.js";
+
+/**
+ * A game's secret randomness and its public commitment (docs/fairness.md). The engine never sees
+ * node:crypto: the service draws the bytes here and hands the engine a `Seed`.
+ */
+
+/** 16 bytes (128 bits) from the operating system's CSPRNG, as 32 hex digits. */
+export function drawSecret(): string {
+  for (;;) {
+    const bytes = randomBytes(16);
+    // An all-zero state is xoroshiro's one fixed point (a 2^-128 chance): draw again.
+    if (bytes.some((b) => b !== 0)) return bytes.toString("hex");
+  }
+}
+
+/** The commitment the starting newspaper publishes: SHA-256 of the secret's 16 bytes, in hex. */
+export function commitmentOf(secret: string): string {
+  if (!SECRET_SEED.test(secret)) throw new Error("a secret seed is 32 lowercase hex digits");
+  return createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex");
+}
+
+/** A key derived one way from the secret, for deals outside the engine (mask names, avatars). */
+export function derivedKey(secret: string, purpose: string): string {
+  return createHash("sha256").update(`${purpose}:${secret}`).digest("hex").slice(0, 32);
+}
+
+/** The seed of deals outside the engine (mask names, their avatars): one-way from the game's seed. */
+export async function maskSeedOf(
+  tx: Tx,
+  game: { id: string; seed: number | null },
+): Promise<number | string> {
+  if (game.seed !== null) return game.seed;
+  const secret = await secretOf(tx, game.id);
+  if (secret === null) throw new Error(`game ${game.id} has neither a seed nor a secret`);
+  return derivedKey(secret, "masks");
+}
+
+/** The game's secret, or null for a game created with a public integer seed. */
+export async function secretOf(tx: Tx, gameId: string): Promise<string | null> {
+  const [row] = await tx.select().from(gameSecrets).where(eq(gameSecrets.gameId, gameId));
+  return row?.secret ?? null;
+}
+
+/** What the engine is seeded with: the public integer seed, or else the secret. */
+export async function seedOf(tx: Tx, game: { id: string; seed: number | null }): Promise<Seed> {
+  if (game.seed !== null) return game.seed;
+  const secret = await secretOf(tx, game.id);
+  if (secret === null) throw new Error(`game ${game.id} has neither a seed nor a secret`);
+  return secret;
+}
+
+/**
+ * What the end-of-game export carries for a replay: the setup, the deal, and the whole input log
+ * (control entries keep only their action: the schedule is for the record, and a replacement's
+ * accounts are not the log's business). Read only once the game has ended.
+ */
+export async function gameRecord(
+  tx: Tx,
+  game: { id: string; seed: number | null; options: unknown },
+): Promise<GameRecord> {
+  const secret = game.seed === null ? await secretOf(tx, game.id) : null;
+  const seats = await tx.select().from(players).where(eq(players.gameId, game.id)).orderBy(asc(players.seat));
+  const [first] = await tx
+    .select({ state: gameSnapshots.state })
+    .from(gameSnapshots)
+    .where(and(eq(gameSnapshots.gameId, game.id), eq(gameSnapshots.inputSeq, 0)));
+  const dealt = (first?.state as AnyGameState | undefined)?.players ?? [];
+  const rows = await tx.select().from(inputs).where(eq(inputs.gameId, game.id)).orderBy(asc(inputs.seq));
+  const recorded: RecordedInput[] = rows.map((row) => {
+    const payload = row.payload as JsonObject;
+    return {
+      seq: row.seq,
+      phase: row.phase,
+      type: row.type,
+      at: row.at.getTime(),
+      seat: row.seatId,
+      accepted: row.accepted,
+      rejection: (row.rejection as { code?: string } | null)?.code ?? null,
+      payload: row.type === "control" ? { action: payload["action"] ?? null } : payload,
+    };
+  });
+  return {
+    commitment: secret !== null ? commitmentOf(secret) : null,
+    seed: game.seed,
+    options: (game.options ?? {}) as JsonObject,
+    players: seats.map((s) => ({ ...(s.setup as JsonObject), id: s.seatId })),
+    deal: dealt.map((p) => ({ id: p.id, role: p.role, faction: p.faction })),
+    inputs: recorded,
+  };
+}
