@@ -6,6 +6,7 @@ import type { Lang } from "../engine/types.js";
 import type { AfterCommit, DeadlineRow, GameService } from "../games/service.js";
 import { has, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
+import { safeName } from "./render/names.js";
 
 /** What the bot needs of the scheduler (src/jobs/scheduler.ts): enqueue after a commit. */
 export interface Scheduling {
@@ -32,9 +33,15 @@ export interface Command {
 }
 
 /** A target as a reader sees it: a seat's shown name, a choice's localized label, or the id. */
-export function targetLabel(lang: Lang, id: string, names: ReadonlyMap<string, string>): string {
+export function targetLabel(
+  lang: Lang,
+  id: string,
+  names: ReadonlyMap<string, string>,
+  /** `text` for message bodies, `plain` for component labels and autocomplete choices. */
+  as: "text" | "plain" = "text",
+): string {
   const name = names.get(id);
-  if (name !== undefined) return name;
+  if (name !== undefined) return safeName(name, as);
   // Masked games submit `@<appearance>` for the rules to resolve: it reads as the appearance.
   if (id.startsWith("@")) return id.slice(1);
   return has(`target.${id}`) ? t(lang, `target.${id}`) : id;

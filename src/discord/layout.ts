@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from "discord.js";
 import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
+import { safeName } from "./render/names.js";
 
 /**
  * The Discord shape of a game as a pure function of its state (ARCHITECTURE.md, "Discord
@@ -134,7 +135,11 @@ const texts = {
 } as const;
 
 function ow(target: OverwriteTarget, allow: bigint, deny: bigint): Overwrite {
-  return { target, allow: allow.toString(), deny: deny.toString() };
+  // Nobody pings @everyone, @here or a role from a game's chats: denied to the whole server on
+  // every game channel (threads inherit it; no game role allows it back). Game roles are created
+  // unmentionable, so only this permission could have made such a ping.
+  const denied = target === "everyone" ? deny | P.MentionEveryone : deny;
+  return { target, allow: allow.toString(), deny: denied.toString() };
 }
 
 /** Channel names: lower case, dashes, at most 100 characters (Discord's limit). */
@@ -323,7 +328,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     );
     threads.push({
       key: `personal:${seat.seatId}`,
-      name: `🔒 ${seat.displayName}`.slice(0, 100),
+      name: `🔒 ${safeName(seat.displayName, "plain")}`.slice(0, 100),
       members: [seat.userId],
       locked: own !== undefined && !own.writers.includes(seat.seatId),
     });

@@ -49,7 +49,7 @@ export function parsePanelCustomId(
 
 function choiceSuffix(lang: Lang, offer: AvailableAction, names: ReadonlyMap<string, string>): string {
   const values = Object.values(offer.params ?? {}).filter((v): v is string => typeof v === "string");
-  return values.length > 0 ? ` (${values.map((v) => targetLabel(lang, v, names)).join(", ")})` : "";
+  return values.length > 0 ? ` (${values.map((v) => targetLabel(lang, v, names, "plain")).join(", ")})` : "";
 }
 
 /**
@@ -103,7 +103,7 @@ export function buildOrdersPanel(
       .order(offer.targets)
       .slice(0, MAX_OPTIONS)
       .map((id) => ({
-        label: targetLabel(lang, id, names).slice(0, 100),
+        label: targetLabel(lang, id, names, "plain").slice(0, 100),
         value: seats.valueOf(id),
       }));
     const max = Math.max(1, Math.min(offer.maxTargets, options.length));

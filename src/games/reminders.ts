@@ -3,6 +3,7 @@ import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import type { Db } from "../db/client.js";
 import { deadlines, games, guildSettings, inputs, outbox, phases, players } from "../db/schema/index.js";
+import { safeName } from "../discord/render/names.js";
 import { UserError } from "./errors.js";
 import type { Clock, Committed, OutboxPost } from "./service.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
@@ -132,7 +133,7 @@ export async function sendReminder(
     const names = new Map(seats.map((s) => [s.seatId, s.displayName]));
     // In name order, never seat order: in masked games the seat order is the public join order.
     const named = plan.publicNames
-      ? plan.missing.map((id) => names.get(id) ?? id).sort((x, y) => x.localeCompare(y))
+      ? plan.missing.map((id) => safeName(names.get(id) ?? id)).sort((x, y) => x.localeCompare(y))
       : null;
     const posts: OutboxPost[] = [
       { type: "post", chat: "newspaper", content: reminderTexts.public(lang, phase.label, minutes, named) },

@@ -1,16 +1,20 @@
 import { renderPrivate, renderText } from "../engine/helpers.js";
 import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId, PrivateMessage } from "../engine/types.js";
+import { safeName } from "../discord/render/names.js";
 
 /** A reader in the server's language: seats by their shown names, roles and factions by name. */
 export function displayContext(
   ruleset: RulesetDefinition<AnyGameState>,
   lang: Lang,
   names: ReadonlyMap<PlayerId, string>,
+  /** `text` for messages (markdown, mentions escaped); `plain` for files and images. */
+  as: "text" | "plain" = "text",
 ): RenderContext {
   return {
     lang,
-    player: (id) => names.get(id) ?? id,
+    // Names are players' input: every one goes through the one sanitizer.
+    player: (id) => safeName(names.get(id) ?? id, as),
     role: (role) => ruleset.roles[role]?.name[lang] ?? role,
     faction: (faction) => ruleset.factions[faction]?.name[lang] ?? faction,
   };

@@ -192,7 +192,7 @@ export function newspaperOf(
   lang: Lang,
   game: string = ruleset.name[lang],
 ): NewspaperCard {
-  const ctx = displayContext(ruleset, lang, names);
+  const ctx = displayContext(ruleset, lang, names, "plain");
   return {
     game,
     phase: report.phase,

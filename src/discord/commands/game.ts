@@ -15,7 +15,7 @@ import { phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
-import { roleName } from "../render/names.js";
+import { roleName, safeName } from "../render/names.js";
 import { maskModes, type MaskMode } from "../../db/schema/index.js";
 import { maskModeOf, setMaskMode, supportsAppearances } from "../masks/masks.js";
 import { seatNames } from "../masks/seat-names.js";
@@ -99,19 +99,21 @@ function parseJson(text: string | null): JsonObject {
   return parsed as JsonObject;
 }
 
+/** A member's shown name as the game stores it: cleaned of invisible and bidi characters, capped. */
 export function displayNameOf(interaction: ChatInputCommandInteraction, userId?: string): string {
   if (!userId || userId === interaction.user.id) {
     const member = interaction.member as GuildMember | null;
-    return (
+    return safeName(
       (member && "displayName" in member ? member.displayName : null) ??
-      interaction.user.globalName ??
-      interaction.user.username
+        interaction.user.globalName ??
+        interaction.user.username,
+      "plain",
     );
   }
   const user = interaction.options.getUser("user") ?? interaction.options.getUser("with");
   const member = interaction.options.getMember("user") ?? interaction.options.getMember("with");
   const fromMember = member && "displayName" in member ? (member as GuildMember).displayName : null;
-  return fromMember ?? user?.globalName ?? user?.username ?? userId;
+  return safeName(fromMember ?? user?.globalName ?? user?.username ?? userId, "plain");
 }
 
 async function mayCreate(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<boolean> {
@@ -219,7 +221,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       const ruleset = rulesetOrThrow(game.ruleset);
       const seat = await ctx.service.seatOf(game.id, target.id);
       await interaction.editReply(
-        t(lang, "game.assigned", { user: seat.displayName, role: roleName(ruleset, lang, role) }),
+        t(lang, "game.assigned", { user: safeName(seat.displayName), role: roleName(ruleset, lang, role) }),
       );
       return;
     }

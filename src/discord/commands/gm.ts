@@ -19,6 +19,7 @@ import { rulesetOrThrow } from "../../games/state.js";
 import { commandTexts } from "../../i18n/commands.js";
 import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
+import { safeName } from "../render/names.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
 import { displayNameOf } from "./game.js";
 import { named, MAX_PHASE_INDEX } from "./builders.js";
@@ -222,7 +223,10 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
         await ctx.after(game.id, recorded);
       }
       await interaction.editReply(
-        t(lang, "gm.replaced", { to: displayNameOf(interaction, to.id), from: fromSeat.displayName }),
+        t(lang, "gm.replaced", {
+          to: safeName(displayNameOf(interaction, to.id)),
+          from: safeName(fromSeat.displayName),
+        }),
       );
       return;
     }

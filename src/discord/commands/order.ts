@@ -70,7 +70,7 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
       .map((o) => {
         const extra = Object.values(o.params ?? {})
           .filter((v): v is string => typeof v === "string")
-          .map((v) => targetLabel(ctx.lang, v, names));
+          .map((v) => targetLabel(ctx.lang, v, names, "plain"));
         const name = extra.length > 0 ? `${o.label[ctx.lang]} (${extra.join(", ")})` : o.label[ctx.lang];
         return { name: name.slice(0, 100), value: offerValue(o, seats) };
       })

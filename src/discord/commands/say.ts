@@ -15,6 +15,7 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
+import { safeName } from "../render/names.js";
 import type { RelayDeps, RelayRow } from "../masks/relay.js";
 import {
   checkSaid,
@@ -109,7 +110,11 @@ async function openForm(
     );
   await interaction.showModal(modal);
   try {
-    return await interaction.awaitModalSubmit({ time: 15 * 60_000, filter: (i) => i.customId === customId });
+    // Only the user who opened the form can fill it in.
+    return await interaction.awaitModalSubmit({
+      time: 15 * 60_000,
+      filter: (i) => i.customId === customId && i.user.id === interaction.user.id,
+    });
   } catch {
     return null; // closed or timed out: nothing was said
   }
@@ -197,7 +202,11 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
         return;
       }
       const said = await say(deps, speaker, { key: reply.id, text: body, files, notify });
-      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.post", { name: speaker.identity.username }));
+      content = outcome(
+        ctx.lang,
+        said,
+        mt(ctx.lang, "sent.post", { name: safeName(speaker.identity.username) }),
+      );
     }
     await reply.editReply({ content, allowedMentions: { parse: [] } });
   } catch (error) {

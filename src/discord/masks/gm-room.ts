@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
 import { maskSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
+import { safeName } from "../render/names.js";
 import type { Logger } from "../../log.js";
 import { avatarFilename, avatarPng } from "./avatar.js";
 import { appearanceAvatarKey, ensureMasks, maskAvatarKey, maskModeOf, type MaskRow } from "./masks.js";
@@ -203,7 +204,7 @@ async function announce(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promis
       mode === "appearances" ? appearanceAvatarKey(gameId, mask.name) : maskAvatarKey(maskSeed, mask.name);
     return [
       {
-        line: `${s.seat}. <@${s.userId}> (${mask.accountName}) → **${mask.name}**`,
+        line: `${s.seat}. <@${s.userId}> (${safeName(mask.accountName)}) → **${safeName(mask.name)}**`,
         key,
         custom: mask.avatarUrl !== null,
       },
@@ -239,7 +240,7 @@ async function reveal(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promise<
     const mask = maskOf.get(s.seatId);
     const before = replacements.filter((r) => r.seatId === s.seatId).map((r) => `<@${r.fromUserId}>`);
     const tail = before.length > 0 ? ` ${mt(lang, "reveal.replaced", { list: before.join(", ") })}` : "";
-    return `**${mask?.name ?? s.seatId}** — <@${s.userId}>${tail}`;
+    return `**${safeName(mask?.name ?? s.seatId)}** — <@${s.userId}>${tail}`;
   });
   const parts: string[] = [mt(lang, "reveal.title")];
   for (const line of lines) {

@@ -2,6 +2,7 @@ import { Routes } from "discord.js";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt } from "drizzle-orm";
 import { chats, maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
+import { safeName } from "../render/names.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
 import { maskModeOf } from "./masks.js";
 import { mt } from "./texts.js";
@@ -277,7 +278,7 @@ async function forgetWebhook(deps: MaskDeps, channelId: string): Promise<void> {
 
 /** Discord's rules for webhook names: 1–80 characters, never "discord" or "clyde". */
 export function webhookUsername(name: string): string {
-  const clean = name
+  const clean = safeName(name, "plain")
     .replace(/discord/gi, "d1scord")
     .replace(/clyde/gi, "c1yde")
     .trim();

@@ -4,7 +4,7 @@ import type { AnyGameState, Json, Lang } from "../../engine/types.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
 import { phaseName, t } from "../../i18n/index.js";
 import type { SeatNames } from "../masks/seat-names.js";
-import { roleName } from "./names.js";
+import { roleName, safeName } from "./names.js";
 
 /**
  * The game's public status: phase, deadline, who is alive and who is dead, with only the
@@ -37,8 +37,8 @@ export function statusEmbed(input: {
       embed.addFields({
         name: t(lang, "status.players"),
         value: (masked
-          ? seats.map((s) => s.displayName).sort((a, b) => a.localeCompare(b))
-          : seats.map((s) => `${s.seat}. ${s.displayName}`)
+          ? seats.map((s) => safeName(s.displayName)).sort((a, b) => a.localeCompare(b))
+          : seats.map((s) => `${s.seat}. ${safeName(s.displayName)}`)
         )
           .join("\n")
           .slice(0, 1024),
@@ -63,7 +63,7 @@ export function statusEmbed(input: {
   const entries = masked ? [...listed].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)) : listed;
   const nameOf = shown.names;
   const line = (e: PublicPlayer) => {
-    const name = nameOf.get(e.id) ?? e.id;
+    const name = safeName(nameOf.get(e.id) ?? e.id);
     return e.role ? `${name} — ${roleName(ruleset, lang, e.role)}` : name;
   };
   const alive = entries.filter((e) => e.alive).map(line);

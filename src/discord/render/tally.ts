@@ -3,6 +3,7 @@ import type { Json, Lang } from "../../engine/types.js";
 import { countOf, NOUNS, t } from "../../i18n/index.js";
 import { targetLabel } from "../context.js";
 import type { SeatNames } from "../masks/seat-names.js";
+import { safeName } from "./names.js";
 
 /** Votes a view discloses, as (voter, target) pairs; any ruleset with `votes: [{voter, target}]`. */
 export function votesOf(view: Json): { voter: string; target: string }[] {
@@ -37,7 +38,7 @@ export function tallyEmbed(lang: Lang, view: Json, seats: SeatNames): EmbedBuild
   const lines = rows.map(([target, voters]) => {
     const who = seats
       .order(voters)
-      .map((id) => names.get(id) ?? id)
+      .map((id) => safeName(names.get(id) ?? id))
       .join(", ");
     return `${t(lang, "vote.tally_line", { name: targetLabel(lang, target, names), count: countOf(lang, voters.length, NOUNS.vote) })} — ${who}`;
   });
