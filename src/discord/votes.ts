@@ -41,7 +41,7 @@ export function voteChoices(
     for (const target of seats.order(offer.targets)) {
       out.push({
         value: `${base}>${seats.valueOf(target)}`.slice(0, 100),
-        name: `${label} → ${targetLabel(lang, target, names)}`.slice(0, 100),
+        name: `${label} → ${targetLabel(lang, target, names, "plain")}`.slice(0, 100),
         offer,
         target,
       });
@@ -70,7 +70,8 @@ export function findVoteChoice(
   if (exact) return exact;
   const word = norm(typed);
   const byTarget = choices.filter(
-    (c) => c.target !== null && (byId(c.target) || norm(targetLabel(lang, c.target, names)) === word),
+    (c) =>
+      c.target !== null && (byId(c.target) || norm(targetLabel(lang, c.target, names, "plain")) === word),
   );
   if (byTarget.length === 1) return byTarget[0];
   const byWord = choices.filter((c) => {
