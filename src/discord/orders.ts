@@ -101,7 +101,10 @@ export function targetChoices(
   return seats
     .order(pool)
     .filter((id) => !exclude.includes(seats.valueOf(id)) && !exclude.includes(id))
-    .map((id) => ({ name: targetLabel(lang, id, seats.names, "plain").slice(0, 100), value: seats.valueOf(id) }))
+    .map((id) => ({
+      name: targetLabel(lang, id, seats.names, "plain").slice(0, 100),
+      value: seats.valueOf(id),
+    }))
     .filter((c) => c.name.toLowerCase().includes(needle) || c.value.toLowerCase() === needle)
     .slice(0, 25);
 }
