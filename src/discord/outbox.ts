@@ -88,6 +88,7 @@ export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY)
  * errors are transient: the row waits and is tried again, however long the outage.
  */
 export function isPermanentRefusal(error: unknown): boolean {
+  if (error instanceof ChatNotInLayout) return true;
   return (
     error instanceof DiscordAPIError &&
     error.status >= 400 &&
@@ -279,8 +280,19 @@ async function channelFor(deps: DrainDeps, gameId: string, chat: string): Promis
   if (found) return found;
   await reconcileGame(deps, gameId);
   const created = await find();
-  if (!created) throw new Error(`no Discord channel for chat ${chat}`);
+  if (!created) throw new ChatNotInLayout(chat);
   return created;
+}
+
+/**
+ * A post to a chat the game's layout no longer has, even after a reconcile (a player's thread
+ * of a game that ended before its first delivery): waiting cannot make it appear.
+ */
+export class ChatNotInLayout extends Error {
+  constructor(chat: string) {
+    super(`no Discord channel for chat ${chat}`);
+    this.name = "ChatNotInLayout";
+  }
 }
 
 async function perform(

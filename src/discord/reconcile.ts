@@ -74,7 +74,7 @@ export function botUserId(rest: REST): Promise<string> {
 export async function desiredFor(
   db: Db,
   gameId: string,
-): Promise<{ guildId: string; layout: DesiredLayout; ended: boolean }> {
+): Promise<{ guildId: string; layout: DesiredLayout; ended: boolean; started: boolean }> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw new Error(`no game ${gameId}`);
   const ruleset = rulesetOrThrow(game.ruleset);
@@ -106,7 +106,7 @@ export async function desiredFor(
     masked,
     knownMirrors,
   });
-  return { guildId: game.guildId, layout, ended: game.status === "ended" };
+  return { guildId: game.guildId, layout, ended: game.status === "ended", started: state !== null };
 }
 
 export async function reconcileGame(
@@ -115,7 +115,7 @@ export async function reconcileGame(
   mode: "incremental" | "full" = "incremental",
 ): Promise<{ calls: number }> {
   const { db, rest } = deps;
-  const { guildId, layout, ended } = await desiredFor(db, gameId);
+  const { guildId, layout, ended, started } = await desiredFor(db, gameId);
   const botId = await botUserId(rest);
   let calls = 0;
   const call = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -124,8 +124,9 @@ export async function reconcileGame(
   };
 
   const rows = await db.select().from(chats).where(eq(chats.gameId, gameId));
-  // A game ended before it had any Discord chat (closed from its lobby) has nothing to lock.
-  if (ended && rows.length === 0) return { calls: 0 };
+  // A game closed from its lobby never had a chat: nothing to build or lock. (A game that ended
+  // by its rules before its first delivery still gets its chats: the reveal goes to them.)
+  if (ended && !started && rows.length === 0) return { calls: 0 };
   const byKey = new Map(rows.map((r) => [r.chatKey, r]));
   const save = async (
     key: string,

@@ -42,6 +42,20 @@ export async function maskSeedOf(
   return derivedKey(secret, "masks");
 }
 
+/**
+ * The seed of a masked game's secret seat order: one-way from the game's secret (a public seed
+ * is public anyway and is used as it is).
+ */
+export async function seatOrderSeedOf(
+  tx: Tx,
+  game: { id: string; seed: number | null },
+): Promise<number | string> {
+  if (game.seed !== null) return game.seed;
+  const secret = await secretOf(tx, game.id);
+  if (secret === null) throw new Error(`game ${game.id} has neither a seed nor a secret`);
+  return derivedKey(secret, "seats");
+}
+
 /** The game's secret, or null for a game created with a public integer seed. */
 export async function secretOf(tx: Tx, gameId: string): Promise<string | null> {
   const [row] = await tx.select().from(gameSecrets).where(eq(gameSecrets.gameId, gameId));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
+import { initialRngState, shuffle } from "../engine/rng.js";
 import type { AvailableAction, RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import {
   type ActionInput,
@@ -31,7 +32,7 @@ import {
 import { getRuleset } from "../rulesets/index.js";
 import { safeName } from "../discord/render/names.js";
 import { UserError } from "./errors.js";
-import { commitmentOf, drawSecret, seedOf } from "./fairness.js";
+import { commitmentOf, drawSecret, seatOrderSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
 import { phaseImages } from "../render/phase-images.js";
 import { phaseName } from "../i18n/index.js";
@@ -311,9 +312,17 @@ export class GameService {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const ruleset = rulesetOrThrow(game.ruleset);
-      const seats = await this.players(gameId, tx);
+      let seats = await this.players(gameId, tx);
       if (seats.length < ruleset.players.min) {
         throw new UserError("game.too_few_players", { min: ruleset.players.min, count: seats.length });
+      }
+      // (Loaded lazily: the masks module builds on this service.)
+      const { dealMasks, maskModeOf } = await import("../discord/masks/masks.js");
+      // Masked games number their seats in a secret order, not the public join order, so no
+      // list that follows seat order (a ruleset's lines naming several players) leads from a
+      // mask back to an account.
+      if ((await maskModeOf(tx, gameId, game.ruleset)) !== "off") {
+        seats = await this.renumberSeats(tx, seats, await seatOrderSeedOf(tx, game));
       }
       const created = createGame(ruleset, {
         seed: await seedOf(tx, game),
@@ -328,8 +337,6 @@ export class GameService {
         .set({ status: "running", updatedAt: this.clock.now() })
         .where(eq(games.id, gameId));
       // Masked games: deal the masks before anything is rendered, so even role cards name masks.
-      // (Loaded lazily: the masks module builds on this service.)
-      const { dealMasks } = await import("../discord/masks/masks.js");
       await dealMasks(tx, gameId);
       const { phase, deadlines: scheduled } = await this.openPhase(tx, game, ruleset, state, 0);
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
@@ -348,6 +355,24 @@ export class GameService {
       await this.writeOutbox(tx, gameId, `start`, effects, null);
       return { value: phase, deadlines: scheduled, outbox: true };
     });
+  }
+
+  /** Gives the seats numbers in the order a seeded shuffle draws (two steps: both keys are unique). */
+  private async renumberSeats(tx: Tx, seats: PlayerRow[], seed: number | string): Promise<PlayerRow[]> {
+    const order = shuffle({ rng: initialRngState(seed) }, seats);
+    for (const seat of seats) {
+      await tx
+        .update(players)
+        .set({ seat: -seat.seat, seatId: `renumbering-${seat.seatId}` })
+        .where(eq(players.id, seat.id));
+    }
+    const renumbered: PlayerRow[] = [];
+    for (const [i, seat] of order.entries()) {
+      const next = { seat: i + 1, seatId: `p${i + 1}` };
+      await tx.update(players).set(next).where(eq(players.id, seat.id));
+      renumbered.push({ ...seat, ...next });
+    }
+    return renumbered;
   }
 
   // ---- play -------------------------------------------------------------------------------

@@ -25,9 +25,9 @@ export async function maskedGame(
     seed: options.seed ?? 7,
   });
   if (options.mode) await setMaskMode(db, game.id, gm, options.mode);
-  const players = env.users.slice(0, options.size);
+  const joined = env.users.slice(0, options.size);
   const accountName = new Map(env.guild.members.map((m) => [m.id, m.username]));
-  for (const user of players) await service.join(game.id, user, `acct-${user}`);
+  for (const user of joined) await service.join(game.id, user, `acct-${user}`);
   if (options.ruleset === "classic") {
     const roles: Record<string, unknown>[] = [
       { role: "mafia", faction: "italians", don: true },
@@ -35,10 +35,12 @@ export async function maskedGame(
       { role: "commissar" },
       { role: "doctor" },
     ];
-    for (const [i, user] of players.entries())
+    for (const [i, user] of joined.entries())
       await service.assign(game.id, gm, user, roles[i] ?? { role: "citizen" });
   }
   await service.start(game.id, gm);
+  // Masked games seat players in a secret order at the start: `players[i]` sits at seat i + 1.
+  const players = (await service.players(game.id)).map((seat) => seat.userId);
   const deps = { db, rest: env.rest, log: silentLog, backoffMs: 5 };
   await drain(deps, game.id);
   const channelOf = async (key: string): Promise<string> => {
