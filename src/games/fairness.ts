@@ -31,29 +31,20 @@ export function derivedKey(secret: string, purpose: string): string {
   return createHash("sha256").update(`${purpose}:${secret}`).digest("hex").slice(0, 32);
 }
 
-/** The seed of deals outside the engine (mask names, their avatars): one-way from the game's seed. */
-export async function maskSeedOf(
-  tx: Tx,
-  game: { id: string; seed: number | null },
-): Promise<number | string> {
-  if (game.seed !== null) return game.seed;
-  const secret = await secretOf(tx, game.id);
-  if (secret === null) throw new Error(`game ${game.id} has neither a seed nor a secret`);
-  return derivedKey(secret, "masks");
-}
-
 /**
- * The seed of a masked game's secret seat order: one-way from the game's secret (a public seed
- * is public anyway and is used as it is).
+ * The seed of a deal outside the engine — `masks` (mask names, their avatars) or `seats` (a masked
+ * game's secret seat order): one-way from the game's secret, so knowing one deal tells nothing of
+ * the secret or the others. A public seed is public anyway and is used as it is.
  */
-export async function seatOrderSeedOf(
+export async function derivedSeedOf(
   tx: Tx,
   game: { id: string; seed: number | null },
+  purpose: "masks" | "seats",
 ): Promise<number | string> {
   if (game.seed !== null) return game.seed;
   const secret = await secretOf(tx, game.id);
   if (secret === null) throw new Error(`game ${game.id} has neither a seed nor a secret`);
-  return derivedKey(secret, "seats");
+  return derivedKey(secret, purpose);
 }
 
 /** The game's secret, or null for a game created with a public integer seed. */

@@ -32,7 +32,7 @@ import {
 import { getRuleset } from "../rulesets/index.js";
 import { safeName } from "../discord/render/names.js";
 import { UserError } from "./errors.js";
-import { commitmentOf, drawSecret, seatOrderSeedOf, seedOf } from "./fairness.js";
+import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
 import { phaseImages } from "../render/phase-images.js";
 import { phaseName } from "../i18n/index.js";
@@ -322,7 +322,7 @@ export class GameService {
       // list that follows seat order (a ruleset's lines naming several players) leads from a
       // mask back to an account.
       if ((await maskModeOf(tx, gameId, game.ruleset)) !== "off") {
-        seats = await this.renumberSeats(tx, seats, await seatOrderSeedOf(tx, game));
+        seats = await this.renumberSeats(tx, seats, await derivedSeedOf(tx, game, "seats"));
       }
       const created = createGame(ruleset, {
         seed: await seedOf(tx, game),

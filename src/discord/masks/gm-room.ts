@@ -3,7 +3,7 @@ import { Routes } from "discord.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
-import { maskSeedOf } from "../../games/fairness.js";
+import { derivedSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
 import { safeName } from "../render/names.js";
 import type { Logger } from "../../log.js";
@@ -196,7 +196,7 @@ async function announce(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promis
   const have = new Set(
     (await deps.db.select().from(maskAvatars).where(eq(maskAvatars.gameId, gameId))).map((a) => a.key),
   );
-  const maskSeed = await maskSeedOf(deps.db, game);
+  const maskSeed = await derivedSeedOf(deps.db, game, "masks");
   const entries = seats.flatMap((s) => {
     const mask = maskOf.get(s.seatId);
     if (!mask) return [];

@@ -4,7 +4,7 @@ import { games, guildSettings, maskGames, masks, players, type MaskMode } from "
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../../engine/types.js";
 import { GameService } from "../../games/service.js";
-import { maskSeedOf } from "../../games/fairness.js";
+import { derivedSeedOf } from "../../games/fairness.js";
 import { loadState, rulesetOrThrow, type Tx } from "../../games/state.js";
 import { CHATS } from "../../rulesets/regnum/model.js";
 import { anonymousName, dealMaskNames } from "./names.js";
@@ -126,7 +126,7 @@ export async function dealMasks(tx: Tx, gameId: string): Promise<MaskRow[]> {
       if (mode === "appearances") {
         const { state } = await loadState(tx, gameId, rulesetOrThrow(game.ruleset));
         names = seats.map((s) => appearanceOf(state, s.seatId, "appearance"));
-      } else names = dealMaskNames(await maskSeedOf(tx, game), seats.length, lang);
+      } else names = dealMaskNames(await derivedSeedOf(tx, game, "masks"), seats.length, lang);
       const have = new Set(rows.map((r) => r.seatId));
       const taken = new Set(rows.map((r) => r.name));
       const fresh = seats
@@ -206,7 +206,7 @@ export function identityOf(input: {
   ruleset: RulesetDefinition<AnyGameState>;
   state: AnyGameState;
   gameId: string;
-  /** `maskSeedOf(game)`: never the game's secret itself. */
+  /** `derivedSeedOf(game, "masks")`: never the game's secret itself. */
   seed: number | string;
   seatId: PlayerId;
   chatId: string | null;

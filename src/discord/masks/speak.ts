@@ -2,7 +2,7 @@ import { and, desc, eq, notLike } from "drizzle-orm";
 import { chats, games, maskRelays, masks, players, type RelayFile } from "../../db/schema/index.js";
 import type { Lang } from "../../engine/types.js";
 import { GameService, type GameRow, type PlayerRow } from "../../games/service.js";
-import { maskSeedOf } from "../../games/fairness.js";
+import { derivedSeedOf } from "../../games/fairness.js";
 import { loadState, rulesetOrThrow } from "../../games/state.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import type { MaskDeps } from "./gm-room.js";
@@ -103,7 +103,7 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
     ruleset,
     state,
     gameId: game.id,
-    seed: await maskSeedOf(db, game),
+    seed: await derivedSeedOf(db, game, "masks"),
     seatId: seat.seatId,
     chatId,
     mask: maskRows.find((m) => m.seatId === seat.seatId),
