@@ -25,8 +25,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await admin?.end();
-  await h?.close();
-});
+  // A pool whose connections Postgres cut may wait long for a client to come back; the
+  // harness's cleanup must not fail the file (seen once in six runs on a loaded machine).
+  await Promise.race([h?.close(), new Promise((resolve) => setTimeout(resolve, 45_000))]);
+}, 60_000);
 
 async function terminateBackends(): Promise<number> {
   const name = new URL(h.database.url).pathname.slice(1);
