@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { simulate } from "../engine/simulate.js";
 import { getRuleset } from "../rulesets/index.js";
+import { quietOnClosedPipe } from "./stdout.js";
 
 /** `npm run -s simulate -- file.json`: one JSON document on stdout; exit 2 on a malformed file. */
 function main(): number {
@@ -27,4 +28,5 @@ function main(): number {
   return 0;
 }
 
+quietOnClosedPipe();
 process.exitCode = main();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { verifyGameLog } from "../games/verify.js";
+import { quietOnClosedPipe } from "./stdout.js";
 
 const USAGE =
   "usage: npm run -s verify -- game-log.json --secret <32 hex digits>   (or --seed <n> for a public seed)";
@@ -65,4 +66,5 @@ function parse() {
   });
 }
 
+quietOnClosedPipe();
 process.exitCode = main();

@@ -51,6 +51,13 @@ export function simulate(
   const scenario: Scenario = parsed.data;
   const ruleset = lookup(scenario.ruleset);
   if (!ruleset) return malformed(`ruleset: unknown ruleset "${scenario.ruleset}"`);
+  // The ruleset's table size bounds a file too, so a huge table cannot tie up the simulator
+  // (the rules' own minimums are the setup's rejections, with the rules' reasons).
+  if (scenario.players.length > ruleset.players.max) {
+    return malformed(
+      `players: ${ruleset.id} seats at most ${ruleset.players.max} players, got ${scenario.players.length}`,
+    );
+  }
 
   const seen = new Set<string>();
   const players: (JsonObject & { id: string })[] = [];

@@ -67,11 +67,49 @@ describe("npm run -s simulate", () => {
     }
   });
 
+  it("stops quietly when the reader closes the pipe early (| head)", { timeout: 60_000 }, () => {
+    // Larger than a pipe's buffer, so the writer is still writing when `head` goes away.
+    const players = Array.from({ length: 64 }, (_, i) => ({ id: `p${i + 1}`, role: "citizen" }));
+    const script = Array.from({ length: 6 }, (_, i) => ({ phase: i % 2 ? "day" : "night", actions: [] }));
+    const file = join(tmp, "piped.json");
+    writeFileSync(file, JSON.stringify({ ruleset: "regnum", seed: 1, players, script }));
+    const result = spawnSync("sh", ["-c", `npx tsx src/cli/simulate.ts ${file} | head -c 1`], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.stderr).not.toContain("EPIPE");
+    expect(result.stdout).toBe("{");
+  });
+
   it("rejects an unknown ruleset as a malformed file", () => {
     expect(simulate({ ...classicThree, ruleset: "poker" }, getRuleset)).toEqual({
       ok: false,
       error: 'ruleset: unknown ruleset "poker"',
     });
+  });
+});
+
+describe("table size", () => {
+  it.each(["classic", "clans", "mayor", "reichstag", "regnum"])(
+    "%s: a file seating more players than the ruleset allows is malformed, whatever the roles",
+    (id) => {
+      const max = getRuleset(id)?.players.max ?? 0;
+      const players = Array.from({ length: max + 1 }, (_, i) => ({ id: `p${i + 1}`, role: "citizen" }));
+      expect(simulate({ ruleset: id, seed: 1, players, script: [] }, getRuleset)).toEqual({
+        ok: false,
+        error: `players: ${id} seats at most ${max} players, got ${max + 1}`,
+      });
+    },
+  );
+
+  it("regnum at its largest table still simulates", () => {
+    const max = getRuleset("regnum")?.players.max ?? 0;
+    const players = Array.from({ length: max }, (_, i) => ({ id: `p${i + 1}`, role: "citizen" }));
+    const script = [
+      { phase: "night", actions: [] },
+      { phase: "day", actions: [] },
+    ];
+    expect(simulate({ ruleset: "regnum", seed: 1, players, script }, getRuleset)).toMatchObject({ ok: true });
   });
 });
 
