@@ -80,11 +80,27 @@ export function actingPosts(state: RState, x: RPlayer): string[] {
   }
   return out;
 }
-export const acts = (state: RState, x: RPlayer, post: string) => actingPosts(state, x).includes(post);
+/** Whether X exercises `post` now (§2.7): one pass over the places, nothing allocated. */
+export function acts(state: RState, x: RPlayer, post: string): boolean {
+  if (neutralized(x)) return false;
+  return state.players.some(
+    (owner) => state.data.occupant[owner.appearance] === x.id && owner.posts.includes(post),
+  );
+}
 
-/** The first (canonical order) acting holder of a post. */
+/**
+ * The first (canonical order) acting holder of a post. Linear in the table: the occupants of the
+ * places that carry the post, then the first of them in canonical order (asking `acts` of every
+ * player made each lookup quadratic, and regnum's offers call it per seat and per army).
+ */
 export function actingHolder(state: RState, post: string): RPlayer | undefined {
-  return state.players.find((p) => acts(state, p, post));
+  const occupants = new Set<string>();
+  for (const owner of state.players) {
+    const occupant = state.data.occupant[owner.appearance];
+    if (occupant && owner.posts.includes(post)) occupants.add(occupant);
+  }
+  if (occupants.size === 0) return undefined;
+  return state.players.find((p) => occupants.has(p.id) && !neutralized(p));
 }
 export const postVacant = (state: RState, post: string) => actingHolder(state, post) === undefined;
 
