@@ -1,4 +1,4 @@
-import type { Interaction } from "discord.js";
+import { MessageFlags, type Interaction } from "discord.js";
 import type { BotDeps } from "../bot/bot.js";
 import type { Lang } from "../engine/types.js";
 import { closeEarlyIfComplete } from "../games/early-close.js";
@@ -7,6 +7,7 @@ import { settingsOf } from "../games/queries.js";
 import { t } from "../i18n/index.js";
 import { commandsByName } from "./commands/index.js";
 import { EDIT_MODAL, handleEditModal } from "./commands/gm.js";
+import { SAY_MODAL, submitForm } from "./commands/say.js";
 import type { Ctx } from "./context.js";
 import { answerError } from "./errors.js";
 import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
@@ -76,8 +77,11 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
       if (interaction.customId.startsWith(`${PANEL_PREFIX}:`)) await handlePanel(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${RETRY_PREFIX}:`))
         await handleRetryButton(ctx, interaction);
+      else await answerExpired(interaction, lang);
     } else if (interaction.isModalSubmit()) {
       if (interaction.customId.startsWith(`${EDIT_MODAL}:`)) await handleEditModal(ctx, interaction);
+      else if (interaction.customId.startsWith(`${SAY_MODAL}:`)) await submitForm(ctx, interaction);
+      else await answerExpired(interaction, lang);
     }
     if (interaction.isRepliable() && interaction.deferred && !interaction.replied) {
       deps.log.error(
@@ -91,4 +95,13 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
   } finally {
     clearTimeout(slow);
   }
+}
+
+/**
+ * A button, menu or form this bot no longer knows (an older version's, or made up by a client)
+ * gets a private answer instead of Discord's "This interaction failed".
+ */
+async function answerExpired(interaction: Interaction, lang: Lang): Promise<void> {
+  if (!interaction.isRepliable() || interaction.replied || interaction.deferred) return;
+  await interaction.reply({ content: t(lang, "error.expired"), flags: MessageFlags.Ephemeral });
 }

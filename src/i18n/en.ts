@@ -48,6 +48,7 @@ export const en: Catalog = {
     "Nothing to retry here: the effect was already delivered, or you are not a GM of its game.",
   "error.unavailable": "The bot cannot reach its database or Discord right now. Try again in a minute.",
   "error.slow": "This is taking longer than usual; the answer will replace this message.",
+  "error.expired": "This button or form has expired. Use the command again.",
   "error.unanswered": "The bot finished without an answer. Check with /game status whether it took effect.",
   "error.discord": "Discord refused: {message}",
   "error.internal": "Something went wrong on our side. Tell a GM this code: {id}",

@@ -43,7 +43,12 @@ export async function startHarness(members: number) {
     REDIS_URL: TEST_REDIS_URL,
     DISCORD_API_URL: emu.apiBase,
   });
-  const bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+  let bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+  /** The bot process stops (gracefully) and a new one takes over the same gateway session. */
+  const restartBot = async () => {
+    await bot.stop();
+    bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+  };
   const rest = new REST({ api: emu.apiBase, retries: 1 }).setToken(emu.botToken);
   const service = new GameService(database.db, clock);
 
@@ -91,6 +96,7 @@ export async function startHarness(members: number) {
     choices,
     resolvePhase,
     drain,
+    restartBot,
     close,
   };
 }

@@ -50,7 +50,7 @@ export async function chatChannel(h: Harness, gameId: string, key: string): Prom
 }
 
 /** Where a reader reads a chat: the public channel, or his own mirror of it. */
-async function whereReads(h: Harness, gameId: string, chatId: string, seatId: string) {
+export async function whereReads(h: Harness, gameId: string, chatId: string, seatId: string) {
   const rows = await h.database.db.select().from(chats).where(eq(chats.gameId, gameId));
   const home = rows.find((r) => r.chatKey === `chat:${chatId}`);
   if (home?.discordKind === "channel") return home.discordId;

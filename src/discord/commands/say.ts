@@ -1,5 +1,6 @@
 import {
   ActionRowBuilder,
+  type Attachment,
   MessageFlags,
   ModalBuilder,
   SlashCommandBuilder,
@@ -90,34 +91,20 @@ function outcome(lang: Lang, said: Said, done: string): string {
   return mt(lang, "sent.queued");
 }
 
-async function openForm(
-  ctx: Ctx,
-  interaction: ChatInputCommandInteraction,
-): Promise<ModalSubmitInteraction | null> {
-  const customId = `${SAY_MODAL}:${interaction.id}`;
-  const modal = new ModalBuilder()
-    .setCustomId(customId)
-    .setTitle(mt(ctx.lang, "modal.title"))
+function form(lang: Lang, userId: string): ModalBuilder {
+  return new ModalBuilder()
+    .setCustomId(`${SAY_MODAL}:${userId}`)
+    .setTitle(mt(lang, "modal.title"))
     .addComponents(
       new ActionRowBuilder<TextInputBuilder>().addComponents(
         new TextInputBuilder()
           .setCustomId("text")
-          .setLabel(mt(ctx.lang, "modal.label"))
+          .setLabel(mt(lang, "modal.label"))
           .setStyle(TextInputStyle.Paragraph)
           .setMaxLength(MAX_TEXT)
           .setRequired(true),
       ),
     );
-  await interaction.showModal(modal);
-  try {
-    // Only the user who opened the form can fill it in.
-    return await interaction.awaitModalSubmit({
-      time: 15 * 60_000,
-      filter: (i) => i.customId === customId && i.user.id === interaction.user.id,
-    });
-  } catch {
-    return null; // closed or timed out: nothing was said
-  }
 }
 
 /**
@@ -153,26 +140,52 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const file = interaction.options.getAttachment("file");
   const edit = interaction.options.getString("edit");
   const remove = interaction.options.getString("delete");
-  const deps = depsOf(ctx, interaction);
-  let reply: ChatInputCommandInteraction | ModalSubmitInteraction = interaction;
-  let body = text ?? "";
   if (!text && !file && !edit && !remove) {
-    const submitted = await openForm(ctx, interaction);
-    if (!submitted) return;
-    reply = submitted;
-    body = submitted.fields.getTextInputValue("text");
+    await interaction.showModal(form(ctx.lang, interaction.user.id));
+    return;
   }
+  await speak(ctx, interaction, { body: text ?? "", file, edit, remove });
+}
+
+/**
+ * The long-text form, sent. Handled here, not by a collector in the process that showed the form,
+ * so a form filled in while the bot restarted is still said and nothing holds a stopping bot.
+ * The form's id names the member it was shown to; only he can send it.
+ */
+export async function submitForm(ctx: Ctx, interaction: ModalSubmitInteraction): Promise<void> {
+  const [, openedBy] = interaction.customId.split(":");
+  if (openedBy !== interaction.user.id || !interaction.channelId) {
+    await interaction.reply({ content: mt(ctx.lang, "refuse.not_your_form"), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const body = interaction.fields.getTextInputValue("text");
+  await speak(ctx, interaction, { body, file: null, edit: null, remove: null });
+}
+
+interface Speech {
+  body: string;
+  file: Attachment | null;
+  edit: string | null;
+  remove: string | null;
+}
+
+async function speak(
+  ctx: Ctx,
+  reply: ChatInputCommandInteraction | ModalSubmitInteraction,
+  { body, file, edit, remove }: Speech,
+): Promise<void> {
+  const deps = depsOf(ctx, reply);
   await reply.deferReply({ flags: MessageFlags.Ephemeral });
   const notify = { applicationId: reply.applicationId, token: reply.token, lang: ctx.lang };
   try {
-    const speaker = await speakerIn(deps, interaction.channelId, interaction.user.id);
+    const speaker = await speakerIn(deps, reply.channelId ?? "", reply.user.id);
     let content: string;
     if (remove) {
       const said = await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify });
       content = outcome(ctx.lang, said, mt(ctx.lang, "sent.delete"));
     } else if (edit) {
       await ownPost(deps, speaker, Number(edit));
-      const refused = await ruledAsPost(ctx, speaker, interaction.user.id, "edit_post");
+      const refused = await ruledAsPost(ctx, speaker, reply.user.id, "edit_post");
       if (refused) {
         await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
         return;
@@ -196,7 +209,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
           ]
         : [];
       checkSaid({ text: body, files });
-      const refused = await ruledAsPost(ctx, speaker, interaction.user.id, "post");
+      const refused = await ruledAsPost(ctx, speaker, reply.user.id, "post");
       if (refused) {
         await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
         return;

@@ -48,7 +48,10 @@ const catalog = {
     ru: "В этих правилах нет обликов; используйте маски.",
   },
   "refuse.name_taken": { en: "Another seat already has that mask.", ru: "Эта маска уже у другого места." },
-  "refuse.no_modal_text": { en: "The form was not sent.", ru: "Форма не была отправлена." },
+  "refuse.not_your_form": {
+    en: "This form was opened by another member.",
+    ru: "Эту форму открыл другой участник.",
+  },
   "sent.post": { en: "Sent as **{name}**.", ru: "Отправлено от имени **{name}**." },
   "sent.edit": { en: "Edited.", ru: "Изменено." },
   "sent.delete": { en: "Deleted.", ru: "Удалено." },

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rulesetOrThrow } from "../../src/games/state.js";
+import { contentOf, isEphemeral, startHarness, type Harness, type Json } from "../bot/harness.js";
+import { gameByName } from "./curious-member.js";
+import { seatsOf, whereReads } from "./masked-play.js";
+
+/**
+ * `/say` with no text opens a form for long text. The form is handled wherever it is sent, not
+ * by the process that showed it: a bot that stops does not wait for open forms, and a form sent
+ * after the restart is said all the same, once, under the speaker's mask.
+ */
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness(6);
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+});
+
+async function maskedClassic(lang: "ru" | "en") {
+  const gm = { id: h.guild.ownerId };
+  const name = `Form ${lang}`;
+  await h.slash(gm.id, "settings", { language: lang });
+  await h.slash(gm.id, "game create", { ruleset: "classic", name, masks: "masks" });
+  const players = h.guild.members.slice(0, 4);
+  for (const p of players) await h.slash(p.id, "game join", { game: name });
+  // Two Italians, so their clan's chat has a speaker and another reader.
+  const setups: Json[] = [
+    { role: "mafia", faction: "italians", options: '{"don": true}' },
+    { role: "mafia", faction: "italians" },
+    { role: "commissar" },
+    { role: "doctor" },
+  ];
+  for (const [i, p] of players.entries())
+    await h.slash(gm.id, "game assign", { game: name, user: p.id, ...setups[i] });
+  const started = await h.slash(gm.id, "game start", { game: name });
+  expect(contentOf(started)).toMatch(/начал|started/i);
+  const game = await gameByName(h, name);
+  await h.drain(game.id);
+  // A living writer of a secret chat of night 0, and where he and a fellow reader read it.
+  const state = await h.service.state(game.id);
+  const seats = await seatsOf(h, game.id);
+  for (const chat of rulesetOrThrow("classic").chatLayout(state)) {
+    if (chat.purpose || chat.writers.length === 0 || chat.readers.length < 2) continue;
+    const writer = chat.writers[0] ?? "";
+    const reader = chat.readers.find((r) => r !== writer) ?? "";
+    const speaker = seats.find((s) => s.seatId === writer);
+    const listener = seats.find((s) => s.seatId === reader);
+    const where = await whereReads(h, game.id, chat.id, writer);
+    const copy = await whereReads(h, game.id, chat.id, reader);
+    if (speaker && listener && where && copy) return { speaker, listener, where, copy };
+  }
+  throw new Error("no secret chat with two readers");
+}
+
+describe("/say's form for long text", () => {
+  for (const lang of ["en", "ru"] as const) {
+    it(`${lang}: a form opened before the bot restarts is said after it, once, under the mask`, async () => {
+      const { speaker, listener, where, copy } = await maskedClassic(lang);
+      const user = h.emu.user(speaker.userId);
+      const modal = (await user.slash(where, "say", {}).modal()) as Json;
+      expect(String(modal["title"])).toBe(lang === "en" ? "Say under your mask" : "Сказать под маской");
+
+      // Stopping does not wait for the form (a collector would have held it for 15 minutes).
+      await h.restartBot();
+
+      const text = `${lang}: a long speech\nwith a second line`;
+      const reply = (await user.submitModal({ text }).reply(15_000)) as Json;
+      expect(isEphemeral(reply)).toBe(true);
+      expect(contentOf(reply)).toContain(`**${speaker.mask}**`);
+      const copies = (h.emu.user(listener.userId).read(copy, { limit: 50 }) as Json[]).filter(
+        (m) => m["content"] === text,
+      );
+      expect(copies).toHaveLength(1);
+      expect((copies[0]?.["author"] as Json)["username"]).toBe(speaker.mask);
+    }, 180_000);
+  }
+});
+
+describe("a button this bot no longer knows", () => {
+  it("is answered privately as expired, in the server's language", async () => {
+    const owner = h.guild.ownerId;
+    await h.slash(owner, "settings", { language: "en" });
+    // A message left by an older version of the bot, with a button it no longer handles.
+    const message = (await h.rest.post(`/channels/${h.lobby}/messages`, {
+      body: {
+        content: "old panel",
+        components: [{ type: 1, components: [{ type: 2, style: 1, label: "Old", custom_id: "legacy:42" }] }],
+      },
+    })) as Json;
+    const reply = (await h.emu
+      .user(h.guild.members[0]?.id ?? "")
+      .click(String(message["id"]), "legacy:42")
+      .reply()) as Json;
+    expect(isEphemeral(reply)).toBe(true);
+    expect(contentOf(reply)).toBe("This button or form has expired. Use the command again.");
+  });
+});
