@@ -13,7 +13,7 @@ import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang, PhaseReport } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
 import { t } from "../i18n/index.js";
-import { GameService, type OutboxEffect } from "../games/service.js";
+import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { revealFiles } from "../render/reveal.js";
 import { panelsForPhase } from "./panels.js";
@@ -370,7 +370,7 @@ async function perform(
       const reports = await deps.db
         .select({ report: resolutions.report })
         .from(resolutions)
-        .where(eq(resolutions.gameId, gameId))
+        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.status, "published")))
         .orderBy(asc(resolutions.phaseIndex));
       // The game is over: its secret and its record go public with the reveal (docs/fairness.md).
       const record = await gameRecord(deps.db, game);
@@ -416,6 +416,23 @@ async function perform(
   }
 }
 
+const BUTTON_STYLES = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  success: ButtonStyle.Success,
+  danger: ButtonStyle.Danger,
+} as const;
+
+function buttonRow(buttons: readonly OutboxButton[]) {
+  return new ActionRowBuilder<ButtonBuilder>()
+    .addComponents(
+      buttons.map((b) =>
+        new ButtonBuilder().setCustomId(b.id).setStyle(BUTTON_STYLES[b.style]).setLabel(b.label.slice(0, 80)),
+      ),
+    )
+    .toJSON();
+}
+
 /**
  * Posts a keyed message once and edits it in place afterwards: the first effect of the key
  * records the message id in its own outbox row, later ones find it there. A message a moderator
@@ -429,6 +446,11 @@ async function upsertMessage(
 ): Promise<void> {
   const channelId = await channelFor(deps, gameId, effect.chat);
   const content = effect.content.slice(0, MESSAGE_LIMIT);
+  // Buttons when the effect has them (a draft's review buttons); an empty list removes them.
+  const components =
+    effect.buttons === undefined
+      ? {}
+      : { components: effect.buttons.length > 0 ? [buttonRow(effect.buttons)] : [] };
   const [posted] = await deps.db
     .select({ payload: outbox.payload })
     .from(outbox)
@@ -446,7 +468,7 @@ async function upsertMessage(
   if (messageId) {
     try {
       await deps.rest.patch(Routes.channelMessage(channelId, messageId), {
-        body: { content, allowed_mentions: { parse: [] } },
+        body: { content, allowed_mentions: { parse: [] }, ...components },
       });
       return;
     } catch (error) {
@@ -454,7 +476,13 @@ async function upsertMessage(
     }
   }
   const message = (await deps.rest.post(Routes.channelMessages(channelId), {
-    body: { content, nonce: nonceOf(outboxId, 0), enforce_nonce: true, allowed_mentions: { parse: [] } },
+    body: {
+      content,
+      nonce: nonceOf(outboxId, 0),
+      enforce_nonce: true,
+      allowed_mentions: { parse: [] },
+      ...components,
+    },
   })) as { id: string };
   await deps.db
     .update(outbox)

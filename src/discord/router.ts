@@ -12,6 +12,7 @@ import type { Ctx } from "./context.js";
 import { answerError } from "./errors.js";
 import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
+import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
 
 /** A context for one interaction, in its server's language. */
 export function contextFor(deps: BotDeps, lang: Lang): Ctx {
@@ -77,6 +78,8 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
       if (interaction.customId.startsWith(`${PANEL_PREFIX}:`)) await handlePanel(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${RETRY_PREFIX}:`))
         await handleRetryButton(ctx, interaction);
+      else if (interaction.isButton() && interaction.customId.startsWith(`${REVIEW_PREFIX}:`))
+        await handleReviewButton(ctx, interaction);
       else await answerExpired(interaction, lang);
     } else if (interaction.isModalSubmit()) {
       if (interaction.customId.startsWith(`${EDIT_MODAL}:`)) await handleEditModal(ctx, interaction);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
 import type { AvailableAction, RenderContext, RulesetDefinition } from "../engine/ruleset.js";
@@ -41,6 +41,15 @@ import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 import { jobIds } from "../jobs/registry.js";
+import {
+  byWhom,
+  clip,
+  draftCard,
+  phaseStatus,
+  setupCard,
+  type DraftNote,
+  type PhaseOrder,
+} from "./gm-room.js";
 
 /**
  * The application layer: every use case of a game as one transaction on Postgres, the truth.
@@ -53,6 +62,19 @@ export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type DeadlineRow = typeof deadlines.$inferSelect;
+export type ResolutionRow = typeof resolutions.$inferSelect;
+
+/** Custom ids of the review buttons on a draft's card: `review:<action>:<game>:<phase index>`. */
+export const REVIEW_PREFIX = "review";
+
+/** JSON with sorted keys: two reports are the same report whatever order jsonb kept their keys in. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
 
 export interface Clock {
   now(): Date;
@@ -100,6 +122,13 @@ export interface OutboxUpsert {
   chat: string;
   key: string;
   content: string;
+  /** Buttons under the message (a draft's review buttons); an empty list removes them. */
+  buttons?: OutboxButton[];
+}
+export interface OutboxButton {
+  id: string;
+  label: string;
+  style: "primary" | "secondary" | "success" | "danger";
 }
 export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
 
@@ -352,6 +381,21 @@ export class GameService {
       }
       effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));
       effects.push({ type: "panels", phaseIndex: phase.index });
+      // The GM room: the setup card, then the first phase's status.
+      const reader = await this.reader(tx, game, ruleset);
+      effects.push({
+        type: "post",
+        chat: "gm",
+        content: setupCard({
+          lang: reader.lang,
+          gameName: safeName(game.name),
+          rulesetName: ruleset.name[reader.lang],
+          state,
+          seats,
+          reader,
+        }),
+      });
+      effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase));
       await this.writeOutbox(tx, gameId, `start`, effects, null);
       return { value: phase, deadlines: scheduled, outbox: true };
     });
@@ -387,6 +431,9 @@ export class GameService {
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
       const seat = await this.seatOf(gameId, userId, tx);
+      // The phase is over and its draft is with the GMs: players wait for the publication.
+      if (game.publishMode === "review" && (await this.pendingDraft(gameId, tx)))
+        throw new UserError("phase.in_review");
       const input: ActionInput = { ...action, actor: seat.seatId };
       return this.applyLogged(
         tx,
@@ -397,18 +444,51 @@ export class GameService {
     });
   }
 
-  /** A GM action of the ruleset (modkill, revive, statuses, …), logged like any input. */
-  async gm(gameId: string, byUserId: string, action: GmInput): Promise<Committed<SubmitOutcome>> {
+  /**
+   * A GM gives (or overrides) an order on behalf of a seat: judged by the rules as if the seat
+   * gave it, logged under the GM's account. Allowed while a draft waits (a correction before a
+   * Re-run), which then holds the draft. `value.stale` says a draft is waiting.
+   */
+  async submitFor(
+    gameId: string,
+    byUserId: string,
+    seatId: string,
+    action: Omit<ActionInput, "actor">,
+  ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
-      return this.applyLogged(
+      const input: ActionInput = { ...action, actor: seatId };
+      const applied = await this.applyLogged(
+        tx,
+        game,
+        { type: "action", userId: byUserId, seatId, input },
+        (ruleset, state, at) => submitAction(ruleset, state, input, at),
+      );
+      const stale = applied.value.accepted && (await this.staleDraft(tx, game, byUserId));
+      return { ...applied, value: { ...applied.value, stale }, outbox: applied.outbox || stale };
+    });
+  }
+
+  /** A GM action of the ruleset (modkill, revive, statuses, …), logged like any input. */
+  async gm(
+    gameId: string,
+    byUserId: string,
+    action: GmInput,
+  ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      if (game.status === "lobby") throw new UserError("game.not_started");
+      if (game.status === "ended") throw new UserError("game.ended");
+      const applied = await this.applyLogged(
         tx,
         game,
         { type: "gm", userId: byUserId, seatId: null, input: action },
         (ruleset, state, at) => submitGmAction(ruleset, state, action, at),
       );
+      const stale = applied.value.accepted && (await this.staleDraft(tx, game, byUserId));
+      return { ...applied, value: { ...applied.value, stale }, outbox: applied.outbox || stale };
     });
   }
 
@@ -464,6 +544,15 @@ export class GameService {
           deadline?.status === "pending" && deadline.kind === "resolve" && deadline.jobId === job.jobId;
         if (!current) return nothing;
       }
+      // Already drafted (review mode): this deadline has nothing left to do.
+      if (await this.pendingDraft(gameId, tx)) {
+        if (job !== null)
+          await tx
+            .update(deadlines)
+            .set({ status: "done", doneAt: this.clock.now() })
+            .where(eq(deadlines.id, job.deadlineId));
+        return nothing;
+      }
       return this.resolveLocked(tx, game, phase);
     });
   }
@@ -490,6 +579,8 @@ export class GameService {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "pause", {});
       if (game.status !== "running") throw new UserError("game.not_running");
+      // A draft waits: Hold is how a GM stops its clock.
+      if (await this.pendingDraft(gameId, tx)) throw new UserError("game.in_review");
       const phase = await this.currentPhase(gameId, tx);
       const now = this.clock.now();
       if (phase?.deadlineAt) {
@@ -533,44 +624,194 @@ export class GameService {
     });
   }
 
-  /** Review mode: a GM publishes the drafted resolution (or the grace period ended). */
-  async publish(gameId: string, phaseIndex: number, byUserId: string | null): Promise<Committed<boolean>> {
-    return this.locked(gameId, async (tx) => {
-      if (byUserId !== null) {
-        await this.requireGm(tx, gameId, byUserId);
-        await this.logControl(tx, gameId, byUserId, "publish", { phaseIndex });
+  // ---- review mode ------------------------------------------------------------------------
+  //
+  // In review mode a resolution is a draft until a GM publishes it (or its grace period ends):
+  // the draft row keeps the report, the newspaper and private results wait in the outbox under
+  // it, and the log, the snapshot and the phase stay as they were, so every view players have
+  // (state, /role, /game status, chat access, the newspaper) is the one before the resolution.
+  // Publication applies it by resolving the phase again from the log at the draft's time (the
+  // engine is deterministic: the same report) and opens the next phase then. While a draft is
+  // pending, players' inputs are refused; a GM's correction holds the draft until a Re-run.
+
+  /** The draft (or held) resolution of the open phase, if one waits. */
+  async pendingDraft(gameId: string, tx: Tx = this.db): Promise<ResolutionRow | undefined> {
+    const phase = await this.currentPhase(gameId, tx);
+    if (!phase) return undefined;
+    const [row] = await tx
+      .select()
+      .from(resolutions)
+      .where(
+        and(
+          eq(resolutions.gameId, gameId),
+          eq(resolutions.phaseIndex, phase.index),
+          inArray(resolutions.status, ["draft", "held"]),
+        ),
+      );
+    return row;
+  }
+
+  /** Review mode's resolution: the draft, its held effects, its card in the GM room and its grace timer. */
+  private async draftLocked(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    phase: PhaseRow,
+    resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport; at: Date },
+    note?: DraftNote,
+  ): Promise<Committed<PhaseReport>> {
+    const { report, at } = resolved;
+    const [resolution] = await tx
+      .insert(resolutions)
+      .values({
+        gameId: game.id,
+        phaseIndex: phase.index,
+        phase: phase.label,
+        report,
+        status: "draft",
+        // The time the report was computed for: publication resolves again at this time.
+        createdAt: at,
+      })
+      .returning();
+    if (!resolution) throw new Error("insert returned nothing");
+    await this.insertEvents(tx, game.id, resolution.id, report);
+    const effects = await this.resolutionEffects(tx, game, ruleset, phase, resolved);
+    await this.writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
+    // The phase's own timers are over (it stays open, closed to players, until publication).
+    await tx
+      .update(deadlines)
+      .set({ status: "done", doneAt: at })
+      .where(
+        and(
+          eq(deadlines.gameId, game.id),
+          eq(deadlines.phaseIndex, phase.index),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    const dueAt = new Date(at.getTime() + REVIEW_GRACE_MS);
+    const [publish] = await tx
+      .insert(deadlines)
+      .values({
+        gameId: game.id,
+        phaseIndex: phase.index,
+        kind: "publish",
+        dueAt,
+        jobId: jobIds.publish(game.id, phase.index, dueAt),
+      })
+      .onConflictDoUpdate({
+        target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
+        set: { dueAt, jobId: jobIds.publish(game.id, phase.index, dueAt), status: "pending", doneAt: null },
+      })
+      .returning();
+    const card = await this.draftCardEffect(
+      tx,
+      game,
+      ruleset,
+      resolution,
+      note ?? { kind: "waiting", publishAt: dueAt },
+    );
+    const status = await this.gmStatusEffect(tx, game, ruleset, resolved.state, phase, "drafted");
+    await this.writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
+    return { value: report, deadlines: publish ? [publish] : [], outbox: true };
+  }
+
+  /**
+   * Review mode: a GM publishes the drafted resolution (`byUserId`), or its grace period ended
+   * (`byUserId` null, from the deadline `job`, which must still be the row's current job).
+   */
+  async publish(
+    gameId: string,
+    phaseIndex: number,
+    byUserId: string | null,
+    job?: { deadlineId: number; jobId: string },
+  ): Promise<Committed<boolean>> {
+    return this.locked(gameId, async (tx, game) => {
+      const nothing = { value: false, deadlines: [], outbox: false };
+      if (byUserId !== null) await this.requireGm(tx, gameId, byUserId);
+      if (byUserId === null && job) {
+        const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+        if (!row || row.status !== "pending" || row.jobId !== job.jobId) return nothing;
+        // Whatever happens next, this grace period is over: no sweep runs it again.
+        await tx
+          .update(deadlines)
+          .set({ status: "done", doneAt: this.clock.now() })
+          .where(eq(deadlines.id, row.id));
       }
       const [resolution] = await tx
         .select()
         .from(resolutions)
         .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
       if (!resolution) throw new UserError("game.no_draft");
-      if (resolution.status === "published") return { value: false, deadlines: [], outbox: false };
-      if (resolution.status === "held" && byUserId === null)
-        return { value: false, deadlines: [], outbox: false };
-      await tx
-        .update(resolutions)
-        .set({ status: "published", publishedAt: this.clock.now() })
-        .where(eq(resolutions.id, resolution.id));
+      if (resolution.status === "published") return nothing;
+      if (resolution.status === "held" && byUserId === null) return nothing;
+      const now = this.clock.now();
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const [phase] = await tx
+        .select()
+        .from(phases)
+        .where(and(eq(phases.gameId, gameId), eq(phases.index, phaseIndex)));
+      let scheduled: DeadlineRow[] = [];
+      if (phase?.status === "open" && game.status !== "ended") {
+        const { state } = await loadState(tx, gameId, ruleset);
+        const again = resolvePhase(ruleset, state, resolution.createdAt.getTime());
+        if (canonical(again.report) !== canonical(resolution.report)) {
+          // The log changed after the draft (a GM's correction, a ruleset timer): never publish
+          // what nobody reviewed. A GM is told to re-run; the grace period holds it.
+          if (byUserId !== null) throw new UserError("game.draft_stale");
+          await this.logControl(tx, gameId, "system", "hold", { phaseIndex, stale: true });
+          await tx.update(resolutions).set({ status: "held" }).where(eq(resolutions.id, resolution.id));
+          const lang = await this.language(game.guildId, tx);
+          const card = await this.draftCardEffect(tx, game, ruleset, resolution, {
+            kind: "stale",
+            by: byWhom(lang, null),
+          });
+          await this.writeOutbox(tx, gameId, `stale:${resolution.id}:${now.getTime()}`, [card], null);
+          return { value: false, deadlines: [], outbox: true };
+        }
+        await this.logControl(tx, gameId, byUserId ?? "system", "publish", { phaseIndex });
+        const card = await this.draftCardEffect(
+          tx,
+          game,
+          ruleset,
+          resolution,
+          byUserId === null ? { kind: "published_auto" } : { kind: "published", by: byWhom("en", byUserId) },
+        );
+        const status = await this.gmStatusEffect(tx, game, ruleset, state, phase, "published");
+        await tx
+          .update(resolutions)
+          .set({ status: "published", publishedAt: now })
+          .where(eq(resolutions.id, resolution.id));
+        await this.writeOutbox(tx, gameId, `published:${resolution.id}`, [card, status], null);
+        scheduled = await this.applyResolution(tx, game, ruleset, phase, again.state, resolution.createdAt);
+      } else {
+        // A draft of the older review mode, whose resolution was applied when it was drafted.
+        await this.logControl(tx, gameId, byUserId ?? "system", "publish", { phaseIndex });
+        await tx
+          .update(resolutions)
+          .set({ status: "published", publishedAt: now })
+          .where(eq(resolutions.id, resolution.id));
+      }
       await tx
         .update(deadlines)
-        .set({ status: "done", doneAt: this.clock.now() })
+        .set({ status: "done", doneAt: now })
         .where(
           and(
             eq(deadlines.gameId, gameId),
             eq(deadlines.phaseIndex, phaseIndex),
             eq(deadlines.kind, "publish"),
+            eq(deadlines.status, "pending"),
           ),
         );
-      return { value: true, deadlines: [], outbox: true };
+      return { value: true, deadlines: scheduled, outbox: true };
     });
   }
 
-  async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<void> {
-    await this.locked(gameId, async (tx) => {
+  /** A GM holds the draft: its grace timer stops for good (the deadline row is cancelled). */
+  async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "hold", { phaseIndex });
-      const updated = await tx
+      const [updated] = await tx
         .update(resolutions)
         .set({ status: "held" })
         .where(
@@ -581,13 +822,40 @@ export class GameService {
           ),
         )
         .returning();
-      if (updated.length === 0) throw new UserError("game.no_draft");
+      if (!updated) throw new UserError("game.no_draft");
+      await this.cancelGrace(tx, gameId, phaseIndex);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const card = await this.draftCardEffect(tx, game, ruleset, updated, {
+        kind: "held",
+        by: byWhom("en", byUserId),
+      });
+      await this.writeOutbox(tx, gameId, `hold:${updated.id}:${this.clock.now().getTime()}`, [card], null);
+      return { value: null, deadlines: [], outbox: true };
     });
   }
 
-  /** A GM edits the public text of a draft before it is published. */
-  async editDraft(gameId: string, phaseIndex: number, byUserId: string, lines: string[]): Promise<void> {
-    await this.locked(gameId, async (tx) => {
+  private async cancelGrace(tx: Tx, gameId: string, phaseIndex: number): Promise<void> {
+    await tx
+      .update(deadlines)
+      .set({ status: "cancelled", doneAt: this.clock.now() })
+      .where(
+        and(
+          eq(deadlines.gameId, gameId),
+          eq(deadlines.phaseIndex, phaseIndex),
+          eq(deadlines.kind, "publish"),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+  }
+
+  /** A GM edits the public text of a draft before it is published; the images stay attached. */
+  async editDraft(
+    gameId: string,
+    phaseIndex: number,
+    byUserId: string,
+    lines: string[],
+  ): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "edit", { phaseIndex, lines });
       const [resolution] = await tx
@@ -595,9 +863,10 @@ export class GameService {
         .from(resolutions)
         .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
       if (!resolution || resolution.status === "published") throw new UserError("game.no_draft");
+      const content = lines.join("\n");
       await tx
         .update(outbox)
-        .set({ payload: { type: "post", chat: "newspaper", content: lines.join("\n") } satisfies OutboxPost })
+        .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ content })}::jsonb` })
         .where(
           and(
             eq(outbox.resolutionId, resolution.id),
@@ -605,7 +874,111 @@ export class GameService {
             sql`${outbox.payload}->>'chat' = 'newspaper'`,
           ),
         );
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const card = await this.draftCardEffect(tx, game, ruleset, resolution, {
+        kind: "edited",
+        by: byWhom("en", byUserId),
+      });
+      await this.writeOutbox(tx, gameId, `edit:${resolution.id}:${this.clock.now().getTime()}`, [card], null);
+      return { value: null, deadlines: [], outbox: true };
     });
+  }
+
+  /**
+   * Re-run: the draft is discarded (its held effects with it) and the phase resolved again from
+   * the log as it is now, with the GMs' corrections (/gm order, statuses, a modkill): a new draft.
+   */
+  async rerun(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<PhaseReport>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      const phase = await this.currentPhase(gameId, tx);
+      const draft = await this.pendingDraft(gameId, tx);
+      if (!phase || !draft || draft.phaseIndex !== phaseIndex) throw new UserError("game.no_draft");
+      await this.logControl(tx, gameId, byUserId, "rerun", { phaseIndex });
+      await tx.delete(outbox).where(and(eq(outbox.resolutionId, draft.id), eq(outbox.status, "pending")));
+      await tx.delete(resolutions).where(eq(resolutions.id, draft.id));
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const { state } = await loadState(tx, game.id, ruleset);
+      const now = this.clock.now();
+      const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
+      return this.draftLocked(
+        tx,
+        game,
+        ruleset,
+        phase,
+        { state, next, report, at: now },
+        { kind: "rerun", by: byWhom("en", byUserId) },
+      );
+    });
+  }
+
+  /** After a GM's accepted correction: a waiting draft no longer matches the log, so it is held. */
+  private async staleDraft(tx: Tx, game: GameRow, byUserId: string): Promise<boolean> {
+    if (game.publishMode !== "review") return false;
+    const draft = await this.pendingDraft(game.id, tx);
+    if (!draft) return false;
+    if (draft.status === "draft") {
+      await tx.update(resolutions).set({ status: "held" }).where(eq(resolutions.id, draft.id));
+      await this.cancelGrace(tx, game.id, draft.phaseIndex);
+    }
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const card = await this.draftCardEffect(tx, game, ruleset, draft, {
+      kind: "stale",
+      by: byWhom("en", byUserId),
+    });
+    await this.writeOutbox(tx, game.id, `stale:${draft.id}:${this.clock.now().getTime()}`, [card], null);
+    return true;
+  }
+
+  /** The draft's card in the GM room: one message per phase, edited in place, with the review buttons. */
+  private async draftCardEffect(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    resolution: ResolutionRow,
+    note: DraftNote,
+  ): Promise<OutboxUpsert> {
+    const reader = await this.reader(tx, game, ruleset);
+    const rows = await tx
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.resolutionId, resolution.id))
+      .orderBy(asc(outbox.id));
+    const posts = rows
+      .map((r) => r.payload as OutboxEffect)
+      .filter((e): e is OutboxPost => e.type === "post");
+    const newspaper = posts
+      .filter((p) => p.chat === "newspaper")
+      .map((p) => p.content)
+      .join("\n");
+    const privates = posts
+      .filter((p) => p.chat.startsWith("personal:"))
+      .map((p) => ({ to: p.chat.slice("personal:".length), text: p.content }));
+    const content = draftCard({
+      lang: reader.lang,
+      phaseLabel: resolution.phase,
+      note,
+      newspaper,
+      privates,
+      reader,
+    });
+    const open = note.kind !== "published" && note.kind !== "published_auto";
+    const id = (action: string) => `${REVIEW_PREFIX}:${action}:${game.id}:${resolution.phaseIndex}`;
+    const label = (key: string) => t(reader.lang, key);
+    return {
+      type: "upsert",
+      chat: "gm",
+      key: `draft:${resolution.phaseIndex}`,
+      content,
+      buttons: open
+        ? [
+            { id: id("publish"), label: label("review.publish"), style: "success" },
+            { id: id("edit"), label: label("review.edit"), style: "primary" },
+            { id: id("hold"), label: label("review.hold"), style: "secondary" },
+            { id: id("rerun"), label: label("review.rerun_button"), style: "danger" },
+          ]
+        : [],
+    };
   }
 
   /** Ends the game; `revealed` is false for a game ended from its lobby (nothing to reveal). */
@@ -737,6 +1110,7 @@ export class GameService {
       if (game.status !== "running") throw new UserError("game.not_running");
       const phase = await this.currentPhase(gameId, tx);
       if (!phase) throw new UserError("game.not_running");
+      if (await this.pendingDraft(gameId, tx)) throw new UserError("game.in_review");
       const deadlineAt = to(phase.deadlineAt ?? this.clock.now());
       const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, byUserId, action);
       const resolve = rows.find((r) => r.kind === "resolve");
@@ -914,6 +1288,7 @@ export class GameService {
       const phase = await this.currentPhase(gameId, tx);
       const now = this.clock.now();
       if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return nothing;
+      if (await this.pendingDraft(gameId, tx)) return nothing;
       const { state } = await loadState(tx, gameId, ruleset);
       if (state.ended || !ruleset.closesEarly(state)) return nothing;
       const rows = await this.moveDeadlineLocked(tx, game, phase, now, "system", "early_close");
@@ -921,23 +1296,19 @@ export class GameService {
     });
   }
 
+  /**
+   * Resolves the open phase. In auto mode the resolution is applied at once. In review mode it is
+   * only drafted (src/games/review.ts): the report, its newspaper and private results wait for a
+   * GM, and nothing of it reaches the state players read until publication.
+   */
   private async resolveLocked(tx: Tx, game: GameRow, phase: PhaseRow): Promise<Committed<PhaseReport>> {
     const ruleset = rulesetOrThrow(game.ruleset);
-    const { state, seq } = await loadState(tx, game.id, ruleset);
+    const { state } = await loadState(tx, game.id, ruleset);
     const now = this.clock.now();
     const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
-    const resolveSeq = seq + 1;
-    await tx.insert(inputs).values({
-      gameId: game.id,
-      seq: resolveSeq,
-      phase: phase.label,
-      type: "resolve",
-      userId: "system",
-      payload: {},
-      accepted: true,
-      at: now,
-    });
-    const review = game.publishMode === "review";
+    if (game.publishMode === "review") {
+      return this.draftLocked(tx, game, ruleset, phase, { state, next, report, at: now });
+    }
     const [resolution] = await tx
       .insert(resolutions)
       .values({
@@ -945,35 +1316,40 @@ export class GameService {
         phaseIndex: phase.index,
         phase: phase.label,
         report,
-        status: review ? "draft" : "published",
-        publishedAt: review ? null : now,
+        status: "published",
+        createdAt: now,
+        publishedAt: now,
       })
       .returning();
     if (!resolution) throw new Error("insert returned nothing");
+    await this.insertEvents(tx, game.id, resolution.id, report);
+    const effects = await this.resolutionEffects(tx, game, ruleset, phase, { state, next, report });
+    await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
+    const scheduled = await this.applyResolution(tx, game, ruleset, phase, next, now);
+    return { value: report, deadlines: scheduled, outbox: true };
+  }
+
+  /** The event rows of a resolution (deaths, then the report's events). */
+  private async insertEvents(tx: Tx, gameId: string, resolutionId: number, report: PhaseReport) {
     const eventRows = [
       ...report.deaths.map((d) => ({ type: "death", payload: d })),
       ...report.events.map((e) => ({ type: e.type, payload: e })),
     ];
-    if (eventRows.length > 0) {
-      await tx
-        .insert(events)
-        .values(
-          eventRows.map((e, position) => ({ gameId: game.id, resolutionId: resolution.id, position, ...e })),
-        );
-    }
-    await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
+    if (eventRows.length === 0) return;
     await tx
-      .update(deadlines)
-      .set({ status: "done", doneAt: now })
-      .where(
-        and(
-          eq(deadlines.gameId, game.id),
-          eq(deadlines.phaseIndex, phase.index),
-          eq(deadlines.status, "pending"),
-        ),
-      );
-    await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
+      .insert(events)
+      .values(eventRows.map((e, position) => ({ gameId, resolutionId, position, ...e })));
+  }
 
+  /** What a resolution posts: the newspaper (with the board or battle images), private results, a reconcile. */
+  private async resolutionEffects(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    phase: PhaseRow,
+    resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport },
+  ): Promise<OutboxEffect[]> {
+    const { state, next, report } = resolved;
     // What the phase emitted and was not delivered as it happened.
     const undelivered: PhaseReport = {
       ...report,
@@ -998,40 +1374,70 @@ export class GameService {
       else effects.unshift({ type: "post", chat: "newspaper", content: phase.label, files });
     }
     effects.push({ type: "reconcile" });
-    await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, review ? resolution.id : null);
+    return effects;
+  }
 
+  /**
+   * Makes a resolution part of the game: the resolve input (at `at`, the time it was computed
+   * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
+   * phase opened now (or the game ended). Returns the new phase's deadlines.
+   */
+  private async applyResolution(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    phase: PhaseRow,
+    next: AnyGameState,
+    at: Date,
+  ): Promise<DeadlineRow[]> {
+    const now = this.clock.now();
+    const resolveSeq = (await this.lastSeq(tx, game.id)) + 1;
+    await tx.insert(inputs).values({
+      gameId: game.id,
+      seq: resolveSeq,
+      phase: phase.label,
+      type: "resolve",
+      userId: "system",
+      payload: {},
+      accepted: true,
+      at,
+    });
+    await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
+    await tx
+      .update(deadlines)
+      .set({ status: "done", doneAt: now })
+      .where(
+        and(
+          eq(deadlines.gameId, game.id),
+          eq(deadlines.phaseIndex, phase.index),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
     const scheduled: DeadlineRow[] = [];
     if (next.ended) {
       await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
-      await this.writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], review ? resolution.id : null);
+      await this.writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
     } else {
       const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
       scheduled.push(...opened.deadlines);
       // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
       const opening = await this.deliverNow(tx, game, ruleset, next, opened.phase);
       opening.push({ type: "panels", phaseIndex: opened.phase.index });
-      await this.writeOutbox(
-        tx,
-        game.id,
-        `open:${opened.phase.index}`,
-        opening,
-        review ? resolution.id : null,
-      );
+      opening.push(await this.gmStatusEffect(tx, game, ruleset, next, opened.phase));
+      await this.writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
     }
-    if (review) {
-      const [publish] = await tx
-        .insert(deadlines)
-        .values({
-          gameId: game.id,
-          phaseIndex: phase.index,
-          kind: "publish",
-          dueAt: new Date(now.getTime() + REVIEW_GRACE_MS),
-          jobId: jobIds.publish(game.id, phase.index),
-        })
-        .returning();
-      if (publish) scheduled.push(publish);
-    }
-    return { value: report, deadlines: scheduled, outbox: true };
+    return scheduled;
+  }
+
+  private async lastSeq(tx: Tx, gameId: string): Promise<number> {
+    const [last] = await tx
+      .select({ seq: inputs.seq })
+      .from(inputs)
+      .where(eq(inputs.gameId, gameId))
+      .orderBy(sql`${inputs.seq} DESC`)
+      .limit(1);
+    return last?.seq ?? 0;
   }
 
   private async openPhase(
@@ -1127,9 +1533,64 @@ export class GameService {
     if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
       effects.push({ type: "reconcile" });
     }
-    if (effects.length === 0) return false;
+    // The GMs' status of the phase, edited in place.
+    effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase));
     await this.writeOutbox(tx, game.id, `input:${seq}`, effects, null);
     return true;
+  }
+
+  /**
+   * The phase's status message in the GM room (one per phase, edited in place): who acted and
+   * each order as given (from the log, with who gave it), who has not, and the public tally.
+   */
+  private async gmStatusEffect(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    state: AnyGameState,
+    phase: PhaseRow,
+    resolved: "drafted" | "published" | null = null,
+  ): Promise<OutboxUpsert> {
+    const reader = await this.reader(tx, game, ruleset);
+    const seats = await this.players(game.id, tx);
+    const rows = await tx
+      .select({ seatId: inputs.seatId, userId: inputs.userId, payload: inputs.payload })
+      .from(inputs)
+      .where(
+        and(
+          eq(inputs.gameId, game.id),
+          eq(inputs.phase, phase.label),
+          eq(inputs.type, "action"),
+          eq(inputs.accepted, true),
+        ),
+      )
+      .orderBy(asc(inputs.seq));
+    const orders: PhaseOrder[] = rows.map((r) => {
+      const p = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
+      return {
+        seatId: r.seatId ?? "",
+        userId: r.userId,
+        action: p.action ?? "?",
+        targets: p.targets ?? [],
+        params: p.params ?? {},
+      };
+    });
+    const offers = new Map(state.players.map((p) => [p.id, ruleset.availableActions(state, p.id)]));
+    const board = ruleset.votes?.board?.(state) ?? null;
+    const content = phaseStatus({
+      lang: reader.lang,
+      phaseLabel: phase.label,
+      deadlineAt: phase.deadlineAt,
+      state,
+      seats,
+      orders,
+      offers,
+      names: new Map(seats.map((s) => [s.seatId, s.displayName])),
+      reader,
+      tally: board ? tallyText(board, reader, phaseName(reader.lang, board.key)) : null,
+      resolved,
+    });
+    return { type: "upsert", chat: "gm", key: `status:${phase.index}`, content: clip(content) };
   }
 
   /** Public votes (src/games/ballots.ts): the posts of what changed and the day's tally, edited in place. */

@@ -77,6 +77,18 @@ export const commandTexts = {
     "Задержать черновик до публикации",
   ),
   "gm.edit": c("edit", "править", "Edit the newspaper draft", "Править черновик газеты"),
+  "gm.rerun": c(
+    "rerun",
+    "пересчитать",
+    "Discard the draft and resolve the phase again from the log",
+    "Отбросить черновик и подвести фазу заново по журналу",
+  ),
+  "gm.order": c(
+    "order",
+    "приказ",
+    "Give or override an order on behalf of a player",
+    "Отдать или заменить приказ за игрока",
+  ),
   "gm.announce": c(
     "announce",
     "объявить",
@@ -115,6 +127,12 @@ export const commandTexts = {
   "opt.publish": c("publish", "публикация", "How the newspaper is published", "Как публикуется газета"),
   "opt.user": c("user", "участник", "The member", "Участник"),
   "opt.player": c("player", "игрок", "The player", "Игрок"),
+  "opt.seat": c(
+    "player",
+    "игрок",
+    "GM: whose seat to show (default: your own)",
+    "Ведущий: чьё место показать (по умолчанию — ваше)",
+  ),
   "opt.with": c("with", "на", "The new account", "Новый участник"),
   "opt.role": c("role", "роль", "The role", "Роль"),
   "opt.faction": c(

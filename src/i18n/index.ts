@@ -2,6 +2,7 @@ import { joinList, pluralRu } from "../engine/helpers.js";
 import type { Lang, Localized, Rejection } from "../engine/types.js";
 import { en } from "./en.js";
 import { ru } from "./ru.js";
+import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { ruRejection } from "./rejections.js";
 
 export type { Lang, Localized };
@@ -10,7 +11,10 @@ export type Params = Record<string, string | number>;
 export type Message = string | ((p: Params) => string);
 export type Catalog = Record<string, Message>;
 
-export const catalogs: Record<Lang, Catalog> = { en, ru };
+export const catalogs: Record<Lang, Catalog> = {
+  en: { ...en, ...gmRoomEn },
+  ru: { ...ru, ...gmRoomRu },
+};
 export const LANGS: readonly Lang[] = ["ru", "en"];
 
 /** `{name}` placeholders filled from params; a missing param stays visible, never silently empty. */

@@ -73,8 +73,15 @@ export const jobIds = {
     key: string,
     phaseDeadlineAt: Date,
   ): string => formatJobId(kind, gameId, phaseIndex, key || "0", phaseDeadlineAt.getTime()),
-  /** Review mode: the end of a drafted resolution's grace period. */
-  publish: (gameId: string, phaseIndex: number): string => formatJobId("publish", gameId, phaseIndex),
+  /**
+   * Review mode: the end of a drafted resolution's grace period. Drafts since re-runs existed
+   * carry the end (ms), so a re-run's new grace period is a new job; older rows keep the id
+   * without it (their jobs compare with the stored id).
+   */
+  publish: (gameId: string, phaseIndex: number, dueAt?: Date): string =>
+    dueAt === undefined
+      ? formatJobId("publish", gameId, phaseIndex)
+      : formatJobId("publish", gameId, phaseIndex, dueAt.getTime()),
   /** A ruleset's real-time window, by its key and end (ms). */
   timer: (gameId: string, key: string, at: number): string => formatJobId("interrogation", gameId, key, at),
   /** A drain of the game's outbox for one committed version of the game. */

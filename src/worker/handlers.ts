@@ -105,15 +105,22 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
       await scheduler.afterCommit(gameId, { deadlines: [], outbox: true });
     },
 
-    "phase.publish": async ({ gameId, phaseIndex }) => {
+    "phase.publish": async ({ gameId, phaseIndex, deadlineId }, job) => {
       try {
-        const committed = await service.publish(gameId, phaseIndex, null);
+        const committed = await service.publish(gameId, phaseIndex, null, {
+          deadlineId,
+          jobId: job.id ?? "",
+        });
         if (committed.value) log.info({ gameId, phaseIndex }, "draft published after its grace period");
       } catch (error) {
-        if (error instanceof UserError && error.key === "game.no_draft") return;
+        if (error instanceof UserError && error.key === "game.no_draft") {
+          await service.markDeadlineDone(deadlineId);
+          return;
+        }
         unrecoverable(error);
       }
-      await scheduler.requestDrain(gameId);
+      // Publication opened the next phase: its deadlines, then the drain.
+      await settle(gameId, true);
     },
 
     "game.timer": async ({ gameId, deadlineId }, job) => {

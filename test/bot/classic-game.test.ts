@@ -189,6 +189,8 @@ describe("a classic game through the emulator", () => {
       ["gm hold", {}],
       ["gm edit", { text: "fake news" }],
       ["gm edit", {}],
+      ["gm rerun", {}],
+      ["gm order", { player: u(1), action: "kill", target: "p4" }],
       ["gm announce", { text: "fake news" }],
       ["game end", {}],
     ];

@@ -257,7 +257,16 @@ describe("failures", () => {
     try {
       await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
       await service.resolveDue(game.id, 0, null);
-      const clear = emu.injectFault({ route: "POST /channels/{channel_id}/messages", status: 503 });
+      const clearPosts = emu.injectFault({ route: "POST /channels/{channel_id}/messages", status: 503 });
+      // The GM room's status message is edited in place (a PATCH): Discord is down for it too.
+      const clearEdits = emu.injectFault({
+        route: "PATCH /channels/{channel_id}/messages/{message_id}",
+        status: 503,
+      });
+      const clear = () => {
+        clearPosts();
+        clearEdits();
+      };
       const quick = { ...deps, retry: { baseMs: 10, capMs: 20 } };
       for (let i = 0; i < 7; i++) {
         const result = await drainOutbox(quick, game.id);

@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { draftOf, draftText } from "../../games/queries.js";
+import { draftOf, draftText, type ResolutionRow } from "../../games/queries.js";
 import type { GameRow } from "../../games/service.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { commandTexts } from "../../i18n/commands.js";
@@ -21,6 +21,9 @@ import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js
 import type { Command, Ctx } from "../context.js";
 import { safeName } from "../render/names.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
+import { describeChosen } from "../context.js";
+import { seatNames } from "../masks/seat-names.js";
+import { findOffer, offerValue, paramsFor, targetChoices } from "../orders.js";
 import { displayNameOf } from "./game.js";
 import { named, MAX_PHASE_INDEX } from "./builders.js";
 
@@ -87,6 +90,20 @@ export const data = named(new SlashCommandBuilder(), "gm")
       .addStringOption(gameOption),
   )
   .addSubcommand((s) =>
+    named(s, "gm.rerun")
+      .addIntegerOption((o) => named(o, "opt.phase").setMinValue(0).setMaxValue(MAX_PHASE_INDEX))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.order")
+      .addUserOption(playerOption)
+      .addStringOption((o) => named(o, "opt.action").setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => named(o, "opt.target").setAutocomplete(true))
+      .addStringOption((o) => named(o, "opt.target2").setAutocomplete(true))
+      .addStringOption((o) => named(o, "opt.reason").setMaxLength(500))
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
     named(s, "gm.announce")
       .addStringOption((o) => named(o, "opt.text").setRequired(true).setMaxLength(2000))
       .addStringOption(gameOption),
@@ -129,7 +146,70 @@ async function rulesetGm(
     await interaction.editReply(t(ctx.lang, "gm.rejected", { reason }));
     return;
   }
-  await interaction.editReply(t(ctx.lang, "gm.done", { action: shown }));
+  await interaction.editReply(
+    withCorrectionNote(ctx, t(ctx.lang, "gm.done", { action: shown }), outcome.stale, outcome.phase),
+  );
+}
+
+/** A GM's correction while a draft waits: the reply says the draft is held until a Re-run. */
+function withCorrectionNote(ctx: Ctx, text: string, stale: boolean, phase: string): string {
+  return stale
+    ? `${text}\n${t(ctx.lang, "gm.correction_note", { phase: phaseName(ctx.lang, phase) })}`
+    : text;
+}
+
+/**
+ * /gm order: an order on behalf of a seat (a GM's override), offered from what the rules open to
+ * that seat now and judged by them as the seat's own; logged under the GM's account.
+ */
+async function orderFor(ctx: Ctx, interaction: ChatInputCommandInteraction, game: GameRow): Promise<void> {
+  const user = interaction.options.getUser("player", true);
+  const { seat, actions } = await ctx.service.available(game.id, user.id);
+  const seats = await seatNames(ctx.db, game.id);
+  const player = safeName(seats.names.get(seat.seatId) ?? seat.displayName);
+  const chosen = interaction.options.getString("action", true);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const offer = findOffer(ctx.lang, actions, chosen, seats);
+  const action = offer?.action ?? chosen.split("|")[0] ?? chosen;
+  if (!offer && !Object.hasOwn(ruleset.actions, action)) {
+    const list = [...new Set(actions.map((a) => a.label[ctx.lang]))].join(", ") || t(ctx.lang, "role.none");
+    throw new UserError("gm.order_unknown_action", { player, action: chosen.slice(0, 60), actions: list });
+  }
+  const targets = ["target", "target2"]
+    .map((n) => interaction.options.getString(n))
+    .filter((v): v is string => !!v)
+    .map((v) => seats.targetOf(v));
+  const params = paramsFor(ruleset, action, offer, interaction.options.getString("reason"));
+  const order = { action, targets, params };
+  const committed = await ctx.service.submitFor(game.id, interaction.user.id, seat.seatId, order);
+  await ctx.after(game.id, committed);
+  const outcome = committed.value;
+  if (!outcome.accepted) {
+    const reason = outcome.rejection ? rejectionText(ctx.lang, outcome.rejection) : "?";
+    await interaction.editReply(t(ctx.lang, "gm.order_refused", { player, reason }));
+    return;
+  }
+  const text = t(ctx.lang, "gm.order_done", {
+    player,
+    action: describeChosen(ctx.lang, order, actions, seats.names),
+  });
+  await interaction.editReply(withCorrectionNote(ctx, text, outcome.stale, outcome.phase));
+}
+
+/** The edit modal of a draft, filled with its newspaper text as it stands. */
+export async function editModal(ctx: Ctx, gameId: string, draft: ResolutionRow): Promise<ModalBuilder> {
+  const current = await draftText(ctx.db, draft.id);
+  const input = new TextInputBuilder()
+    .setCustomId("text")
+    .setLabel(t(ctx.lang, "gm.edit_label").slice(0, 45))
+    .setStyle(TextInputStyle.Paragraph)
+    .setMaxLength(4000)
+    .setRequired(true);
+  if (current) input.setValue(current.slice(0, 4000));
+  return new ModalBuilder()
+    .setCustomId(`${EDIT_MODAL}:${gameId}:${draft.phaseIndex}`)
+    .setTitle(t(ctx.lang, "gm.edit_title").slice(0, 45))
+    .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
 }
 
 async function phaseIndexOf(ctx: Ctx, game: GameRow, interaction: ChatInputCommandInteraction) {
@@ -149,20 +229,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
     await requireGm(ctx, game.id, userId);
     const draft = await phaseIndexOf(ctx, game, interaction);
-    const current = await draftText(ctx.db, draft.id);
-    const input = new TextInputBuilder()
-      .setCustomId("text")
-      .setLabel(t(lang, "gm.edit_label").slice(0, 45))
-      .setStyle(TextInputStyle.Paragraph)
-      .setMaxLength(4000)
-      .setRequired(true);
-    if (current) input.setValue(current.slice(0, 4000));
-    await interaction.showModal(
-      new ModalBuilder()
-        .setCustomId(`${EDIT_MODAL}:${game.id}:${draft.phaseIndex}`)
-        .setTitle(t(lang, "gm.edit_title").slice(0, 45))
-        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
-    );
+    await interaction.showModal(await editModal(ctx, game.id, draft));
     return;
   }
 
@@ -264,17 +331,29 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "hold": {
       const draft = await phaseIndexOf(ctx, game, interaction);
-      await ctx.service.hold(game.id, draft.phaseIndex, userId);
+      await ctx.after(game.id, await ctx.service.hold(game.id, draft.phaseIndex, userId));
       await interaction.editReply(t(lang, "gm.held", { phase: phaseName(lang, draft.phase) }));
       return;
     }
     case "edit": {
       const draft = await phaseIndexOf(ctx, game, interaction);
       const text = interaction.options.getString("text", true);
-      await ctx.service.editDraft(game.id, draft.phaseIndex, userId, text.split("\n"));
+      await ctx.after(
+        game.id,
+        await ctx.service.editDraft(game.id, draft.phaseIndex, userId, text.split("\n")),
+      );
       await interaction.editReply(t(lang, "gm.edited", { phase: phaseName(lang, draft.phase) }));
       return;
     }
+    case "rerun": {
+      const draft = await phaseIndexOf(ctx, game, interaction);
+      await ctx.after(game.id, await ctx.service.rerun(game.id, draft.phaseIndex, userId));
+      await interaction.editReply(t(lang, "gm.rerun_done", { phase: phaseName(lang, draft.phase) }));
+      return;
+    }
+    case "order":
+      await orderFor(ctx, interaction, game);
+      return;
     case "announce": {
       const text = interaction.options.getString("text", true);
       const committed = await ctx.service.announce(game.id, userId, text, interaction.id);
@@ -295,12 +374,42 @@ export async function handleEditModal(ctx: Ctx, interaction: ModalSubmitInteract
   const draft = await draftOf(ctx.db, game.id, Number.isInteger(phaseIndex) ? phaseIndex : null);
   if (!draft) throw new UserError("game.no_draft");
   const text = interaction.fields.getTextInputValue("text");
-  await ctx.service.editDraft(game.id, draft.phaseIndex, interaction.user.id, text.split("\n"));
+  await ctx.after(
+    game.id,
+    await ctx.service.editDraft(game.id, draft.phaseIndex, interaction.user.id, text.split("\n")),
+  );
   await interaction.editReply(t(ctx.lang, "gm.edited", { phase: phaseName(ctx.lang, draft.phase) }));
 }
 
 export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
-  await interaction.respond(await gameChoices(ctx, interaction.guildId, interaction.options.getFocused()));
+  const focused = interaction.options.getFocused(true);
+  const player = interaction.options.get("player")?.value;
+  if (focused.name === "game" || typeof player !== "string") {
+    await interaction.respond(await gameChoices(ctx, interaction.guildId, focused.value));
+    return;
+  }
+  // /gm order: what the rules open to the named seat now (GMs only; others get nothing).
+  const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
+  if (!(await ctx.service.isGm(game.id, interaction.user.id))) {
+    await interaction.respond([]);
+    return;
+  }
+  const { actions } = await ctx.service.available(game.id, player);
+  const seats = await seatNames(ctx.db, game.id);
+  if (focused.name === "action") {
+    const typed = focused.value.toLowerCase();
+    await interaction.respond(
+      actions
+        .map((o) => ({ name: o.label[ctx.lang].slice(0, 100), value: offerValue(o, seats) }))
+        .filter((c) => c.name.toLowerCase().includes(typed) || c.value.startsWith(typed))
+        .slice(0, 25),
+    );
+    return;
+  }
+  const exclude = focused.name === "target2" ? [interaction.options.getString("target") ?? ""] : [];
+  await interaction.respond(
+    targetChoices(ctx.lang, actions, interaction.options.getString("action"), seats, focused.value, exclude),
+  );
 }
 
 export const command: Command = { data, execute, autocomplete };

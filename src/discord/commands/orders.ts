@@ -4,23 +4,34 @@ import { phaseName, t } from "../../i18n/index.js";
 import { describeChosen, type Command, type Ctx } from "../context.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
 import { seatNames } from "../masks/seat-names.js";
+import { safeName } from "../render/names.js";
 import { named } from "./builders.js";
+import { seatUser } from "./role.js";
 
-/** /orders: the seat's accepted orders of the open phase, from the input log, in order. */
+/**
+ * /orders: the seat's accepted orders of the open phase, from the input log, in order. A GM may
+ * name a `player` to read that seat's orders (a GM's order for the seat says so).
+ */
 export const data = named(new SlashCommandBuilder(), "orders")
   .setDMPermission(false)
-  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true));
+  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true))
+  .addUserOption((o) => named(o, "opt.seat"));
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const phase = await requireOpenPhase(ctx, game);
-  const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
+  const userId = await seatUser(ctx, game.id, interaction);
+  const { seat, actions } = await ctx.service.available(game.id, userId);
   const { names } = await seatNames(ctx.db, game.id);
   const orders = await ordersOf(ctx.db, game.id, seat.seatId, phase.label);
   const shownPhase = phaseName(ctx.lang, phase.label);
+  const viewing =
+    userId === interaction.user.id
+      ? []
+      : [t(ctx.lang, "gm.viewing", { player: safeName(names.get(seat.seatId) ?? seat.displayName) })];
   if (orders.length === 0) {
-    await interaction.editReply(t(ctx.lang, "orders.none", { phase: shownPhase }));
+    await interaction.editReply([...viewing, t(ctx.lang, "orders.none", { phase: shownPhase })].join("\n"));
     return;
   }
   const lines = orders.map((o, i) =>
@@ -31,7 +42,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }),
   );
   await interaction.editReply(
-    [t(ctx.lang, "orders.header", { phase: shownPhase }), ...lines].join("\n").slice(0, 2000),
+    [...viewing, t(ctx.lang, "orders.header", { phase: shownPhase }), ...lines].join("\n").slice(0, 2000),
   );
 }
 

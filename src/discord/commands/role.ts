@@ -3,24 +3,47 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, resolveGame } from "../preconditions.js";
-import { namesOf } from "../render/names.js";
+import { t } from "../../i18n/index.js";
+import { namesOf, safeName } from "../render/names.js";
 import { roleCard } from "../render/role.js";
 import { named } from "./builders.js";
 
-/** /role: the seat's role card, from its own playerView only. Always private. */
+/**
+ * /role: the seat's role card, from its own playerView only. Always private. A GM may name a
+ * `player` to read that seat's card; a player naming anyone but himself is refused.
+ */
 export const data = named(new SlashCommandBuilder(), "role")
   .setDMPermission(false)
-  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true));
+  .addStringOption((o) => named(o, "opt.game").setAutocomplete(true))
+  .addUserOption((o) => named(o, "opt.seat"));
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   if (game.status === "lobby") throw new UserError("game.not_started");
-  const { view } = await ctx.service.view(game.id, interaction.user.id);
-  const { actions } = await ctx.service.available(game.id, interaction.user.id);
+  const userId = await seatUser(ctx, game.id, interaction);
+  const { seat, view } = await ctx.service.view(game.id, userId);
+  const { actions } = await ctx.service.available(game.id, userId);
   const names = namesOf(await ctx.service.players(game.id));
   const embed = roleCard({ lang: ctx.lang, ruleset: rulesetOrThrow(game.ruleset), view, names, actions });
-  await interaction.editReply({ embeds: [embed] });
+  const content =
+    userId === interaction.user.id ? "" : t(ctx.lang, "gm.viewing", { player: safeName(seat.displayName) });
+  await interaction.editReply({ content, embeds: [embed] });
+}
+
+/**
+ * Whose seat a /role or /orders shows: the caller's own, or (a GM's `player` option) the named
+ * player's. A player who names anyone else is refused before anything is read.
+ */
+export async function seatUser(
+  ctx: Ctx,
+  gameId: string,
+  interaction: ChatInputCommandInteraction,
+): Promise<string> {
+  const named = interaction.options.getUser("player");
+  if (!named || named.id === interaction.user.id) return interaction.user.id;
+  if (!(await ctx.service.isGm(gameId, interaction.user.id))) throw new UserError("gm.player_option_gm_only");
+  return named.id;
 }
 
 export const command: Command = {
