@@ -75,7 +75,7 @@ export interface RetryPolicy {
   baseMs: number;
   capMs: number;
 }
-export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 5 * 60_000 };
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, capMs: 60_000 };
 
 export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
   const exact = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
