@@ -1,5 +1,7 @@
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, JsonObject, Lang } from "../engine/types.js";
+import { systemClock } from "../games/service.js";
+import { discordTime } from "../games/time.js";
 import { rejectionText, t } from "../i18n/index.js";
 import { describeChosen, paramsKey, targetLabel, type Ctx } from "./context.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
@@ -24,12 +26,21 @@ export async function submitOrder(
     return { accepted: false, text: t(ctx.lang, "order.rejected", { reason }) };
   }
   const { names } = await seatNames(ctx.db, gameId);
+  const accepted = t(ctx.lang, "order.accepted", {
+    action: describeChosen(ctx.lang, order, offers, names),
+    targets: "",
+  });
+  // The deadline it may still be changed until, unless the phase has just closed or is frozen.
+  const phase = await ctx.service.currentPhase(gameId);
+  const now = (ctx.deps.clock ?? systemClock).now();
+  const deadline =
+    phase?.label === outcome.phase && phase.pausedAt === null && phase.deadlineAt !== null
+      ? phase.deadlineAt
+      : null;
+  if (!deadline || deadline.getTime() <= now.getTime()) return { accepted: true, text: accepted };
   return {
     accepted: true,
-    text: t(ctx.lang, "order.accepted", {
-      action: describeChosen(ctx.lang, order, offers, names),
-      targets: "",
-    }),
+    text: `${accepted}\n${t(ctx.lang, "deadline.line", { when: discordTime(deadline) })}`,
   };
 }
 

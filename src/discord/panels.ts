@@ -14,6 +14,7 @@ import { UserError } from "../games/errors.js";
 import { chatKeyOf } from "../games/queries.js";
 import type { GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
+import { discordTime } from "../games/time.js";
 import { phaseName, t } from "../i18n/index.js";
 import { targetLabel, type Ctx } from "./context.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
@@ -62,6 +63,8 @@ export function buildOrdersPanel(
   seats: SeatNames,
   gameId: string,
   phaseLabel?: string,
+  /** The phase's deadline, shown as a Discord timestamp (each reader's own zone). */
+  deadlineAt?: Date | null,
 ): RESTPostAPIChannelMessageJSONBody {
   const phase = phaseLabel ? phaseName(lang, phaseLabel) : "";
   if (actions.length === 0) {
@@ -119,7 +122,9 @@ export function buildOrdersPanel(
       ),
     );
   }
-  const header = t(lang, "panel.header", { phase }).trim();
+  const header = deadlineAt
+    ? t(lang, "panel.header", { phase, when: discordTime(deadlineAt) }).trim()
+    : t(lang, "panel.header_open", { phase }).trim();
   return {
     content: dropped ? `${header}\n${t(lang, "panel.more")}` : header,
     components: rows.map((r) => r.toJSON()),
@@ -178,7 +183,7 @@ export async function panelsForPhase(
     if (actions.length === 0) continue;
     out.push({
       chat: `personal:${seat.seatId}`,
-      body: buildOrdersPanel(lang, actions, names, gameId, phase.label),
+      body: buildOrdersPanel(lang, actions, names, gameId, phase.label, phase.deadlineAt),
     });
   }
   return out;

@@ -138,6 +138,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   finalExtra?(state: S): JsonObject;
   deadline(state: S): DeadlineRule;
   /**
+   * The zone the rules fix their hours in (the mayor's rule 14: Moscow time): a new game runs in
+   * it unless its GM names another. Absent: the server's zone (docs/time.md).
+   */
+  rulesZone?: string;
+  /**
    * True when the phase may resolve before its deadline because everyone required has acted
    * (and nobody objects, where the rules let players object). Absent: never early.
    */

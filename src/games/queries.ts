@@ -81,17 +81,23 @@ export async function involvedIn(db: Db, gameIds: string[], userId: string): Pro
 export interface GuildSettings {
   language: Lang;
   gmRoleId: string | null;
+  /** The zone of the server's new games; null: DEFAULT_TIMEZONE. */
+  timezone: string | null;
 }
 
 export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings> {
   const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
-  return { language: row?.language ?? "ru", gmRoleId: row?.gmRoleId ?? null };
+  return {
+    language: row?.language ?? "ru",
+    gmRoleId: row?.gmRoleId ?? null,
+    timezone: row?.timezone ?? null,
+  };
 }
 
 export async function saveSettings(
   db: Db,
   guildId: string,
-  patch: { language?: Lang; gmRoleId?: string | null },
+  patch: { language?: Lang; gmRoleId?: string | null; timezone?: string | null },
 ): Promise<GuildSettings> {
   const set = { ...patch, updatedAt: new Date() };
   await db

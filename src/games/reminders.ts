@@ -4,7 +4,9 @@ import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import type { Db } from "../db/client.js";
 import { deadlines, games, guildSettings, inputs, outbox, phases, players } from "../db/schema/index.js";
 import { safeName } from "../discord/render/names.js";
+import { phaseName, t } from "../i18n/index.js";
 import { UserError } from "./errors.js";
+import { discordTime } from "./time.js";
 import type { Clock, Committed, OutboxPost } from "./service.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 
@@ -61,28 +63,22 @@ export function planReminder(
   return { missing, publicNames };
 }
 
-function minutesRu(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return `${n} минута`;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${n} минуты`;
-  return `${n} минут`;
-}
-
+/**
+ * The reminders' texts: the deadline as a Discord timestamp (date, time and "in 10 minutes" in
+ * each reader's own zone and language), the phase by its localized name.
+ */
 export const reminderTexts = {
-  public(lang: Lang, phase: string, minutes: number, names: string[] | null): string {
-    if (lang === "ru") {
-      const head = `Напоминание: до конца фазы «${phase}» осталось ${minutesRu(minutes)}.`;
-      return names && names.length > 0 ? `${head} Ещё не проголосовали: ${names.join(", ")}.` : head;
-    }
-    const head = `Reminder: ${phase} ends in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-    return names && names.length > 0 ? `${head} Not yet voted: ${names.join(", ")}.` : head;
+  public(lang: Lang, phaseLabel: string, deadline: Date, names: string[] | null): string {
+    const head = t(lang, "reminder.public", {
+      phase: phaseName(lang, phaseLabel),
+      when: discordTime(deadline),
+    });
+    return names && names.length > 0
+      ? `${head} ${t(lang, "reminder.not_voted", { names: names.join(", ") })}`
+      : head;
   },
-  personal(lang: Lang, phase: string, minutes: number): string {
-    if (lang === "ru") {
-      return `Напоминание: ваш приказ на фазу «${phase}» ещё не отдан. До дедлайна ${minutesRu(minutes)}.`;
-    }
-    return `Reminder: your order for ${phase} is missing. The deadline is in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  personal(lang: Lang, phaseLabel: string, deadline: Date): string {
+    return t(lang, "reminder.personal", { phase: phaseName(lang, phaseLabel), when: discordTime(deadline) });
   },
 };
 
@@ -123,6 +119,7 @@ export async function sendReminder(
       return nothing;
     }
     const minutes = Number((deadline.payload as { minutesBefore?: unknown }).minutesBefore ?? deadline.key);
+    const due = phase.deadlineAt ?? new Date(deadline.dueAt.getTime() + minutes * 60_000);
     const ruleset = rulesetOrThrow(game.ruleset);
     const { state } = await loadState(tx, gameId, ruleset);
     const acted = await actedThisPhase(tx, gameId, phase.label);
@@ -136,11 +133,11 @@ export async function sendReminder(
       ? plan.missing.map((id) => safeName(names.get(id) ?? id)).sort((x, y) => x.localeCompare(y))
       : null;
     const posts: OutboxPost[] = [
-      { type: "post", chat: "newspaper", content: reminderTexts.public(lang, phase.label, minutes, named) },
+      { type: "post", chat: "newspaper", content: reminderTexts.public(lang, phase.label, due, named) },
       ...plan.missing.map((seat): OutboxPost => ({
         type: "post",
         chat: `personal:${seat}`,
-        content: reminderTexts.personal(lang, phase.label, minutes),
+        content: reminderTexts.personal(lang, phase.label, due),
       })),
     ];
     await tx

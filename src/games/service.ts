@@ -39,6 +39,7 @@ import { phaseName } from "../i18n/index.js";
 import { tallyText, votePosts } from "./ballots.js";
 import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
+import { discordTime, gameZone, localTime } from "./time.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 import { jobIds } from "../jobs/registry.js";
 import {
@@ -140,7 +141,10 @@ export interface CreateGameInput {
   createdBy: string;
   seed?: number;
   publishMode?: "auto" | "review";
-  timezone?: string;
+  /** The GM's zone for the game; else the options' `timezone`, the rules' zone, the server's (docs/time.md). */
+  timezone?: string | null;
+  /** The last fallback of the zone: DEFAULT_TIMEZONE. */
+  defaultTimezone?: string;
   phaseDurationMs?: number | null;
   reminders?: number[];
 }
@@ -152,6 +156,12 @@ export interface SubmitOutcome {
 }
 
 const DAY_MS = 24 * 3_600_000;
+
+/** How far ahead a GM may set a deadline (`/gm deadline`): a typo of a year is refused. */
+export const DEADLINE_MAX_DAYS = 30;
+
+/** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
+const DEFAULT_ZONE = "Europe/Moscow";
 
 /** A reviewed draft publishes itself after this grace period unless a GM holds it. */
 export const REVIEW_GRACE_MS = 30 * 60_000;
@@ -244,6 +254,20 @@ export class GameService {
         detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
       });
     }
+    const [settings] = await this.db
+      .select({ timezone: guildSettings.timezone })
+      .from(guildSettings)
+      .where(eq(guildSettings.guildId, input.guildId));
+    const zone = gameZone({
+      chosen: input.timezone,
+      options: input.options ?? {},
+      rulesZone: ruleset.rulesZone,
+      server: settings?.timezone,
+      fallback: input.defaultTimezone ?? DEFAULT_ZONE,
+    });
+    if ("bad" in zone) throw new UserError("game.bad_timezone", { zone: input.timezone ?? zone.bad });
+    // The rules that read a zone (reichstag's extensions) read the game's.
+    const zoned = "timezone" in (options.data as object) ? { timezone: zone.zone } : {};
     return this.db.transaction(async (tx) => {
       const [game] = await tx
         .insert(games)
@@ -251,11 +275,11 @@ export class GameService {
           guildId: input.guildId,
           name: input.name,
           ruleset: input.ruleset,
-          options: input.options ?? {},
+          options: { ...input.options, ...zoned },
           seed: input.seed ?? null,
           createdBy: input.createdBy,
           publishMode: input.publishMode ?? "auto",
-          timezone: input.timezone ?? "Europe/Moscow",
+          timezone: zone.zone,
           phaseDurationMs: input.phaseDurationMs ?? null,
           reminders: input.reminders ?? [60, 10],
         })
@@ -572,6 +596,22 @@ export class GameService {
       "extend",
       (current) => new Date(current.getTime() + minutes * 60_000),
     );
+  }
+
+  /**
+   * The GM sets the open phase's deadline to a given time (docs/time.md): not in the past, at
+   * most DEADLINE_MAX_DAYS ahead. The resolve job and the reminders move like an extension's.
+   */
+  async setDeadline(gameId: string, byUserId: string, at: Date): Promise<Committed<DeadlineRow>> {
+    return this.moveDeadline(gameId, byUserId, "deadline", (_current, game) => {
+      const now = this.clock.now();
+      if (at.getTime() <= now.getTime()) {
+        throw new UserError("gm.deadline_past", { local: localTime(at, game.timezone), zone: game.timezone });
+      }
+      if (at.getTime() - now.getTime() > DEADLINE_MAX_DAYS * DAY_MS)
+        throw new UserError("gm.deadline_too_far", { days: DEADLINE_MAX_DAYS });
+      return at;
+    });
   }
 
   async pause(gameId: string, byUserId: string): Promise<void> {
@@ -1102,8 +1142,8 @@ export class GameService {
   private async moveDeadline(
     gameId: string,
     byUserId: string,
-    action: "force" | "extend",
-    to: (current: Date) => Date,
+    action: "force" | "extend" | "deadline",
+    to: (current: Date, game: GameRow) => Date,
   ): Promise<Committed<DeadlineRow>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
@@ -1111,11 +1151,28 @@ export class GameService {
       const phase = await this.currentPhase(gameId, tx);
       if (!phase) throw new UserError("game.not_running");
       if (await this.pendingDraft(gameId, tx)) throw new UserError("game.in_review");
-      const deadlineAt = to(phase.deadlineAt ?? this.clock.now());
+      const deadlineAt = to(phase.deadlineAt ?? this.clock.now(), game);
       const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, byUserId, action);
       const resolve = rows.find((r) => r.kind === "resolve");
       if (!resolve) throw new Error("no resolve deadline scheduled");
-      return { value: resolve, deadlines: rows, outbox: false };
+      if (action === "force") return { value: resolve, deadlines: rows, outbox: false };
+      // Players learn of a GM's move in the newspaper, as a timestamp each reads in their zone.
+      const lang = await this.language(game.guildId, tx);
+      const when = discordTime(deadlineAt);
+      await this.writeOutbox(
+        tx,
+        gameId,
+        `deadline:${phase.index}:${deadlineAt.getTime()}`,
+        [
+          {
+            type: "post",
+            chat: "newspaper",
+            content: t(lang, "deadline.moved", { phase: phaseName(lang, phase.label), when }),
+          },
+        ],
+        null,
+      );
+      return { value: resolve, deadlines: rows, outbox: true };
     });
   }
 

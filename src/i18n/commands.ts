@@ -61,6 +61,12 @@ export const commandTexts = {
   "gm.status.set": c("set", "поставить", "Set a status on a player", "Поставить статус игроку"),
   "gm.status.clear": c("clear", "снять", "Clear a player's status", "Снять статус с игрока"),
   "gm.extend": c("extend", "продлить", "Move the deadline later", "Сдвинуть срок позже"),
+  "gm.deadline": c(
+    "deadline",
+    "срок",
+    "Set the deadline to a time on the game's clock",
+    "Назначить срок на время по часам игры",
+  ),
   "gm.pause": c("pause", "пауза", "Freeze the deadline", "Заморозить срок"),
   "gm.resume": c("resume", "продолжить", "Unfreeze the deadline", "Разморозить срок"),
   "gm.force": c("force", "подвести", "Resolve the phase now", "Подвести фазу сейчас"),
@@ -154,6 +160,24 @@ export const commandTexts = {
     "фаза",
     "Phase number (default: the latest draft)",
     "Номер фазы (по умолчанию — последний черновик)",
+  ),
+  "opt.time": c(
+    "time",
+    "время",
+    "21:00 (the next one) or 2026-12-02 21:00, on the game's clock",
+    "21:00 (ближайшие) или 2026-12-02 21:00, по часам игры",
+  ),
+  "opt.timezone": c(
+    "timezone",
+    "часовой_пояс",
+    "The game's time zone (default: the server's; mayor: Moscow)",
+    "Часовой пояс игры (по умолчанию — сервера; у Мэра — Москва)",
+  ),
+  "opt.server_timezone": c(
+    "timezone",
+    "часовой_пояс",
+    "Time zone of new games on this server (IANA name, e.g. Europe/Moscow)",
+    "Часовой пояс новых игр на сервере (имя IANA, например Europe/Moscow)",
   ),
   "opt.language": c("language", "язык", "Language of the bot on this server", "Язык бота на этом сервере"),
   "opt.gm_role": c(

@@ -46,8 +46,14 @@ async function newspaper(): Promise<string> {
 describe("GM tools", () => {
   it("extend, pause and resume move and freeze the deadline", async () => {
     const before = (await h.service.currentPhase(gameId))?.deadlineAt?.getTime() ?? 0;
-    expect(contentOf(await h.slash(gm, "gm extend", { minutes: 21 }))).toBe("Срок сдвинут на 21 минуту.");
+    const extended = contentOf(await h.slash(gm, "gm extend", { minutes: 21 }));
+    const unix = Math.floor((before + 21 * 60_000) / 1000);
+    expect(extended).toBe(
+      `Срок сдвинут на 21 минуту. Ночь 0 теперь заканчивается <t:${unix}:F> (<t:${unix}:R>).`,
+    );
     expect((await h.service.currentPhase(gameId))?.deadlineAt?.getTime()).toBe(before + 21 * 60_000);
+    await h.drain(gameId);
+    expect(await newspaper()).toContain(`⏰ Ведущий перенёс срок: Ночь 0 заканчивается <t:${unix}:F>`);
     expect(contentOf(await h.slash(gm, "gm pause"))).toBe(ru("gm.paused"));
     expect((await h.service.game(gameId)).status).toBe("paused");
     expect(contentOf(await h.slash(gm, "gm pause"))).toBe(ru("game.not_running"));

@@ -22,7 +22,7 @@ export type Json = Record<string, unknown>;
  * discord.js Client logged into it, a migrated Postgres database of its own, Redis with a
  * BullMQ queue of its own prefix, and the worker's path (resolveDue + drainOutbox over REST).
  */
-export async function startHarness(members: number) {
+export async function startHarness(members: number, options: { env?: Record<string, string> } = {}) {
   const emu: Emulator = await startEmulator({ port: 0, strict: true });
   const guild = emu.createGuild({ name: "Forum", members });
   const lobby = emu.createChannel(guild.id, { name: "lobby" });
@@ -42,6 +42,7 @@ export async function startHarness(members: number) {
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     DISCORD_API_URL: emu.apiBase,
+    ...options.env,
   });
   let bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
   /** The bot process stops (gracefully) and a new one takes over the same gateway session. */

@@ -75,12 +75,14 @@ describe("/vote in every ruleset's own terms", () => {
     );
 
     const isolate = await h.slash(p1, "vote", { game: "Town", choice: "verdict|choice=isolate>p3" });
-    expect(contentOf(isolate)).toBe(
+    expect(contentOf(isolate).split("\n")[0]).toBe(
       t("en", "order.accepted", { action: "Verdict: isolate → player3", targets: "" }),
     );
     const p2 = await userOf(game, "p2");
     const abstain = await h.slash(p2, "vote", { game: "Town", choice: "abstain" });
-    expect(contentOf(abstain)).toBe(t("en", "order.accepted", { action: "Verdict: abstain", targets: "" }));
+    expect(contentOf(abstain).split("\n")[0]).toBe(
+      t("en", "order.accepted", { action: "Verdict: abstain", targets: "" }),
+    );
     // One verdict per session: nothing is open any more, and the rules' refusal says why.
     expect(await h.choices(p1, "vote", { game: "Town", choice: "" }, "choice")).toEqual([]);
     const again = await h.slash(p1, "vote", { game: "Town", choice: "player4" });
@@ -112,11 +114,11 @@ describe("/vote in every ruleset's own terms", () => {
     expect(typed.map((c) => c.name)).toEqual(["Голосовать «против» → player2", "Голосовать «за» → player2"]);
 
     const forVote = await h.slash(p1, "vote", { game: "Кланы", choice: "vote|side=for>p2" });
-    expect(contentOf(forVote)).toBe(
+    expect(contentOf(forVote).split("\n")[0]).toBe(
       t("ru", "order.accepted", { action: "Голосовать «за» → player2", targets: "" }),
     );
     const against = await h.slash(p1, "vote", { game: "Кланы", choice: "vote|side=against>p3" });
-    expect(contentOf(against)).toBe(
+    expect(contentOf(against).split("\n")[0]).toBe(
       t("ru", "order.accepted", { action: "Голосовать «против» → player3", targets: "" }),
     );
     const p2 = await userOf(game, "p2");
@@ -165,10 +167,14 @@ describe("/vote in every ruleset's own terms", () => {
       { name: "Vote Ja / Nein: Nein", value: "vote|vote=nein" },
     ]);
     const nein = await h.slash(first, "vote", { game: "Reich", choice: "nein" });
-    expect(contentOf(nein)).toBe(t("en", "order.accepted", { action: "Vote Ja / Nein: Nein", targets: "" }));
+    expect(contentOf(nein).split("\n")[0]).toBe(
+      t("en", "order.accepted", { action: "Vote Ja / Nein: Nein", targets: "" }),
+    );
     const second = await userOf(game, voters[1] ?? "");
     const ja = await h.slash(second, "vote", { game: "Reich", choice: "vote|vote=ja" });
-    expect(contentOf(ja)).toBe(t("en", "order.accepted", { action: "Vote Ja / Nein: Ja", targets: "" }));
+    expect(contentOf(ja).split("\n")[0]).toBe(
+      t("en", "order.accepted", { action: "Vote Ja / Nein: Ja", targets: "" }),
+    );
     const bogus = await h.slash(second, "vote", { game: "Reich", choice: "maybe" });
     expect(contentOf(bogus)).toContain("“maybe” is not a vote open to you now");
     await h.drain(game);

@@ -265,7 +265,8 @@ describe("the worker runs deadlines", () => {
 
   it("GIVEN a reminder deadline due now THEN the worker posts it once: publicly the time left, privately to who must act", async () => {
     const prefix = uniquePrefix("remind");
-    const [game] = await cloneGames(database.pool, classicTemplate, [Date.now() + 3_600_000]);
+    const phaseDeadline = new Date(Date.now() + 3_600_000);
+    const [game] = await cloneGames(database.pool, classicTemplate, [phaseDeadline.getTime()]);
     if (!game) throw new Error("no game");
     const [row] = await database.db
       .insert(deadlines)
@@ -297,8 +298,13 @@ describe("the worker runs deadlines", () => {
     );
     // Night 0 of classic: only the maniac (p1) acts. The public line names nobody.
     expect(posts.map((p) => p.chat).sort()).toEqual(["newspaper", "personal:p1"]);
+    // The phase's deadline as a Discord timestamp: each reader sees it in their own zone.
+    const unix = Math.floor(phaseDeadline.getTime() / 1000);
     expect(posts.find((p) => p.chat === "newspaper")?.content).toBe(
-      "Напоминание: до конца фазы «night 0» осталось 10 минут.",
+      `Напоминание: «Ночь 0» заканчивается <t:${unix}:F> (<t:${unix}:R>).`,
+    );
+    expect(posts.find((p) => p.chat === "personal:p1")?.content).toBe(
+      `Напоминание: ваш приказ на «Ночь 0» ещё не отдан. Срок — <t:${unix}:F> (<t:${unix}:R>).`,
     );
     expectDeliveredOnce([drain.deliveries]);
   });

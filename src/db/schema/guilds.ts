@@ -7,7 +7,8 @@ export const guildSettings = pgTable("guild_settings", {
     .notNull()
     .default("ru"),
   gmRoleId: text("gm_role_id"),
-  timezone: text("timezone").notNull().default("Europe/Moscow"),
+  /** The server's zone for new games (`/settings timezone`); null: DEFAULT_TIMEZONE. */
+  timezone: text("timezone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,7 +10,9 @@ import {
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { activeGames, settingsOf } from "../../games/queries.js";
+import { systemClock } from "../../games/service.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
+import { zoneChoices } from "../../games/time.js";
 import { phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
@@ -70,7 +72,8 @@ export const data = named(new SlashCommandBuilder(), "game")
         named(o, "opt.phase_minutes")
           .setMinValue(1)
           .setMaxValue(7 * 24 * 60),
-      ),
+      )
+      .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64)),
   )
   .addSubcommand((s) => named(s, "game.join").addStringOption(gameOption))
   .addSubcommand((s) => named(s, "game.leave").addStringOption(gameOption))
@@ -152,6 +155,8 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     options,
     createdBy: interaction.user.id,
     publishMode: publish,
+    timezone: interaction.options.getString("timezone"),
+    defaultTimezone: ctx.deps.env.DEFAULT_TIMEZONE,
     // A GM-set length of every phase wins over the preset and the ruleset's own schedule.
     phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
   });
@@ -249,6 +254,10 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   const focused = interaction.options.getFocused(true);
   if (focused.name === "game") {
     await interaction.respond(await gameChoices(ctx, interaction.guildId, focused.value));
+    return;
+  }
+  if (focused.name === "timezone") {
+    await interaction.respond(zoneChoices(focused.value, (ctx.deps.clock ?? systemClock).now()));
     return;
   }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));

@@ -14,7 +14,8 @@ import {
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { draftOf, draftText, type ResolutionRow } from "../../games/queries.js";
-import type { GameRow } from "../../games/service.js";
+import { systemClock, type GameRow } from "../../games/service.js";
+import { discordTime, localTime, parseLocalTime } from "../../games/time.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { commandTexts } from "../../i18n/commands.js";
 import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js";
@@ -68,6 +69,11 @@ export const data = named(new SlashCommandBuilder(), "gm")
           .setMinValue(1)
           .setMaxValue(7 * 24 * 60),
       )
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    named(s, "gm.deadline")
+      .addStringOption((o) => named(o, "opt.time").setRequired(true).setMaxLength(40))
       .addStringOption(gameOption),
   )
   .addSubcommand((s) => named(s, "gm.pause").addStringOption(gameOption))
@@ -299,10 +305,34 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "extend": {
       const minutes = interaction.options.getInteger("minutes", true);
+      const phase = await ctx.service.currentPhase(game.id);
       const committed = await ctx.service.extend(game.id, userId, minutes);
       await ctx.after(game.id, committed);
       await interaction.editReply(
-        t(lang, "gm.extended", { minutes: countOf(lang, minutes, NOUNS.minuteAcc) }),
+        t(lang, "gm.extended", {
+          minutes: countOf(lang, minutes, NOUNS.minuteAcc),
+          phase: phaseName(lang, phase?.label ?? ""),
+          when: discordTime(committed.value.dueAt),
+        }),
+      );
+      return;
+    }
+    case "deadline": {
+      // Read on the game's clock: "21:00" is the next 21:00 there, wherever the GM is.
+      const text = interaction.options.getString("time", true);
+      const now = (ctx.deps.clock ?? systemClock).now();
+      const at = parseLocalTime(text, game.timezone, now);
+      if (!at) throw new UserError("gm.deadline_format", { text: text.slice(0, 40), zone: game.timezone });
+      const phase = await ctx.service.currentPhase(game.id);
+      const committed = await ctx.service.setDeadline(game.id, userId, at);
+      await ctx.after(game.id, committed);
+      await interaction.editReply(
+        t(lang, "gm.deadline_set", {
+          phase: phaseName(lang, phase?.label ?? ""),
+          when: discordTime(at),
+          local: localTime(at, game.timezone),
+          zone: game.timezone,
+        }),
       );
       return;
     }

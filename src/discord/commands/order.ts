@@ -34,7 +34,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const seats = await seatNames(ctx.db, game.id);
   const chosen = interaction.options.getString("action");
   if (!chosen) {
-    const panel = buildOrdersPanel(ctx.lang, actions, seats, game.id, phase.label);
+    const panel = buildOrdersPanel(ctx.lang, actions, seats, game.id, phase.label, phase.deadlineAt);
     await interaction.editReply({ content: panel.content ?? "", components: panel.components ?? [] });
     return;
   }

@@ -2,23 +2,27 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   SlashCommandBuilder,
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from "discord.js";
 import type { Lang } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { saveSettings } from "../../games/queries.js";
+import { systemClock } from "../../games/service.js";
+import { canonicalZone, zoneChoices } from "../../games/time.js";
 import { t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import { choice, named } from "./builders.js";
 
-/** /settings: the server's language and GM role. Needs the Manage Server permission. */
+/** /settings: the server's language, GM role and time zone. Needs the Manage Server permission. */
 export const data = named(new SlashCommandBuilder(), "settings")
   .setDMPermission(false)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addStringOption((o) =>
     named(o, "opt.language").addChoices(choice("lang.ru", "ru"), choice("lang.en", "en")),
   )
-  .addRoleOption((o) => named(o, "opt.gm_role"));
+  .addRoleOption((o) => named(o, "opt.gm_role"))
+  .addStringOption((o) => named(o, "opt.server_timezone").setAutocomplete(true).setMaxLength(64));
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -26,7 +30,14 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     throw new UserError("settings.manage_only");
   const language = interaction.options.getString("language") as Lang | null;
   const role = interaction.options.getRole("gm_role");
-  const patch: { language?: Lang; gmRoleId?: string } = {};
+  const typedZone = interaction.options.getString("timezone");
+  const patch: { language?: Lang; gmRoleId?: string; timezone?: string } = {};
+  if (typedZone !== null) {
+    // Checked before anything is saved: a bad zone changes none of the settings.
+    const zone = canonicalZone(typedZone);
+    if (!zone) throw new UserError("settings.bad_timezone", { zone: typedZone.slice(0, 64) });
+    patch.timezone = zone;
+  }
   if (language === "ru" || language === "en") patch.language = language;
   if (role) patch.gmRoleId = role.id;
   const saved = await saveSettings(ctx.db, interaction.guildId, patch);
@@ -36,9 +47,18 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     content: t(lang, "settings.saved", {
       language: t(lang, `lang.${lang}`),
       role: saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "",
+      zone: saved.timezone
+        ? t(lang, "settings.timezone", { zone: saved.timezone })
+        : t(lang, "settings.timezone_default", { zone: ctx.deps.env.DEFAULT_TIMEZONE }),
     }),
     allowedMentions: { parse: [] },
   });
 }
 
-export const command: Command = { data, execute };
+/** Zone names containing what was typed, at most 25. */
+export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
+  const now = (ctx.deps.clock ?? systemClock).now();
+  await interaction.respond(zoneChoices(interaction.options.getFocused(), now));
+}
+
+export const command: Command = { data, execute, autocomplete };

@@ -2,6 +2,7 @@ import { EmbedBuilder } from "discord.js";
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, Lang } from "../../engine/types.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
+import { discordTime } from "../../games/time.js";
 import { phaseName, t } from "../../i18n/index.js";
 import type { SeatNames } from "../masks/seat-names.js";
 import { roleName, safeName } from "./names.js";
@@ -29,6 +30,7 @@ export function statusEmbed(input: {
     .addFields(
       { name: t(lang, "status.ruleset"), value: ruleset.name[lang], inline: true },
       { name: t(lang, "status.state"), value: t(lang, `state.${game.status}`), inline: true },
+      { name: t(lang, "status.timezone"), value: game.timezone, inline: true },
     )
     .setFooter({ text: t(lang, "status.game_id", { id: game.id }) });
   if (game.status === "lobby") {
@@ -51,9 +53,7 @@ export function statusEmbed(input: {
       { name: t(lang, "status.phase"), value: phaseName(lang, phase.label), inline: true },
       {
         name: t(lang, "status.deadline"),
-        value: phase.deadlineAt
-          ? `<t:${Math.floor(phase.deadlineAt.getTime() / 1000)}:R>`
-          : t(lang, "status.no_deadline"),
+        value: phase.deadlineAt ? discordTime(phase.deadlineAt) : t(lang, "status.no_deadline"),
         inline: true,
       },
     );

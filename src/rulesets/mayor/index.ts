@@ -28,6 +28,8 @@ export const mayor = defineRuleset<MayorState>({
   gmActions,
   resolution,
   deadline,
+  // Rule 14 fixes the schedule on Moscow time, wherever the server is.
+  rulesZone: "Europe/Moscow",
   availableActions,
   chatLayout,
   playerView,
