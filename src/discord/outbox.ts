@@ -16,6 +16,8 @@ import { t } from "../i18n/index.js";
 import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { revealFiles } from "../render/reveal.js";
+import { botPost, botUpsert, mirroredHome } from "./masks/bot-posts.js";
+import { mirrorTargets } from "./masks/relay.js";
 import { panelsForPhase } from "./panels.js";
 import { namesOf } from "./render/names.js";
 import { revealText } from "./render/reveal.js";
@@ -308,6 +310,34 @@ async function perform(
     case "post": {
       const channelId = await channelFor(deps, gameId, effect.chat);
       const parts = splitMessage(effect.content);
+      // A mirrored chat of a masked game: every reader's mirror gets the post too (docs/masks.md).
+      const home = await mirroredHome(deps, gameId, effect.chat);
+      if (home) {
+        for (const [part, content] of parts.entries())
+          await botPost(deps, gameId, home, `outbox:${outboxId}:${part}`, content);
+        const files = (effect.files ?? []).map((f) => ({
+          name: f.name,
+          data: Buffer.from(f.base64, "base64"),
+        }));
+        if (files.length === 0) return;
+        // Attachments go to each copy with a reader now, directly (a later reader does not get them).
+        const copies = [
+          home.threadId,
+          ...(await mirrorTargets(deps, gameId, home.chatKey)).map((m) => m.threadId),
+        ];
+        for (const [n, copy] of copies.entries()) {
+          if (!copy) continue;
+          await deps.rest.post(Routes.channelMessages(copy), {
+            body: {
+              nonce: nonceOf(outboxId, parts.length + n),
+              enforce_nonce: true,
+              allowed_mentions: { parse: [] },
+            },
+            files,
+          });
+        }
+        return;
+      }
       const files = (effect.files ?? []).map((f) => ({
         name: f.name,
         data: Buffer.from(f.base64, "base64"),
@@ -446,6 +476,8 @@ async function upsertMessage(
 ): Promise<void> {
   const channelId = await channelFor(deps, gameId, effect.chat);
   const content = effect.content.slice(0, MESSAGE_LIMIT);
+  const home = await mirroredHome(deps, gameId, effect.chat);
+  if (home) return botUpsert(deps, gameId, home, effect.key, String(outboxId), content);
   // Buttons when the effect has them (a draft's review buttons); an empty list removes them.
   const components =
     effect.buttons === undefined

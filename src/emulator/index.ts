@@ -120,6 +120,10 @@ export class UserActor {
   openModal(): Json | null {
     return this.emu.interactions.openModal(this.id);
   }
+  /** A modified client's modal submit under a custom id it was never shown (interactions.ts). */
+  forgeModalSubmit(channelId: string, customId: string, values: Record<string, string>): InteractionHandle {
+    return this.emu.interactions.forgeModalSubmit(this.id, channelId, customId, values);
+  }
   send(channelId: string, content: string | Json, files: FileUpload[] = []): Json {
     const body = typeof content === "string" ? { content } : content;
     return this.s.messageJson(this.s.createMessage(this.id, channelId, body, files));

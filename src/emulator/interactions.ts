@@ -511,6 +511,27 @@ export class Interactions {
     return this.handle(rec);
   }
 
+  /**
+   * A modal submit with a custom id this user was never shown: what a modified client could
+   * send. Discord's own client cannot, but a bot that trusts the custom id alone (a collector
+   * filtering by custom id, not by user) would take it as the form's owner's answer.
+   */
+  forgeModalSubmit(
+    userId: string,
+    channelId: string,
+    customId: string,
+    values: Record<string, string>,
+  ): InteractionHandle {
+    const ch = this.s.channelFor(userId, channelId);
+    const components = Object.entries(values).map(([cid, value], i) => ({
+      type: 1,
+      id: i * 2 + 1,
+      components: [{ type: 4, id: i * 2 + 2, custom_id: cid, value }],
+    }));
+    const data: Json = { custom_id: customId, components };
+    return this.handle(this.start(userId, ch, InteractionType.ModalSubmit, data, customId));
+  }
+
   // ------------------------------------------------------------ the bot's side
 
   private live(id: string, token: string): InteractionRec {

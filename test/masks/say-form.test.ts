@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mt } from "../../src/discord/masks/texts.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { contentOf, isEphemeral, startHarness, type Harness, type Json } from "../bot/harness.js";
 import { gameByName } from "./curious-member.js";
@@ -65,6 +66,15 @@ describe("/say's form for long text", () => {
       // Stopping does not wait for the form (a collector would have held it for 15 minutes).
       await h.restartBot();
 
+      // Another member's modified client sends a form under the same custom id first: it is
+      // refused privately and nothing is said.
+      const forged = (await h.emu
+        .user(listener.userId)
+        .forgeModalSubmit(copy, String(modal["custom_id"]), { text: "forged by another member" })
+        .reply(15_000)) as Json;
+      expect(isEphemeral(forged)).toBe(true);
+      expect(contentOf(forged)).toBe(mt(lang, "refuse.not_your_form"));
+
       const text = `${lang}: a long speech\nwith a second line`;
       const reply = (await user.submitModal({ text }).reply(15_000)) as Json;
       expect(isEphemeral(reply)).toBe(true);
@@ -73,6 +83,15 @@ describe("/say's form for long text", () => {
         (m) => m["content"] === text,
       );
       expect(copies).toHaveLength(1);
+      for (const [reader, chat] of [
+        [listener.userId, copy],
+        [speaker.userId, where],
+      ] as const)
+        expect(
+          (h.emu.user(reader).read(chat, { limit: 50 }) as Json[]).some((m) =>
+            String(m["content"]).includes("forged"),
+          ),
+        ).toBe(false);
       expect((copies[0]?.["author"] as Json)["username"]).toBe(speaker.mask);
     }, 180_000);
   }

@@ -86,6 +86,17 @@ export async function relayById(deps: MaskDeps, id: number): Promise<RelayRow | 
   return row;
 }
 
+/**
+ * The seat (and user) of the bot's own posts in a mirrored chat (outbox posts: system notices,
+ * tallies): such a row is posted by the bot as itself, not through a webhook under a mask, so
+ * that every copy shows the bot's account as its author, which no mask can imitate.
+ */
+export const BOT_SPEAKER = "";
+
+export function isBotRow(row: Pick<RelayRow, "seatId">): boolean {
+  return row.seatId === BOT_SPEAKER;
+}
+
 /** Idempotency keys of mirror copies: `<canonical key>#<thread id>`. */
 const COPY = "#";
 
@@ -369,8 +380,43 @@ async function downloadFiles(files: readonly RelayFile[]) {
   );
 }
 
+/**
+ * The bot's own post as itself: a nonce per row (`enforce_nonce`) makes a retry after a lost
+ * answer return the message already posted instead of a second one.
+ */
+async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | null> {
+  const where = row.threadId ?? row.channelId;
+  if (row.kind === "post") {
+    await deps.db.update(maskRelays).set({ status: "sending" }).where(eq(maskRelays.id, row.id));
+    const message = (await deps.rest.post(Routes.channelMessages(where), {
+      body: {
+        content: row.content || "\u200b",
+        nonce: `r${row.id.toString(36)}`,
+        enforce_nonce: true,
+        allowed_mentions: NO_MENTIONS,
+      },
+    })) as { id: string };
+    return message.id;
+  }
+  const target = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
+  if (!target?.messageId) throw new PermanentRelayError("the message to change was never delivered");
+  if (row.kind === "edit") {
+    await deps.rest.patch(Routes.channelMessage(where, target.messageId), {
+      body: { content: row.content, allowed_mentions: NO_MENTIONS },
+    });
+    return target.messageId;
+  }
+  try {
+    await deps.rest.delete(Routes.channelMessage(where, target.messageId));
+  } catch (error) {
+    if (apiError(error)?.code !== 10008) throw error; // already gone
+  }
+  return null;
+}
+
 /** One delivery attempt; returns the webhook message id (null for a deletion). */
 async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
+  if (isBotRow(row)) return deliverAsBot(deps, row);
   const hook = await webhookFor(deps, row.gameId, row.channelId);
   if (row.kind === "post") {
     if (row.status === "sending") {

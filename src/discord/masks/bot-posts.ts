@@ -1,0 +1,93 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { chats, maskRelays } from "../../db/schema/index.js";
+import { THREADS_PARENT } from "../layout.js";
+import { maskModeOf } from "./masks.js";
+import { BOT_SPEAKER, enqueueSpoken, type RelayDeps } from "./relay.js";
+
+/**
+ * The bot's own posts into a mirrored chat of a masked game (a secret chat, or a public chat not
+ * read by everyone): they go through the chat's relay queue like what the players say, so the
+ * GMs' copy and every reader's mirror get them in the same order, and a reader who joins later
+ * gets them from `syncMirrors`. The bot posts them as itself (relay.ts `BOT_SPEAKER`).
+ */
+
+export interface MirroredHome {
+  chatKey: string;
+  /** The threads' parent channel. */
+  channelId: string;
+  /** The GMs' copy. */
+  threadId: string;
+}
+
+/** The GMs' copy of `chat` when the game is masked and the chat is mirrored; else null. */
+export async function mirroredHome(
+  deps: RelayDeps,
+  gameId: string,
+  chat: string,
+): Promise<MirroredHome | null> {
+  const rows = await deps.db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, [chat, `chat:${chat}`, THREADS_PARENT])));
+  // In a masked game a chat's own object is a thread exactly when the chat is mirrored (layout.ts).
+  const home = rows.find((r) => r.chatKey.startsWith("chat:") && r.discordKind === "thread");
+  const parent = rows.find((r) => r.chatKey === THREADS_PARENT);
+  if (!home || !parent) return null;
+  if ((await maskModeOf(deps.db, gameId)) === "off") return null;
+  return { chatKey: home.chatKey, channelId: parent.discordId, threadId: home.discordId };
+}
+
+/** A new post by the bot, once per `key`, into the GMs' copy and every mirror with its reader. */
+export async function botPost(
+  deps: RelayDeps,
+  gameId: string,
+  home: MirroredHome,
+  key: string,
+  content: string,
+) {
+  const { drained } = await enqueueSpoken(deps, {
+    gameId,
+    chatKey: home.chatKey,
+    channelId: home.channelId,
+    threadId: home.threadId,
+    seatId: BOT_SPEAKER,
+    userId: BOT_SPEAKER,
+    kind: "post",
+    idempotencyKey: key,
+    content,
+  });
+  for (const failed of drained.failed)
+    deps.log.warn({ gameId, relay: failed.id, err: failed.lastError }, "a bot post did not reach a mirror");
+}
+
+/**
+ * A keyed message (a tally) posted once and edited in place afterwards, in every copy of the
+ * chat: the first call posts it under `bot:<game>:<key>`, later ones edit that post (`edit` = a
+ * unique key of this change).
+ */
+export async function botUpsert(
+  deps: RelayDeps,
+  gameId: string,
+  home: MirroredHome,
+  key: string,
+  edit: string,
+  content: string,
+) {
+  const postKey = `bot:${gameId}:${key}`;
+  const [posted] = await deps.db.select().from(maskRelays).where(eq(maskRelays.idempotencyKey, postKey));
+  if (!posted) return botPost(deps, gameId, home, postKey, content);
+  const { drained } = await enqueueSpoken(deps, {
+    gameId,
+    chatKey: home.chatKey,
+    channelId: home.channelId,
+    threadId: home.threadId,
+    seatId: BOT_SPEAKER,
+    userId: BOT_SPEAKER,
+    kind: "edit",
+    targetId: posted.id,
+    idempotencyKey: `${postKey}:${edit}`,
+    content,
+  });
+  for (const failed of drained.failed)
+    deps.log.warn({ gameId, relay: failed.id, err: failed.lastError }, "a bot edit did not reach a mirror");
+}
