@@ -104,6 +104,15 @@ const pass: Def = {
   },
 };
 
+/**
+ * The dead chat is free (§10.3: "the dead chat is not counted"; §10.1: "no post limit"): a post
+ * or an edit there neither counts against the limit nor is refused to a muted dead player.
+ * Posts that name no chat (scenarios) are the game channel's or the clan chat's.
+ */
+function inDeadChat(input: ActionInput): boolean {
+  return input.params["chat"] === "dead";
+}
+
 /** `post`: living players' posts count for activity (day); dead players' against the limit (§10.3). */
 const post: Def = {
   params: params({}),
@@ -111,11 +120,12 @@ const post: Def = {
     const actor = actorOf(state, input);
     if (!actor) return reject("not_in_game");
     if (input.targets.length !== 0) return reject("bad_targets");
-    if (!actor.alive && hasStatus(actor, "dead_muted")) return reject("muted");
+    if (!actor.alive && hasStatus(actor, "dead_muted") && !inDeadChat(input)) return reject("muted");
     return null;
   },
   apply(state, input) {
     const actor = actorOf(state, input) as ClansPlayer;
+    if (!actor.alive && inDeadChat(input)) return;
     if (actor.alive) {
       if (state.phase.kind === "day" && !state.data.posted.includes(actor.id))
         state.data.posted.push(actor.id);
@@ -138,12 +148,12 @@ const editPost: Def = {
     const actor = actorOf(state, input);
     if (!actor) return reject("not_in_game");
     if (input.targets.length !== 0) return reject("bad_targets");
-    if (!actor.alive && hasStatus(actor, "dead_muted")) return reject("muted");
+    if (!actor.alive && hasStatus(actor, "dead_muted") && !inDeadChat(input)) return reject("muted");
     return null;
   },
   apply(state, input) {
     const actor = actorOf(state, input) as ClansPlayer;
-    if (!actor.alive) muteDead(state, actor, "edit");
+    if (!actor.alive && !inDeadChat(input)) muteDead(state, actor, "edit");
   },
 };
 

@@ -517,6 +517,21 @@ describe("§10.3 dead posts", () => {
     t.act("boris", "edit_post");
     expect(t.p("boris").statuses).toContain("dead_muted");
   });
+  it("the dead chat is free: not counted, no mute for an edit there, open to a muted dead player", () => {
+    const t = new Table({ dead_post_limit: 1 });
+    t.gm("modkill", ["boris"]);
+    t.phase();
+    const dead = { chat: "dead" };
+    for (let i = 0; i < 3; i++) expect(t.act("boris", "post", [], dead)).toBeNull();
+    expect(t.act("boris", "edit_post", [], dead)).toBeNull();
+    expect(t.p("boris").statuses).not.toContain("dead_muted");
+    // The game channel still counts: the second post there mutes him.
+    expect(t.act("boris", "post", [], { chat: "game-day-1" })).toBeNull();
+    expect(t.act("boris", "post", [], { chat: "game-day-1" })).toBeNull();
+    expect(t.p("boris").statuses).toContain("dead_muted");
+    expect(code(t.act("boris", "post", [], { chat: "game-day-1" }))).toBe("muted");
+    expect(t.act("boris", "post", [], dead)).toBeNull();
+  });
 });
 
 describe("§4.4 rejections", () => {
