@@ -7,7 +7,7 @@ import {
   Routes,
   type ButtonInteraction,
 } from "discord.js";
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang, PhaseReport } from "../engine/types.js";
@@ -474,8 +474,29 @@ async function upsertMessage(
   outboxId: number,
   effect: Extract<OutboxEffect, { type: "upsert" }>,
 ): Promise<void> {
+  let text = effect.content;
+  if (effect.render) {
+    // A later update of the same message waits: this one would be overwritten at once.
+    const [later] = await deps.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.gameId, gameId),
+          eq(outbox.kind, "upsert"),
+          eq(outbox.status, "pending"),
+          gt(outbox.id, outboxId),
+          sql`${outbox.payload}->>'key' = ${effect.key}`,
+        ),
+      )
+      .limit(1);
+    if (later) return;
+    const rendered = await new GameService(deps.db).gmStatusText(gameId, effect.render.gmStatus);
+    if (rendered === undefined) return;
+    text = rendered;
+  }
   const channelId = await channelFor(deps, gameId, effect.chat);
-  const content = effect.content.slice(0, MESSAGE_LIMIT);
+  const content = text.slice(0, MESSAGE_LIMIT);
   const home = await mirroredHome(deps, gameId, effect.chat);
   if (home) return botUpsert(deps, gameId, home, effect.key, String(outboxId), content);
   // Buttons when the effect has them (a draft's review buttons); an empty list removes them.

@@ -66,7 +66,7 @@ export interface PhaseOrder {
 /**
  * The phase's status for the GMs: the deadline, each seat that acted with its orders as given
  * (the latest of each action, as the rules count them), the alive seats with orders open to them
- * and none given, and the public tally where the rules keep one.
+ * (naming a target or a choice) and none given, and the public tally where the rules keep one.
  */
 export function phaseStatus(input: {
   lang: Lang;
@@ -106,9 +106,15 @@ export function phaseStatus(input: {
     });
     lines.push(t(lang, "gmroom.status_order", { player: reader.player(p.id), orders: orders.join("; ") }));
   }
+  // Missing: alive seats offered an order that names a target or a choice (not chat activity,
+  // not a bare step such as classic's "leave the game"), who gave none.
   const missing = state.players.filter(
     (p) =>
-      p.alive && !bySeat.has(p.id) && (input.offers.get(p.id) ?? []).some((o) => !ACTIVITY.has(o.action)),
+      p.alive &&
+      !bySeat.has(p.id) &&
+      (input.offers.get(p.id) ?? []).some(
+        (o) => !ACTIVITY.has(o.action) && (o.maxTargets > 0 || Object.keys(o.params ?? {}).length > 0),
+      ),
   );
   lines.push(
     missing.length > 0

@@ -125,6 +125,11 @@ export interface OutboxUpsert {
   content: string;
   /** Buttons under the message (a draft's review buttons); an empty list removes them. */
   buttons?: OutboxButton[];
+  /**
+   * Rendered when performed, not when written: `gmStatus` is the phase whose GM status this is
+   * (skipped when a later update of the key waits, or once the phase is over).
+   */
+  render?: { gmStatus: number };
 }
 export interface OutboxButton {
   id: string;
@@ -1590,10 +1595,40 @@ export class GameService {
     if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
       effects.push({ type: "reconcile" });
     }
-    // The GMs' status of the phase, edited in place.
-    effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase));
+    // The GMs' status of the phase, edited in place: rendered when the outbox performs it (the
+    // offers of every seat are costly in large rulesets; a burst of inputs renders once).
+    effects.push({
+      type: "upsert",
+      chat: "gm",
+      key: `status:${phase.index}`,
+      content: "",
+      render: { gmStatus: phase.index },
+    });
     await this.writeOutbox(tx, game.id, `input:${seq}`, effects, null);
     return true;
+  }
+
+  /**
+   * The status text of a phase that is still open, as it stands now (the outbox renders the
+   * deferred status updates with it); undefined once the phase is over (its last status was
+   * written when it was resolved).
+   */
+  async gmStatusText(gameId: string, phaseIndex: number): Promise<string | undefined> {
+    const game = await this.game(gameId);
+    const phase = await this.currentPhase(gameId);
+    if (!phase || phase.index !== phaseIndex || game.status === "ended") return undefined;
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state } = await loadState(this.db, gameId, ruleset);
+    const drafted = await this.pendingDraft(gameId);
+    const effect = await this.gmStatusEffect(
+      this.db,
+      game,
+      ruleset,
+      state,
+      phase,
+      drafted ? "drafted" : null,
+    );
+    return effect.content;
   }
 
   /**

@@ -256,6 +256,7 @@ describe("failures", () => {
     const { emu, service, game, deps, userOf } = await classicGame("auto");
     try {
       await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      await drainOutbox(deps, game.id); // the GM room's status of the order, before the outage
       await service.resolveDue(game.id, 0, null);
       const clearPosts = emu.injectFault({ route: "POST /channels/{channel_id}/messages", status: 503 });
       // The GM room's status message is edited in place (a PATCH): Discord is down for it too.
