@@ -9,6 +9,7 @@ import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
 import {
   cloneGames,
+  processEnv,
   retire,
   sleep,
   spawnWorker,
@@ -48,15 +49,7 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
   const emu = await startEmulator({ port: 0, strict: true });
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   const prefix = uniquePrefix("bench");
-  const worker = spawnWorker({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_APPLICATION_ID: emu.applicationId,
-    DISCORD_API_URL: emu.apiBase,
-    LOG_LEVEL: "info",
-    WORKER_QUEUE_PREFIX: prefix,
-  });
+  const worker = spawnWorker(processEnv({ databaseUrl: database.url, emu, prefix }));
   const queue = createQueue(redis, prefix);
   const scheduler = new Scheduler({ queue, db: database.db });
   let peak = 0;

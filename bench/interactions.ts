@@ -11,6 +11,7 @@ import {
 import { countPending } from "../src/games/service.js";
 import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
+import { processEnv } from "../test/worker/support.js";
 import { spawnProcess } from "./memory.js";
 import { acceptedActions, speakInDay } from "./players.js";
 
@@ -204,15 +205,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
   const users = guild.members.map((m) => m.id);
   const database = await createMigratedDatabase();
   const prefix = `bench-ia-${Math.random().toString(36).slice(2, 10)}`;
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_APPLICATION_ID: emu.applicationId,
-    DISCORD_API_URL: emu.apiBase,
-    LOG_LEVEL: "info",
-    WORKER_QUEUE_PREFIX: prefix,
-  };
+  const env = processEnv({ databaseUrl: database.url, emu, prefix });
   const bot = spawnProcess("bot", "src/bot/main.ts", env);
   const worker = spawnProcess("worker", "src/worker/main.ts", env);
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });

@@ -6,12 +6,13 @@ import { createMigratedDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import {
   cloneGames,
+  processEnv,
   retire,
   spawnScript,
   templateGame,
+  type ChildWorker,
   uniquePrefix,
   until,
-  type ChildWorker,
 } from "../worker/support.js";
 
 /**
@@ -40,17 +41,7 @@ afterAll(async () => {
 });
 
 function env(): Record<string, string> {
-  return {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_APPLICATION_ID: emu.applicationId,
-    DISCORD_API_URL: emu.apiBase,
-    LOG_LEVEL: "info",
-    WORKER_QUEUE_PREFIX: prefix,
-    BOT_HTTP_PORT: "0",
-    WORKER_HTTP_PORT: "0",
-  };
+  return processEnv({ databaseUrl: database.url, emu, prefix });
 }
 
 /** Starts a process and returns the base URL its HTTP server logged. */

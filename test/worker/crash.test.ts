@@ -6,7 +6,16 @@ import { type Emulator, startEmulator } from "../../src/emulator/index.js";
 import type { PhaseReport } from "../../src/engine/types.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
-import { cloneGames, retire, sleep, spawnWorker, templateGame, uniquePrefix, until } from "./support.js";
+import {
+  cloneGames,
+  processEnv,
+  retire,
+  sleep,
+  spawnWorker,
+  templateGame,
+  uniquePrefix,
+  until,
+} from "./support.js";
 
 /**
  * The worker as a real process (`src/worker/main.ts` under tsx), killed with SIGKILL at random
@@ -32,19 +41,10 @@ afterAll(async () => {
 });
 
 function env(): Record<string, string> {
-  return {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_APPLICATION_ID: emu.applicationId,
-    DISCORD_API_URL: emu.apiBase,
-    LOG_LEVEL: "info",
-    WORKER_QUEUE_PREFIX: prefix,
-    WORKER_CONCURRENCY: "8",
-    WORKER_LOCK_MS: "1000",
-    WORKER_STALLED_MS: "500",
-    WORKER_SWEEP_MS: "2000",
-  };
+  return processEnv(
+    { databaseUrl: database.url, emu, prefix },
+    { WORKER_CONCURRENCY: "8", WORKER_LOCK_MS: "1000", WORKER_STALLED_MS: "500", WORKER_SWEEP_MS: "2000" },
+  );
 }
 
 async function resolvedCounts(ids: string[]): Promise<number[]> {

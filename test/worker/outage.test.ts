@@ -7,7 +7,7 @@ import { GameService } from "../../src/games/service.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { classicFive } from "../support/factories.js";
-import { retire, sleep, spawnWorker, uniquePrefix, until } from "./support.js";
+import { processEnv, retire, sleep, spawnWorker, uniquePrefix, until } from "./support.js";
 
 /**
  * A Discord outage of message posts while the worker (a real process) resolves a phase: the
@@ -35,17 +35,7 @@ afterAll(async () => {
 });
 
 function env(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_APPLICATION_ID: emu.applicationId,
-    DISCORD_API_URL: emu.apiBase,
-    LOG_LEVEL: "info",
-    WORKER_QUEUE_PREFIX: prefix,
-    WORKER_SWEEP_MS: "60000",
-    ...overrides,
-  };
+  return processEnv({ databaseUrl: database.url, emu, prefix }, { WORKER_SWEEP_MS: "60000", ...overrides });
 }
 
 /** The quick case's backoff: cap 1 s, so a ~12 s outage costs a row many attempts. */

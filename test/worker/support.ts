@@ -7,6 +7,7 @@ import type { Db } from "../../src/db/client.js";
 import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
 import { jobIds } from "../../src/jobs/registry.js";
+import { TEST_REDIS_URL } from "../support/env.js";
 import { classicFive, startedGame } from "../support/factories.js";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -153,6 +154,30 @@ export interface ChildWorker {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+}
+
+/**
+ * The environment of a bot or worker process of a test or benchmark: the database, Redis, the
+ * emulator as Discord, a queue prefix of its own, and `extra` (timings, ports) on top.
+ */
+export function processEnv(
+  parts: {
+    databaseUrl: string;
+    emu: { botToken: string; applicationId: string; apiBase: string };
+    prefix: string;
+  },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: parts.databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    DISCORD_TOKEN: parts.emu.botToken,
+    DISCORD_APPLICATION_ID: parts.emu.applicationId,
+    DISCORD_API_URL: parts.emu.apiBase,
+    LOG_LEVEL: "info",
+    WORKER_QUEUE_PREFIX: parts.prefix,
+    ...extra,
+  };
 }
 
 /** `npm run worker` as a child process (node + tsx), with the given environment. */
