@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, deadlines, games, inputs, resolutions } from "../../src/db/schema/index.js";
+import { verifyGameLog } from "../../src/games/verify.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, startHarness, textOf, type Harness, type Json } from "./harness.js";
 
@@ -230,6 +231,18 @@ describe("review mode holds the resolution until a GM publishes it", () => {
         and(eq(deadlines.gameId, gameId), eq(deadlines.kind, "publish"), eq(deadlines.status, "pending")),
       );
     expect(pending).toEqual([]);
+
+    // The log replays: the draft, the override, the re-run and the publication verify.
     await h.slash(gm, "game end", { game: name });
+    await h.drain(gameId);
+    const reveal = h.emu
+      .messages(await chatId(gameId, "newspaper"))
+      .find((m) => JSON.stringify(m["attachments"] ?? []).includes("game-log.json"));
+    const secret = /`([0-9a-f]{32})`/.exec(String(reveal?.["content"]))?.[1] ?? "";
+    const attachment = (reveal?.["attachments"] as { filename: string; url: string }[]).find(
+      (a) => a.filename === "game-log.json",
+    );
+    const record = (await (await fetch(attachment?.url ?? "")).json()) as unknown;
+    expect(verifyGameLog(record, { secret })).toMatchObject({ ok: true });
   });
 });

@@ -218,6 +218,41 @@ describe("images with the newspaper", () => {
   });
 });
 
+describe("review mode's edit", () => {
+  it("keeps the board attached when a GM rewrites the draft's newspaper", async () => {
+    const env = await emulatedGuild(6);
+    try {
+      const service = new GameService(database.db, new ManualClock());
+      const gm = env.users[5] ?? "";
+      const game = await service.create({
+        guildId: env.guild.id,
+        name: "board review",
+        ruleset: "reichstag",
+        createdBy: gm,
+        seed: 2,
+        publishMode: "review",
+      });
+      for (const user of env.users.slice(0, 5)) await service.join(game.id, user, `n-${user.slice(-3)}`);
+      await service.start(game.id, gm);
+      await service.resolveDue(game.id, 0, null);
+      await service.editDraft(game.id, 0, gm, ["Edited by the GM: the candidacy moves on."]);
+      await service.publish(game.id, 0, gm);
+      await drainOutbox({ db: database.db, rest: env.rest, log: silentLog }, game.id);
+      const [newspaper] = await database.db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, "newspaper")));
+      const edited = env.emu
+        .messages(newspaper?.discordId ?? "")
+        .find((m) => String(m.content).startsWith("Edited by the GM"));
+      const files = (edited?.attachments ?? []) as { filename: string }[];
+      expect(files.map((f) => f.filename)).toContain("board.png");
+    } finally {
+      await env.emu.close();
+    }
+  });
+});
+
 describe("failures", () => {
   it("a post Discord refuses for good fails, the GMs are told in the GM room, and their retry delivers it", async () => {
     const { emu, service, game, gm, deps, channelOf, userOf } = await classicGame("auto");
