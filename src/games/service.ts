@@ -1386,6 +1386,9 @@ export class GameService {
     if (!resolution) throw new Error("insert returned nothing");
     await this.insertEvents(tx, game.id, resolution.id, report);
     const effects = await this.resolutionEffects(tx, game, ruleset, phase, { state, next, report });
+    // The phase's last status in the GM room, as it stood at the deadline (later deferred
+    // updates of a phase that is over are skipped).
+    effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase, "published"));
     await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
     const scheduled = await this.applyResolution(tx, game, ruleset, phase, next, now);
     return { value: report, deadlines: scheduled, outbox: true };

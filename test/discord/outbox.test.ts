@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats, outbox } from "../../src/db/schema/index.js";
 import { drainOutbox, nonceOf, RETRY_PREFIX, retryFailed, splitMessage } from "../../src/discord/outbox.js";
 import { GameService } from "../../src/games/service.js";
+import { t } from "../../src/i18n/index.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { drainUntilDelivered, emulatedGuild, silentLog } from "../support/discord.js";
 import { ManualClock, classicFive } from "../support/factories.js";
@@ -214,6 +215,28 @@ describe("images with the newspaper", () => {
       expect(files.map((f) => f.filename)).toContain("board.png");
     } finally {
       await env.emu.close();
+    }
+  });
+});
+
+describe("the GM room", () => {
+  it("the phase's status keeps an order given just before the deadline, even when the drain comes after it", async () => {
+    const { emu, service, game, deps, userOf, channelOf } = await classicGame("auto");
+    try {
+      await service.submit(game.id, userOf.get("u1") ?? "", { action: "kill", targets: ["p5"], params: {} });
+      await service.resolveDue(game.id, 0, null);
+      await drainOutbox(deps, game.id);
+      const statuses = emu
+        .messages(await channelOf("gm"))
+        .map((m) => String(m.content))
+        .filter((c) => c.startsWith("📋"));
+      expect(statuses).toHaveLength(2);
+      expect(statuses[0]).toContain("name5");
+      expect(statuses[0]).toContain(
+        t("ru", "gmroom.status_resolved", { outcome: t("ru", "gmroom.status_published") }),
+      );
+    } finally {
+      await emu.close();
     }
   });
 });
