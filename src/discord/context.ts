@@ -3,7 +3,7 @@ import type { BotDeps } from "../bot/bot.js";
 import type { Db } from "../db/client.js";
 import type { AvailableAction } from "../engine/ruleset.js";
 import type { Lang } from "../engine/types.js";
-import type { AfterCommit, DeadlineRow, GameService } from "../games/service.js";
+import type { Actor, AfterCommit, DeadlineRow, GameService } from "../games/service.js";
 import { has, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 import { safeName } from "./render/names.js";
@@ -19,6 +19,8 @@ export interface Ctx {
   deps: BotDeps;
   db: Db;
   service: GameService;
+  /** The member acting (their server-wide GM standing), null outside an interaction in a server. */
+  actor: Actor | null;
   lang: Lang;
   log: Logger;
   /** After a committed mutation: enqueue its deadlines, ask the worker to drain the outbox. */

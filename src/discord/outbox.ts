@@ -241,7 +241,9 @@ async function noticeToGms(
 export async function handleRetryButton(ctx: Ctx, interaction: ButtonInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const id = Number(interaction.customId.slice(RETRY_PREFIX.length + 1));
-  const retried = Number.isSafeInteger(id) ? await retryFailed(ctx.db, id, interaction.user.id) : undefined;
+  const retried = Number.isSafeInteger(id)
+    ? await retryFailed(ctx.db, id, interaction.user.id, ctx.service)
+    : undefined;
   if (!retried) {
     await interaction.editReply(t(ctx.lang, "outbox.retry_unknown"));
     return;
@@ -259,10 +261,12 @@ export async function retryFailed(
   db: Db,
   outboxId: number,
   userId: string,
+  /** The acting member's service (a server GM is a GM of every game). */
+  service: GameService = new GameService(db),
 ): Promise<{ gameId: string } | undefined> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
   if (!row) return undefined;
-  if (!(await new GameService(db).isGm(row.gameId, userId))) return undefined;
+  if (!(await service.isGm(row.gameId, userId))) return undefined;
   await db
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })

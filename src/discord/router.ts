@@ -1,26 +1,54 @@
-import { MessageFlags, type Interaction } from "discord.js";
+import { MessageFlags, PermissionFlagsBits, type Interaction } from "discord.js";
 import type { BotDeps } from "../bot/bot.js";
 import type { Lang } from "../engine/types.js";
 import { closeEarlyIfComplete } from "../games/early-close.js";
-import { GameService, systemClock } from "../games/service.js";
-import { settingsOf } from "../games/queries.js";
+import { GameService, systemClock, type Actor } from "../games/service.js";
+import { settingsOf, type GuildSettings } from "../games/queries.js";
 import { t } from "../i18n/index.js";
 import { commandsByName } from "./commands/index.js";
 import { EDIT_MODAL, handleEditModal } from "./commands/gm.js";
 import { SAY_MODAL, submitForm } from "./commands/say.js";
+import { handleJoinPick, JOIN_PICK } from "./commands/game.js";
 import type { Ctx } from "./context.js";
 import { answerError } from "./errors.js";
 import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
+import { safeName } from "./render/names.js";
 
-/** A context for one interaction, in its server's language. */
-export function contextFor(deps: BotDeps, lang: Lang): Ctx {
+/**
+ * Who acts in an interaction: a member with the server's GM role or the Manage Server
+ * permission is a GM of every game on the server (docs/gm.md). Null outside a server.
+ */
+export function actorOf(interaction: Interaction, settings: Pick<GuildSettings, "gmRoleId">): Actor | null {
+  if (!interaction.guildId) return null;
+  const member = interaction.member;
+  const roles = member && "roles" in member ? member.roles : null;
+  const hasGmRole =
+    settings.gmRoleId !== null &&
+    roles !== null &&
+    (Array.isArray(roles) ? roles.includes(settings.gmRoleId) : roles.cache.has(settings.gmRoleId));
+  const manager = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  const shown =
+    (member && "displayName" in member ? member.displayName : null) ??
+    interaction.user.globalName ??
+    interaction.user.username;
+  return {
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+    name: safeName(shown, "plain"),
+    serverGm: manager || hasGmRole,
+  };
+}
+
+/** A context for one interaction, in its server's language, acting as `actor` (if any). */
+export function contextFor(deps: BotDeps, lang: Lang, actor: Actor | null = null): Ctx {
   const db = deps.database.db;
   return {
     deps,
     db,
-    service: new GameService(db, deps.clock),
+    service: new GameService(db, deps.clock, actor),
+    actor,
     lang,
     log: deps.log,
     async after(gameId, committed) {
@@ -64,8 +92,13 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
   }, SLOW_ANSWER_MS);
   slow.unref();
   try {
-    if (interaction.guildId) lang = (await settingsOf(deps.database.db, interaction.guildId)).language;
-    const ctx = contextFor(deps, lang);
+    let actor: Actor | null = null;
+    if (interaction.guildId) {
+      const settings = await settingsOf(deps.database.db, interaction.guildId);
+      lang = settings.language;
+      actor = actorOf(interaction, settings);
+    }
+    const ctx = contextFor(deps, lang, actor);
     if (interaction.isChatInputCommand()) {
       const command = commandsByName.get(interaction.commandName);
       if (!command) return;
@@ -76,6 +109,8 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
       else await interaction.respond([]);
     } else if (interaction.isStringSelectMenu() || interaction.isButton()) {
       if (interaction.customId.startsWith(`${PANEL_PREFIX}:`)) await handlePanel(ctx, interaction);
+      else if (interaction.isStringSelectMenu() && interaction.customId === JOIN_PICK)
+        await handleJoinPick(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${RETRY_PREFIX}:`))
         await handleRetryButton(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${REVIEW_PREFIX}:`))

@@ -109,7 +109,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   name: Localized;
   /** Seed document and rules file, for the README and the role cards. */
   source: { seed: string; rules: string };
-  players: { min: number; max: number };
+  /**
+   * Seats: `min`–`max` the engine plays (scenario files); `table`, when higher, the fewest a game
+   * on the bot starts with when the bot deals the roles (the rules' own minimum), default `min`.
+   */
+  players: { min: number; max: number; table?: number };
   factions: Record<string, { name: Localized }>;
   roles: Record<string, { name: Localized; faction?: string }>;
   phaseKinds: readonly string[];

@@ -89,6 +89,10 @@ export async function gameRecord(
       accepted: row.accepted,
       rejection: (row.rejection as { code?: string } | null)?.code ?? null,
       payload: row.type === "control" ? { action: payload["action"] ?? null } : payload,
+      // Every GM's input names the GM who made it (the shown name then, else the account).
+      ...((row.type === "gm" || row.type === "control") && row.userId !== "system"
+        ? { by: row.actorName ?? row.userId }
+        : {}),
     };
   });
   return {

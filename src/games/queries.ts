@@ -11,7 +11,7 @@ import {
   resolutions,
 } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
-import type { GameRow, OutboxPost } from "./service.js";
+import { DEFAULT_MAX_RUNNING_GAMES, type GameRow, type OutboxPost } from "./service.js";
 
 /**
  * Read models and small writes the Discord layer needs beside GameService: which game a
@@ -78,11 +78,34 @@ export async function involvedIn(db: Db, gameIds: string[], userId: string): Pro
   return new Set([...seats, ...gms].map((r) => r.gameId));
 }
 
+/** How many seats each of the given games has. */
+export async function seatCounts(db: Db, gameIds: string[]): Promise<Map<string, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await db
+    .select({ gameId: players.gameId, n: sql<number>`count(*)::int` })
+    .from(players)
+    .where(inArray(players.gameId, gameIds))
+    .groupBy(players.gameId);
+  return new Map(rows.map((r) => [r.gameId, r.n]));
+}
+
+/** Ids of the given games in which the user has a seat. */
+export async function playingIn(db: Db, gameIds: string[], userId: string): Promise<Set<string>> {
+  if (gameIds.length === 0) return new Set();
+  const rows = await db
+    .select({ gameId: players.gameId })
+    .from(players)
+    .where(and(inArray(players.gameId, gameIds), eq(players.userId, userId)));
+  return new Set(rows.map((r) => r.gameId));
+}
+
 export interface GuildSettings {
   language: Lang;
   gmRoleId: string | null;
   /** The zone of the server's new games; null: DEFAULT_TIMEZONE. */
   timezone: string | null;
+  /** How many games may run (started, not over) at once. */
+  maxRunningGames: number;
 }
 
 export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings> {
@@ -91,13 +114,14 @@ export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings
     language: row?.language ?? "ru",
     gmRoleId: row?.gmRoleId ?? null,
     timezone: row?.timezone ?? null,
+    maxRunningGames: row?.maxRunningGames ?? DEFAULT_MAX_RUNNING_GAMES,
   };
 }
 
 export async function saveSettings(
   db: Db,
   guildId: string,
-  patch: { language?: Lang; gmRoleId?: string | null; timezone?: string | null },
+  patch: { language?: Lang; gmRoleId?: string | null; timezone?: string | null; maxRunningGames?: number },
 ): Promise<GuildSettings> {
   const set = { ...patch, updatedAt: new Date() };
   await db

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
 import type { AvailableAction, RenderContext, RulesetDefinition } from "../engine/ruleset.js";
@@ -40,6 +41,7 @@ import { tallyText, votePosts } from "./ballots.js";
 import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { discordTime, gameZone, localTime } from "./time.js";
+import { tableMinimum } from "./table.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 import { jobIds } from "../jobs/registry.js";
 import {
@@ -167,6 +169,48 @@ export const DEADLINE_MAX_DAYS = 30;
 
 /** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
 const DEFAULT_ZONE = "Europe/Moscow";
+/** The option keys a ruleset knows (its options schema is a zod object), or null. */
+export function optionKeys(ruleset: RulesetDefinition<AnyGameState>): string[] | null {
+  const schema = ruleset.options as unknown;
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : null;
+}
+
+/** `revealNightRole (revealNightRoles?)`: an unknown key with the known one it is closest to. */
+function nearest(key: string, known: readonly string[]): string {
+  const distance = (a: string, b: string): number => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let diagonal = row[0] ?? 0;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const above = row[j] ?? 0;
+        const cost = a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1;
+        row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + cost);
+        diagonal = above;
+      }
+    }
+    return row[b.length] ?? Infinity;
+  };
+  const best = known.map((k) => ({ k, d: distance(key, k) })).sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(key.length / 4)) ? `${key} (${best.k}?)` : key;
+}
+
+/** Running games a server may have at once unless its `/settings` say otherwise. */
+export const DEFAULT_MAX_RUNNING_GAMES = 5;
+
+/**
+ * Who acts through a service built for one interaction. A member the server trusts as a GM (its
+ * GM role, or the Manage Server permission: the Discord layer decides) is a GM of every game of
+ * that server without being listed in `game_masters`; the name goes into the log beside the id.
+ */
+export interface Actor {
+  guildId: string;
+  userId: string;
+  /** The member's shown name when acting, for the log. */
+  name: string;
+  /** The server's GM role or Manage Server: may act as a GM of every game on the server. */
+  serverGm: boolean;
+}
 
 /** A reviewed draft publishes itself after this grace period unless a GM holds it. */
 export const REVIEW_GRACE_MS = 30 * 60_000;
@@ -178,6 +222,8 @@ export class GameService {
   constructor(
     readonly db: Db,
     readonly clock: Clock = systemClock,
+    /** The member acting through this service (one interaction); null for the worker. */
+    readonly actor: Actor | null = null,
   ) {}
 
   // ---- reading ----------------------------------------------------------------------------
@@ -192,12 +238,30 @@ export class GameService {
     return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
   }
 
+  /** A GM of the game: listed in its GMs, or the acting member is a GM of the whole server. */
   async isGm(gameId: string, userId: string, tx: Tx = this.db): Promise<boolean> {
     const rows = await tx
       .select()
       .from(gameMasters)
       .where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
-    return rows.length > 0;
+    if (rows.length > 0) return true;
+    const actor = this.actor;
+    if (!actor?.serverGm || actor.userId !== userId) return false;
+    const [game] = await tx.select({ guildId: games.guildId }).from(games).where(eq(games.id, gameId));
+    return game?.guildId === actor.guildId;
+  }
+
+  /** The game's own GMs (not the server's), the creator first, then in the order they were added. */
+  async gms(gameId: string, tx: Tx = this.db): Promise<string[]> {
+    const [game] = await tx.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId));
+    const rows = await tx
+      .select({ userId: gameMasters.userId })
+      .from(gameMasters)
+      .where(eq(gameMasters.gameId, gameId))
+      .orderBy(asc(gameMasters.addedAt));
+    const ids = rows.map((r) => r.userId);
+    const creator = game?.createdBy;
+    return creator && ids.includes(creator) ? [creator, ...ids.filter((id) => id !== creator)] : ids;
   }
 
   async currentPhase(gameId: string, tx: Tx = this.db): Promise<PhaseRow | undefined> {
@@ -252,6 +316,16 @@ export class GameService {
   async create(input: CreateGameInput): Promise<GameRow> {
     const ruleset = getRuleset(input.ruleset);
     if (!ruleset) throw new UserError("game.unknown_ruleset", { ruleset: input.ruleset });
+    // A misspelled key would be dropped silently and the game played without it: refused.
+    const known = optionKeys(ruleset);
+    const unknown = known ? Object.keys(input.options ?? {}).filter((k) => !known.includes(k)) : [];
+    if (known && unknown.length > 0) {
+      throw new UserError("game.unknown_options", {
+        ruleset: ruleset.name[await this.language(input.guildId)],
+        keys: unknown.map((k) => nearest(k, known)).join(", "),
+        known: known.join(", "),
+      });
+    }
     const options = ruleset.options.safeParse(input.options ?? {});
     if (!options.success) {
       const issue = options.error.issues[0];
@@ -298,11 +372,49 @@ export class GameService {
     });
   }
 
-  async addGm(gameId: string, byUserId: string, userId: string): Promise<void> {
-    await this.locked(gameId, async (tx) => {
+  /**
+   * A GM makes another member a GM of this game (a co-GM): logged; once the game is built, a
+   * reconcile gives the new GM the game's GM role and its private threads. A seated player
+   * cannot also be a GM of the same game (a GM reads every secret chat).
+   */
+  async addGm(gameId: string, byUserId: string, userId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
-      await tx.insert(gameMasters).values({ gameId, userId }).onConflictDoNothing();
+      if (game.status === "ended") throw new UserError("game.ended");
+      const seated = await tx
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+      if (seated.length > 0) throw new UserError("gm.add_player");
+      const added = await tx.insert(gameMasters).values({ gameId, userId }).onConflictDoNothing().returning();
+      if (added.length === 0) throw new UserError("gm.already_gm");
+      const seq = await this.logControl(tx, gameId, byUserId, "add_gm", { user: userId });
+      return this.afterGmChange(tx, game, `gm-add:${userId}:${seq}`);
     });
+  }
+
+  /**
+   * A GM takes a member off the game's GMs (themselves included). The game always keeps one GM
+   * of its own, whoever created it: the last one cannot be removed (the server's GMs, who may
+   * act in every game, do not count, since they may lose that role).
+   */
+  async removeGm(gameId: string, byUserId: string, userId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
+      await this.requireGm(tx, gameId, byUserId);
+      const listed = await this.gms(gameId, tx);
+      if (!listed.includes(userId)) throw new UserError("gm.not_listed");
+      if (listed.length === 1) throw new UserError("gm.last_gm");
+      await tx.delete(gameMasters).where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
+      const seq = await this.logControl(tx, gameId, byUserId, "remove_gm", { user: userId });
+      return this.afterGmChange(tx, game, `gm-remove:${userId}:${seq}`);
+    });
+  }
+
+  /** After the GMs changed: a built game's roles and threads follow (the lobby has none yet). */
+  private async afterGmChange(tx: Tx, game: GameRow, origin: string): Promise<Committed<null>> {
+    if (game.status === "lobby") return { value: null, deadlines: [], outbox: false };
+    await this.writeOutbox(tx, game.id, origin, [{ type: "reconcile" }], null);
+    return { value: null, deadlines: [], outbox: true };
   }
 
   async join(gameId: string, userId: string, displayName: string): Promise<PlayerRow> {
@@ -361,19 +473,41 @@ export class GameService {
       }
       const { id: _id, ...keys } = checked.data;
       await tx.update(players).set({ setup: keys }).where(eq(players.id, seat.id));
+      // For the record only (the export keeps the action, never the role): who fixed a seat.
+      await this.logControl(tx, gameId, byUserId, "assign", { seat: seat.seatId });
     });
   }
 
-  /** Deals (or takes the GM's) roles, opens the first phase and schedules its deadline. */
-  async start(gameId: string, byUserId: string): Promise<Committed<PhaseRow>> {
+  /**
+   * Deals (or takes the GM's) roles, opens the first phase and schedules its deadline. `limits`
+   * (a game on Discord, `/game start`): the rules' table minimum (`tableMinimum`) and the
+   * server's cap on running games apply; without it only the engine's minimum (tests, the
+   * benchmarks and their templates start small tables, many per server, through the service).
+   */
+  async start(
+    gameId: string,
+    byUserId: string,
+    opts: { limits?: boolean } = {},
+  ): Promise<Committed<PhaseRow>> {
     return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const ruleset = rulesetOrThrow(game.ruleset);
       let seats = await this.players(gameId, tx);
-      if (seats.length < ruleset.players.min) {
-        throw new UserError("game.too_few_players", { min: ruleset.players.min, count: seats.length });
+      const assigned =
+        seats.length > 0 && seats.every((s) => typeof (s.setup as { role?: unknown }).role === "string");
+      const min = opts.limits ? tableMinimum(ruleset, assigned) : ruleset.players.min;
+      if (seats.length < min) {
+        const dealt = opts.limits && !assigned && min > ruleset.players.min;
+        throw new UserError(dealt ? "game.too_few_dealt" : "game.too_few_players", {
+          min,
+          count: seats.length,
+          ruleset: ruleset.name[await this.language(game.guildId, tx)],
+          assigned: ruleset.players.min,
+        });
       }
+      if (opts.limits) await this.requireRoomToRun(tx, game);
+      await this.logControl(tx, gameId, byUserId, "start", {});
       // (Loaded lazily: the masks module builds on this service.)
       const { dealMasks, maskModeOf } = await import("../discord/masks/masks.js");
       // Masked games number their seats in a secret order, not the public join order, so no
@@ -428,6 +562,25 @@ export class GameService {
       await this.writeOutbox(tx, gameId, `start`, effects, null);
       return { value: phase, deadlines: scheduled, outbox: true };
     });
+  }
+
+  /**
+   * The server's cap on running games (`/settings max_games`): each running game holds ~20 chats
+   * and 3 roles of a server that Discord caps at 500 channels and 250 roles. Starts of one server
+   * take turns on an advisory lock, so two cannot both take the last place.
+   */
+  private async requireRoomToRun(tx: Tx, game: GameRow): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`running-games:${game.guildId}`}))`);
+    const [settings] = await tx
+      .select({ max: guildSettings.maxRunningGames })
+      .from(guildSettings)
+      .where(eq(guildSettings.guildId, game.guildId));
+    const max = settings?.max ?? DEFAULT_MAX_RUNNING_GAMES;
+    const [running] = await tx
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.guildId, game.guildId), inArray(games.status, ["running", "paused"])));
+    if ((running?.n ?? 0) >= max) throw new UserError("game.too_many_running", { max });
   }
 
   /** Gives the seats numbers in the order a seeded shuffle draws (two steps: both keys are unique). */
@@ -1128,16 +1281,24 @@ export class GameService {
       .orderBy(sql`${inputs.seq} DESC`)
       .limit(1);
     const phase = await this.currentPhase(gameId, tx);
+    const seq = (last?.seq ?? 0) + 1;
     await tx.insert(inputs).values({
       gameId,
-      seq: (last?.seq ?? 0) + 1,
+      seq,
       phase: phase?.label ?? "lobby",
       type: "control",
       userId,
+      actorName: this.actorName(userId),
       payload: { action, ...payload },
       accepted: true,
       at: this.clock.now(),
     });
+    return seq;
+  }
+
+  /** The acting member's shown name for the log, when the input is theirs. */
+  private actorName(userId: string): string | null {
+    return this.actor && this.actor.userId === userId ? this.actor.name : null;
   }
 
   private async requireGm(tx: Tx, gameId: string, userId: string): Promise<void> {
@@ -1203,6 +1364,7 @@ export class GameService {
       phase,
       type: entry.type,
       userId: entry.userId,
+      actorName: entry.type === "gm" ? this.actorName(entry.userId) : null,
       seatId: entry.seatId,
       payload: entry.input,
       accepted: result.ok,

@@ -32,6 +32,7 @@ export const commandTexts = {
     "Ведущий: раздать роли и открыть первую фазу",
   ),
   "game.status": c("status", "статус", "The game's phase, deadline and players", "Фаза, срок и игроки"),
+  "game.list": c("list", "список", "The server's games and their state", "Игры сервера и их состояние"),
   "game.end": c(
     "end",
     "завершить",
@@ -49,6 +50,9 @@ export const commandTexts = {
     "Попросить продление, где это разрешено",
   ),
   gm: c("gm", "ведущий", "GM tools", "Инструменты ведущего"),
+  "gm.add": c("add", "добавить", "Make a member a co-GM of the game", "Сделать участника соведущим игры"),
+  "gm.remove": c("remove", "убрать", "Take a member off the game's GMs", "Убрать участника из ведущих игры"),
+  help: c("help", "помощь", "The commands you may use now", "Команды, доступные вам сейчас"),
   "gm.modkill": c("modkill", "модкилл", "Remove a player from the game", "Удалить игрока из игры"),
   "gm.revive": c("revive", "оживить", "Bring a dead player back", "Вернуть погибшего игрока"),
   "gm.replace": c(
@@ -183,8 +187,14 @@ export const commandTexts = {
   "opt.gm_role": c(
     "gm_role",
     "роль_ведущего",
-    "Members with this role may create games",
-    "Участники с этой ролью могут создавать игры",
+    "Members with this role create games and act as GMs of every game",
+    "Участники с этой ролью создают игры и ведут любую игру",
+  ),
+  "opt.max_games": c(
+    "max_games",
+    "макс_игр",
+    "How many games may run at once (default 5)",
+    "Сколько игр может идти одновременно (по умолчанию 5)",
   ),
 } satisfies Record<string, CommandText>;
 

@@ -8,7 +8,20 @@ export const en: Catalog = {
   "game.not_player": "You are not a player of this game.",
   "game.already_started": "The game has already started.",
   "game.full": "The game is full ({max} seats).",
-  "game.too_few_players": "Too few players: {count} joined, at least {min} needed.",
+  "game.too_few_players": "Too few players for {ruleset}: {count} joined, at least {min} needed.",
+  "game.too_few_dealt":
+    "Too few players for the bot to deal {ruleset}: {count} joined, at least {min} needed. A smaller table (from {assigned}) starts once a GM fixes every seat's role with /game assign.",
+  "game.too_many_running":
+    "This server already runs {max} games, its limit: end one first, or raise the limit with /settings max_games.",
+  "game.unknown_options": "{ruleset} has no option {keys}. Its options: {known}.",
+  "game.no_lobby": "No game on this server is open for joining now.",
+  "gm.add_player": "A player of this game cannot also be its GM.",
+  "gm.add_bot": "A bot cannot be a GM.",
+  "gm.already_gm": "That member is already a GM of this game.",
+  "gm.not_listed":
+    "That member is not one of this game's own GMs. (Members with the server's GM role or Manage Server act as GMs of every game: that is changed in the server's roles.)",
+  "gm.last_gm":
+    "A game keeps at least one GM of its own: add another with /gm add before removing the last one.",
   "game.bad_setup": "This setup is not valid: {detail}",
   "game.bad_options": "These options are not valid: {detail}",
   "game.unknown_ruleset": "Unknown ruleset: {ruleset}.",
@@ -62,7 +75,8 @@ export const en: Catalog = {
   "error.internal": "Something went wrong on our side. Tell a GM this code: {id}",
 
   // successes
-  "game.created": "Game “{name}” ({ruleset}) created. Players join with /game join; you are its GM.",
+  "game.created":
+    "Game “{name}” ({ruleset}) created. Players join with /game join; you are its GM (add co-GMs with /gm add).",
   "game.no_appearances": "These rules have no appearances: choose masks or no masks.",
   "game.joined_masked": "You joined “{name}”. It is played under masks: your mask is dealt at the start.",
   "game.joined": "You joined “{name}” (seat {seat}).",
@@ -119,6 +133,30 @@ export const en: Catalog = {
   "settings.timezone_default": ", time zone {zone} (the bot's default; set one with the timezone option)",
   "lang.ru": "Russian",
   "lang.en": "English",
+
+  // co-GMs, the server's games, help
+  "gm.added": "{user} is now a GM of “{name}”.",
+  "gm.removed": "{user} is no longer a GM of “{name}”.",
+  "settings.max_games": ", at most {max} running games",
+  "status.gms": "GMs",
+  "join.pick": "Several games are open for joining: choose one.",
+  "join.placeholder": "Choose a game",
+  "list.title": "Games on this server",
+  "list.empty": "No games on this server yet. A GM creates one with /game create.",
+  "list.line": "**{name}** · {ruleset} · {state} · {players}{phase}{you}",
+  "list.you_play": " · you play",
+  "list.you_gm": " · you are a GM",
+  "list.running": "Running: {count} of at most {max}.",
+  "help.title": "What you can do now",
+  "help.everyone": "Anyone",
+  "help.join": "Open for joining: {games}",
+  "help.lobby": "In the lobby of {games}",
+  "help.player": "As a player of {games}",
+  "help.gm": "As a GM of {games}",
+  "help.gm_server": "As a GM of every game on this server",
+  "help.create": "Starting games",
+  "help.settings": "Server settings (Manage Server)",
+  "help.more": "Commands not listed are not open to you now. Refusals always say why.",
 
   // status, role card, reveal
   "status.title": "{name}",

@@ -38,6 +38,8 @@ export interface RecordedInput {
   accepted: boolean;
   rejection: string | null;
   payload: JsonObject;
+  /** A GM's input (`gm`, `control`): who made it, by the GM's shown name then. */
+  by?: string;
 }
 
 /**
@@ -71,6 +73,8 @@ const LABELS = {
     noWinners: "No winners.",
     notEnded: "The game did not end.",
     nothing: "(nothing public)",
+    gm: "GM actions",
+    lobby: "Before the start",
   },
   ru: {
     title: (game: string) => `${game}: летопись игры`,
@@ -84,6 +88,8 @@ const LABELS = {
     noWinners: "Победителей нет.",
     notEnded: "Игра не окончена.",
     nothing: "(ничего публичного)",
+    gm: "Действия ведущих",
+    lobby: "До начала",
   },
 } as const;
 
@@ -198,6 +204,7 @@ export function revealChronicle(
   reports: readonly PhaseReport[],
   names: ReadonlyMap<PlayerId, string>,
   lang: Lang,
+  record?: GameRecord,
 ): string {
   const L = LABELS[lang];
   // Files, not messages: names are cleaned but not markdown-escaped.
@@ -238,6 +245,19 @@ export function revealChronicle(
     out.push(`${String(i + 1).padStart(width)}. ${name(p.id)} — ${role}${side}, ${fate}`);
   });
   out.push("");
+  // Who did what as GM, in order: every GM input names its GM.
+  const gmLines = (record?.inputs ?? [])
+    .filter((i) => i.by !== undefined)
+    .map((i) => {
+      const phase = i.phase === "lobby" ? L.lobby : phaseName(lang, i.phase);
+      const action = typeof i.payload["action"] === "string" ? i.payload["action"] : "?";
+      const targets = Array.isArray(i.payload["targets"])
+        ? i.payload["targets"].filter((x): x is string => typeof x === "string").map(name)
+        : [];
+      const refused = i.accepted ? "" : ` ✗ ${i.rejection ?? ""}`;
+      return `${phase} · ${safeName(i.by ?? "", "plain")}: ${action}${targets.length > 0 ? ` → ${targets.join(", ")}` : ""}${refused}`;
+    });
+  if (gmLines.length > 0) out.push(L.gm, "-".repeat(L.gm.length), ...gmLines, "");
   if (!state.ended) out.push(L.notEnded);
   else if (state.winners.length === 0) out.push(L.noWinners);
   else out.push(`${L.winners} ${state.winners.map((w) => factionName(ruleset, lang, w)).join(", ")}`);
@@ -258,7 +278,7 @@ export function revealFiles(
     { name: "game-log.json", data: Buffer.from(`${JSON.stringify(log, null, 2)}\n`, "utf8") },
     {
       name: "game-log.txt",
-      data: Buffer.from(revealChronicle(ruleset, state, reports, names, lang), "utf8"),
+      data: Buffer.from(revealChronicle(ruleset, state, reports, names, lang, record), "utf8"),
     },
   ];
 }

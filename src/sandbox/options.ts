@@ -1,3 +1,4 @@
+import { tableMinimum } from "../games/table.js";
 import { rulesets } from "../rulesets/index.js";
 import type { Lang } from "../engine/types.js";
 
@@ -95,9 +96,11 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   }
   const definition = rulesets[ruleset];
   const table = players ?? DEFAULT_PLAYERS[ruleset] ?? 12;
-  if (definition && (table < definition.players.min || table > definition.players.max))
+  // The sandbox's players join and the bot deals: the table minimum of a dealt game applies.
+  const min = definition ? tableMinimum(definition, false) : 0;
+  if (definition && (table < min || table > definition.players.max))
     throw new UsageError(
-      `--players: ${ruleset} is played by ${definition.players.min}–${definition.players.max} players, not ${table}`,
+      `--players: ${ruleset} is played by ${min}–${definition.players.max} players, not ${table}`,
     );
   return {
     ruleset,

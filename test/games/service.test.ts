@@ -38,7 +38,8 @@ describe("a game's lifecycle on Postgres", () => {
     const accepted = await service.submit(game.id, "u1", { action: "kill", targets: ["p5"], params: {} });
     expect(accepted.value.accepted).toBe(true);
     const log = await database.db.select().from(inputs).where(eq(inputs.gameId, game.id));
-    expect(log.map((r) => r.accepted)).toEqual([false, true]);
+    // After the GM's lobby entries (five assigns and the start), the refused and the accepted order.
+    expect(log.filter((r) => r.type === "action").map((r) => r.accepted)).toEqual([false, true]);
     const state = await service.state(game.id);
     expect(state.players.every((p) => p.alive)).toBe(true);
   });
@@ -116,6 +117,8 @@ describe("the GM's schedule actions", () => {
     await service.resume(game.id, "gm");
     const log = await database.db.select().from(inputs).where(eq(inputs.gameId, game.id));
     expect(log.map((r) => [r.type, (r.payload as { action: string }).action])).toEqual([
+      ...classicFive.map(() => ["control", "assign"]),
+      ["control", "start"],
       ["control", "extend"],
       ["control", "pause"],
       ["control", "resume"],

@@ -36,7 +36,7 @@ const tables: [ruleset: string, players: number, seed: number][] = [
   ["clans", 12, 1],
   ["mayor", 5, 4],
   ["reichstag", 6, 2],
-  ["regnum", 6, 1],
+  ["regnum", 12, 1],
 ];
 
 describe("npm start without a token: the sandbox", () => {

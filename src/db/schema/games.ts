@@ -69,6 +69,7 @@ export const gameMasters = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
 );

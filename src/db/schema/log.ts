@@ -32,6 +32,8 @@ export const inputs = pgTable(
     type: text("type", { enum: ["action", "gm", "resolve", "control"] }).notNull(),
     /** The Discord user who submitted it (a player, a GM, or "system" for the worker). */
     userId: text("user_id").notNull(),
+    /** A GM's or control input: the GM's shown name when it was made, so the log names who acted. */
+    actorName: text("actor_name"),
     seatId: text("seat_id"),
     payload: jsonb("payload").notNull(),
     accepted: boolean("accepted").notNull(),

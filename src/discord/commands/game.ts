@@ -1,22 +1,25 @@
 import {
+  ActionRowBuilder,
+  EmbedBuilder,
   MessageFlags,
-  PermissionFlagsBits,
   SlashCommandBuilder,
+  StringSelectMenuBuilder,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type GuildMember,
   type SlashCommandStringOption,
+  type StringSelectMenuInteraction,
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { activeGames, settingsOf } from "../../games/queries.js";
-import { systemClock } from "../../games/service.js";
+import { activeGames, guildGames, playingIn, seatCounts, settingsOf } from "../../games/queries.js";
+import { systemClock, type GameRow } from "../../games/service.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { zoneChoices } from "../../games/time.js";
-import { phaseName, t } from "../../i18n/index.js";
+import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
-import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
+import { gameChoices, gameOfInteractionChannel, requireGm, resolveGame } from "../preconditions.js";
 import { roleName, safeName } from "../render/names.js";
 import { maskModes, type MaskMode } from "../../db/schema/index.js";
 import { maskModeOf, setMaskMode, supportsAppearances } from "../masks/masks.js";
@@ -87,6 +90,7 @@ export const data = named(new SlashCommandBuilder(), "game")
   )
   .addSubcommand((s) => named(s, "game.start").addStringOption(gameOption))
   .addSubcommand((s) => named(s, "game.status").addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "game.list"))
   .addSubcommand((s) => named(s, "game.end").addStringOption(gameOption));
 
 function parseJson(text: string | null): JsonObject {
@@ -119,15 +123,12 @@ export function displayNameOf(interaction: ChatInputCommandInteraction, userId?:
   return safeName(fromMember ?? user?.globalName ?? user?.username ?? userId, "plain");
 }
 
-async function mayCreate(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<boolean> {
-  if (!interaction.guildId) return false;
-  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
-  const { gmRoleId } = await settingsOf(ctx.db, interaction.guildId);
-  if (!gmRoleId) return true;
-  const member = interaction.member;
-  const roles = member && "roles" in member ? member.roles : null;
-  if (!roles) return false;
-  return Array.isArray(roles) ? roles.includes(gmRoleId) : roles.cache.has(gmRoleId);
+/**
+ * Creating a game needs the server's GM role or the Manage Server permission (with no GM role
+ * set, Manage Server only): each game builds its own channels and roles on the server.
+ */
+function mayCreate(ctx: Ctx): boolean {
+  return ctx.actor?.serverGm ?? false;
 }
 
 function maskModeOption(value: string | null): MaskMode | null {
@@ -136,7 +137,7 @@ function maskModeOption(value: string | null): MaskMode | null {
 
 async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply();
-  if (!(await mayCreate(ctx, interaction))) throw new UserError("game.create_forbidden");
+  if (!mayCreate(ctx)) throw new UserError("game.create_forbidden");
   const guildId = interaction.guildId ?? "";
   const name = interaction.options.getString("name", true).trim();
   if ((await activeGames(ctx.db, guildId)).some((g) => g.name.toLowerCase() === name.toLowerCase()))
@@ -186,7 +187,8 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const phase = await ctx.service.currentPhase(game.id);
   const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
   const shown = await seatNames(ctx.db, game.id);
-  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked });
+  const gms = await ctx.service.gms(game.id);
+  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked, gms });
   await interaction.editReply({ embeds: [embed] });
 }
 
@@ -194,22 +196,19 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const sub = interaction.options.getSubcommand();
   if (sub === "create") return create(ctx, interaction);
   if (sub === "status") return status(ctx, interaction);
+  if (sub === "list") return list(ctx, interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (sub === "join" && !interaction.options.getString("game")) {
+    const picked = await joinTarget(ctx, interaction);
+    if (picked) await join(ctx, interaction, picked);
+    return;
+  }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const lang = ctx.lang;
   const userId = interaction.user.id;
   switch (sub) {
-    case "join": {
-      const seat = await ctx.service.join(game.id, userId, displayNameOf(interaction));
-      // Masked games never show a seat number: seats follow the public join order.
-      const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
-      await interaction.editReply(
-        masked
-          ? t(lang, "game.joined_masked", { name: game.name })
-          : t(lang, "game.joined", { name: game.name, seat: seat.seat }),
-      );
-      return;
-    }
+    case "join":
+      return join(ctx, interaction, game);
     case "leave": {
       await ctx.service.leave(game.id, userId);
       await interaction.editReply(t(lang, "game.left", { name: game.name }));
@@ -231,7 +230,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       return;
     }
     case "start": {
-      const committed = await ctx.service.start(game.id, userId);
+      // A game on Discord: the rules' table minimum and the server's cap on running games apply.
+      const committed = await ctx.service.start(game.id, userId, { limits: true });
       await ctx.after(game.id, committed);
       await interaction.editReply(
         t(lang, "game.started", { name: game.name, phase: phaseName(lang, committed.value.label) }),
@@ -250,10 +250,126 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   }
 }
 
+/** Seats the member in a game and says where (an answer to the command or to the game picker). */
+async function join(
+  ctx: Ctx,
+  interaction: ChatInputCommandInteraction | StringSelectMenuInteraction,
+  game: GameRow,
+): Promise<void> {
+  const shown = interaction.isChatInputCommand() ? displayNameOf(interaction) : memberName(interaction);
+  const seat = await ctx.service.join(game.id, interaction.user.id, shown);
+  // Masked games never show a seat number: seats follow the public join order.
+  const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
+  const content = masked
+    ? t(ctx.lang, "game.joined_masked", { name: game.name })
+    : t(ctx.lang, "game.joined", { name: game.name, seat: seat.seat });
+  await interaction.editReply({ content, components: [] });
+}
+
+function memberName(interaction: StringSelectMenuInteraction): string {
+  const member = interaction.member as GuildMember | null;
+  return safeName(
+    (member && "displayName" in member ? member.displayName : null) ??
+      interaction.user.globalName ??
+      interaction.user.username,
+    "plain",
+  );
+}
+
+/**
+ * `/game join` without a `game`: the game of this channel, else the server's only open lobby.
+ * With several lobbies open the member chooses from a menu (answered here; undefined returned).
+ */
+async function joinTarget(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<GameRow | undefined> {
+  const here = await gameOfInteractionChannel(ctx, interaction);
+  if (here) return ctx.service.game(here);
+  const lobbies = (await activeGames(ctx.db, interaction.guildId ?? "")).filter((g) => g.status === "lobby");
+  if (lobbies.length === 0) throw new UserError("game.no_lobby");
+  if (lobbies.length === 1) return lobbies[0];
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(JOIN_PICK)
+    .setPlaceholder(t(ctx.lang, "join.placeholder").slice(0, 150))
+    .addOptions(
+      lobbies.slice(0, 25).map((g) => ({
+        label: safeName(g.name, "plain").slice(0, 100),
+        description: rulesetOrThrow(g.ruleset).name[ctx.lang].slice(0, 100),
+        value: g.id,
+      })),
+    );
+  await interaction.editReply({
+    content: t(ctx.lang, "join.pick"),
+    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
+  });
+  return undefined;
+}
+
+/** The custom id of `/game join`'s game picker. */
+export const JOIN_PICK = "joinpick";
+
+/** The member chose a lobby from `/game join`'s picker. */
+export async function handleJoinPick(ctx: Ctx, interaction: StringSelectMenuInteraction): Promise<void> {
+  await interaction.deferUpdate();
+  const game = await ctx.service.game(interaction.values[0] ?? "");
+  if (game.guildId !== interaction.guildId) throw new UserError("game.not_found");
+  await join(ctx, interaction, game);
+}
+
+/** `/game list`: the server's games, newest first, with their state and the member's part in each. */
+async function list(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const guildId = interaction.guildId ?? "";
+  const games = await guildGames(ctx.db, guildId, 25);
+  const lang = ctx.lang;
+  if (games.length === 0) {
+    await interaction.editReply(t(lang, "list.empty"));
+    return;
+  }
+  const ids = games.map((g) => g.id);
+  const userId = interaction.user.id;
+  const seats = await seatCounts(ctx.db, ids);
+  const playing = await playingIn(ctx.db, ids, userId);
+  const running = games.filter((g) => g.status === "running" || g.status === "paused").length;
+  const lines: string[] = [];
+  for (const g of games) {
+    const phase =
+      g.status === "running" || g.status === "paused" ? await ctx.service.currentPhase(g.id) : undefined;
+    const you = playing.has(g.id)
+      ? t(lang, "list.you_play")
+      : g.status !== "ended" && (await ctx.service.isGm(g.id, userId))
+        ? t(lang, "list.you_gm")
+        : "";
+    lines.push(
+      t(lang, "list.line", {
+        name: safeName(g.name),
+        ruleset: rulesetOrThrow(g.ruleset).name[lang],
+        state: t(lang, `state.${g.status}`),
+        players: countOf(lang, seats.get(g.id) ?? 0, NOUNS.player),
+        phase: phase ? ` · ${phaseName(lang, phase.label)}` : "",
+        you,
+      }),
+    );
+  }
+  const { maxRunningGames } = await settingsOf(ctx.db, guildId);
+  const embed = new EmbedBuilder()
+    .setTitle(t(lang, "list.title"))
+    .setDescription(
+      `${lines.join("\n").slice(0, 3800)}\n\n${t(lang, "list.running", { count: running, max: maxRunningGames })}`,
+    );
+  await interaction.editReply({ embeds: [embed], allowedMentions: { parse: [] } });
+}
+
 export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name === "game") {
-    await interaction.respond(await gameChoices(ctx, interaction.guildId, focused.value));
+    const offered = await gameChoices(ctx, interaction.guildId, focused.value);
+    if (interaction.options.getSubcommand(false) !== "join") return interaction.respond(offered);
+    // Joining: only the games still taking seats.
+    const lobbies = new Set(
+      (await activeGames(ctx.db, interaction.guildId ?? ""))
+        .filter((g) => g.status === "lobby")
+        .map((g) => g.id),
+    );
+    await interaction.respond(offered.filter((c) => lobbies.has(c.value)));
     return;
   }
   if (focused.name === "timezone") {

@@ -35,6 +35,7 @@ import { named, MAX_PHASE_INDEX } from "./builders.js";
 
 const gameOption = (o: SlashCommandStringOption) => named(o, "opt.game").setAutocomplete(true);
 const playerOption = (o: SlashCommandUserOption) => named(o, "opt.player").setRequired(true);
+const memberOption = (o: SlashCommandUserOption) => named(o, "opt.user").setRequired(true);
 
 export const data = named(new SlashCommandBuilder(), "gm")
   .setDMPermission(false)
@@ -113,7 +114,9 @@ export const data = named(new SlashCommandBuilder(), "gm")
     named(s, "gm.announce")
       .addStringOption((o) => named(o, "opt.text").setRequired(true).setMaxLength(2000))
       .addStringOption(gameOption),
-  );
+  )
+  .addSubcommand((s) => named(s, "gm.add").addUserOption(memberOption).addStringOption(gameOption))
+  .addSubcommand((s) => named(s, "gm.remove").addUserOption(memberOption).addStringOption(gameOption));
 
 export const EDIT_MODAL = "gmedit";
 
@@ -384,6 +387,25 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     case "order":
       await orderFor(ctx, interaction, game);
       return;
+    case "add":
+    case "remove": {
+      // Co-GMs: any GM of the game (or of the server) adds or removes one; the game keeps one.
+      const member = interaction.options.getUser("user", true);
+      if (sub === "add" && member.bot) throw new UserError("gm.add_bot");
+      const committed =
+        sub === "add"
+          ? await ctx.service.addGm(game.id, userId, member.id)
+          : await ctx.service.removeGm(game.id, userId, member.id);
+      await ctx.after(game.id, committed);
+      await interaction.editReply({
+        content: t(lang, sub === "add" ? "gm.added" : "gm.removed", {
+          user: safeName(displayNameOf(interaction, member.id)),
+          name: game.name,
+        }),
+        allowedMentions: { parse: [] },
+      });
+      return;
+    }
     case "announce": {
       const text = interaction.options.getString("text", true);
       const committed = await ctx.service.announce(game.id, userId, text, interaction.id);

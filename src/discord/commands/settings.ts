@@ -14,7 +14,13 @@ import { t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import { choice, named } from "./builders.js";
 
-/** /settings: the server's language, GM role and time zone. Needs the Manage Server permission. */
+/** The most a server may allow: Discord caps a server at 500 channels and 250 roles. */
+const MAX_GAMES_CAP = 20;
+
+/**
+ * /settings: the server's language, its GM role (members who create games and act as GMs of
+ * every game), time zone and how many games may run at once. Needs the Manage Server permission.
+ */
 export const data = named(new SlashCommandBuilder(), "settings")
   .setDMPermission(false)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
@@ -22,7 +28,8 @@ export const data = named(new SlashCommandBuilder(), "settings")
     named(o, "opt.language").addChoices(choice("lang.ru", "ru"), choice("lang.en", "en")),
   )
   .addRoleOption((o) => named(o, "opt.gm_role"))
-  .addStringOption((o) => named(o, "opt.server_timezone").setAutocomplete(true).setMaxLength(64));
+  .addStringOption((o) => named(o, "opt.server_timezone").setAutocomplete(true).setMaxLength(64))
+  .addIntegerOption((o) => named(o, "opt.max_games").setMinValue(1).setMaxValue(MAX_GAMES_CAP));
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -30,8 +37,9 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     throw new UserError("settings.manage_only");
   const language = interaction.options.getString("language") as Lang | null;
   const role = interaction.options.getRole("gm_role");
+  const maxGames = interaction.options.getInteger("max_games");
   const typedZone = interaction.options.getString("timezone");
-  const patch: { language?: Lang; gmRoleId?: string; timezone?: string } = {};
+  const patch: { language?: Lang; gmRoleId?: string; timezone?: string; maxRunningGames?: number } = {};
   if (typedZone !== null) {
     // Checked before anything is saved: a bad zone changes none of the settings.
     const zone = canonicalZone(typedZone);
@@ -40,13 +48,16 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   }
   if (language === "ru" || language === "en") patch.language = language;
   if (role) patch.gmRoleId = role.id;
+  if (maxGames !== null) patch.maxRunningGames = maxGames;
   const saved = await saveSettings(ctx.db, interaction.guildId, patch);
   // Answer in the language just chosen.
   const lang = saved.language;
   await interaction.editReply({
     content: t(lang, "settings.saved", {
       language: t(lang, `lang.${lang}`),
-      role: saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "",
+      role:
+        (saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "") +
+        t(lang, "settings.max_games", { max: saved.maxRunningGames }),
       zone: saved.timezone
         ? t(lang, "settings.timezone", { zone: saved.timezone })
         : t(lang, "settings.timezone_default", { zone: ctx.deps.env.DEFAULT_TIMEZONE }),

@@ -23,6 +23,8 @@ export function statusEmbed(input: {
   /** Seats as players know them now (masks once dealt). */
   shown: SeatNames;
   masked: boolean;
+  /** The game's own GMs (user ids), the creator first. */
+  gms?: readonly string[];
 }): EmbedBuilder {
   const { lang, game, ruleset, phase, seats, shown, masked } = input;
   const embed = new EmbedBuilder()
@@ -33,6 +35,15 @@ export function statusEmbed(input: {
       { name: t(lang, "status.timezone"), value: game.timezone, inline: true },
     )
     .setFooter({ text: t(lang, "status.game_id", { id: game.id }) });
+  // Mentions in an embed show each GM's name to every reader and ping nobody.
+  if (input.gms && input.gms.length > 0)
+    embed.addFields({
+      name: t(lang, "status.gms"),
+      value: input.gms
+        .map((id) => `<@${id}>`)
+        .join(", ")
+        .slice(0, 1024),
+    });
   if (game.status === "lobby") {
     embed.setDescription(t(lang, "status.lobby", { count: seats.length }));
     if (seats.length > 0) {

@@ -17,7 +17,8 @@ export const mayor = defineRuleset<MayorState>({
   id: RULESET_ID,
   name: { en: "The Mayor's blind game", ru: "Игра вслепую у Мэра" },
   source: { seed: "004_ad941c781c806692.txt", rules: "mayor.md" },
-  players: { min: 3, max: 50 },
+  // §2.2: the default distribution is for 5 or more; explicit roles from 3 (DECISIONS.md).
+  players: { min: 3, max: 50, table: 5 },
   factions,
   roles,
   phaseKinds: ["night", "day"],

@@ -17,7 +17,8 @@ export const regnum = defineRuleset<RState>({
   id: "regnum",
   name: { en: "Regnum", ru: "Регнум" },
   source: { seed: "000_051860684774b394.txt", rules: "regnum.md" },
-  players: { min: 1, max: 64 },
+  // §1: the sign-up wave lasts until twelve players have joined (DECISIONS.md, D15).
+  players: { min: 1, max: 64, table: 12 },
   factions: {
     ksb: { name: { en: "Royal Security Service", ru: "КСБ" } },
     ozd: { name: { en: "Order of the Golden Dragon", ru: "ОЗД" } },
