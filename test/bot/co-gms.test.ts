@@ -129,7 +129,7 @@ describe("two GMs run one game", () => {
   });
 
   it("a member with the GM role and the owner act as GMs without being added", async () => {
-    expect(contentOf(await h.slash(roleGm(), "gm extend", { minutes: 30 }))).toBe(
+    expect(contentOf(await h.slash(roleGm(), "gm extend", { minutes: 30 }))).toContain(
       "Срок сдвинут на 30 минут.",
     );
     expect(contentOf(await h.slash(roleGm(), "gm pause"))).toBe(ru("gm.paused"));

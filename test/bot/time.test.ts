@@ -103,6 +103,7 @@ describe("time zones", () => {
       language: "ru",
       gmRoleId: null,
       timezone: null,
+      maxRunningGames: 5,
     });
     // An offset is a moment's distance from UTC, not a zone a schedule can follow.
     const offset = await h.slash(gm, "settings", { timezone: "+03:00" });

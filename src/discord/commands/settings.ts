@@ -8,7 +8,7 @@ import {
 import type { Lang } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { saveSettings } from "../../games/queries.js";
-import { systemClock } from "../../games/service.js";
+import { DEFAULT_MAX_RUNNING_GAMES, systemClock } from "../../games/service.js";
 import { canonicalZone, zoneChoices } from "../../games/time.js";
 import { t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
@@ -57,7 +57,10 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       language: t(lang, `lang.${lang}`),
       role:
         (saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "") +
-        t(lang, "settings.max_games", { max: saved.maxRunningGames }),
+        // The cap is named once a server changed it from the default.
+        (saved.maxRunningGames !== DEFAULT_MAX_RUNNING_GAMES
+          ? t(lang, "settings.max_games", { max: saved.maxRunningGames })
+          : ""),
       zone: saved.timezone
         ? t(lang, "settings.timezone", { zone: saved.timezone })
         : t(lang, "settings.timezone_default", { zone: ctx.deps.env.DEFAULT_TIMEZONE }),
