@@ -134,7 +134,7 @@ export function phaseStatus(input: {
 }
 
 export type DraftNote =
-  | { kind: "waiting"; publishAt: Date }
+  | { kind: "waiting" }
   | { kind: "held" | "stale" | "published" | "rerun" | "edited"; by: string }
   | { kind: "published_auto" };
 
@@ -147,6 +147,8 @@ export function draftCard(input: {
   lang: Lang;
   phaseLabel: string;
   note: DraftNote;
+  /** When the draft publishes itself (its grace period runs), if it does. */
+  publishAt: Date | null;
   newspaper: string;
   privates: readonly { to: string; text: string }[];
   reader: RenderContext;
@@ -154,13 +156,13 @@ export function draftCard(input: {
   const { lang, note } = input;
   const status =
     note.kind === "waiting"
-      ? t(lang, "review.waiting", { when: `<t:${Math.floor(note.publishAt.getTime() / 1000)}:R>` })
+      ? []
       : note.kind === "published_auto"
-        ? t(lang, "review.published_auto")
-        : note.kind === "rerun"
-          ? t(lang, "review.rerun", { by: note.by })
-          : t(lang, `review.${note.kind}`, { by: note.by });
-  const head = [t(lang, "review.title", { phase: phaseName(lang, input.phaseLabel) }), status, ""];
+        ? [t(lang, "review.published_auto")]
+        : [t(lang, `review.${note.kind}`, { by: note.by })];
+  if (input.publishAt)
+    status.push(t(lang, "review.waiting", { when: `<t:${Math.floor(input.publishAt.getTime() / 1000)}:R>` }));
+  const head = [t(lang, "review.title", { phase: phaseName(lang, input.phaseLabel) }), ...status, ""];
   const paper = [t(lang, "review.newspaper"), input.newspaper.trim() || t(lang, "review.empty")];
   const privates =
     input.privates.length > 0

@@ -901,13 +901,7 @@ export class GameService {
         set: { dueAt, jobId: jobIds.publish(game.id, phase.index, dueAt), status: "pending", doneAt: null },
       })
       .returning();
-    const card = await this.draftCardEffect(
-      tx,
-      game,
-      ruleset,
-      resolution,
-      note ?? { kind: "waiting", publishAt: dueAt },
-    );
+    const card = await this.draftCardEffect(tx, game, ruleset, resolution, note ?? { kind: "waiting" });
     const status = await this.gmStatusEffect(tx, game, ruleset, resolved.state, phase, "drafted");
     await this.writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
     return { value: report, deadlines: publish ? [publish] : [], outbox: true };
@@ -1016,7 +1010,7 @@ export class GameService {
           and(
             eq(resolutions.gameId, gameId),
             eq(resolutions.phaseIndex, phaseIndex),
-            eq(resolutions.status, "draft"),
+            inArray(resolutions.status, ["draft", "held"]),
           ),
         )
         .returning();
@@ -1152,7 +1146,21 @@ export class GameService {
     const privates = posts
       .filter((p) => p.chat.startsWith("personal:"))
       .map((p) => ({ to: p.chat.slice("personal:".length), text: p.content }));
+    // The grace period, while it runs (a held or published draft has none).
+    const [grace] = await tx
+      .select({ dueAt: deadlines.dueAt })
+      .from(deadlines)
+      .where(
+        and(
+          eq(deadlines.gameId, game.id),
+          eq(deadlines.phaseIndex, resolution.phaseIndex),
+          eq(deadlines.kind, "publish"),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    const open = note.kind !== "published" && note.kind !== "published_auto";
     const content = draftCard({
+      publishAt: open ? (grace?.dueAt ?? null) : null,
       lang: reader.lang,
       phaseLabel: resolution.phase,
       note,
@@ -1160,7 +1168,6 @@ export class GameService {
       privates,
       reader,
     });
-    const open = note.kind !== "published" && note.kind !== "published_auto";
     const id = (action: string) => `${REVIEW_PREFIX}:${action}:${game.id}:${resolution.phaseIndex}`;
     const label = (key: string) => t(reader.lang, key);
     return {

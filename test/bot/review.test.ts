@@ -184,6 +184,13 @@ describe("review mode holds the resolution until a GM publishes it", () => {
       ru("gm.player_option_gm_only"),
     );
 
+    // Any GM correction while the draft waits holds it (a status here), and says so.
+    expect(
+      contentOf(await h.slash(gm, "gm status set", { player: u(3), status: "silenced", game: name })),
+    ).toContain(ru("gm.correction_note", { phase: "Ночь 0" }));
+    expect(
+      (await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId)))[0]?.status,
+    ).toBe("held");
     // The GM overrides the maniac's order while the draft waits: recorded, and the draft is held.
     const override = contentOf(
       await h.slash(gm, "gm order", { player: u(1), action: "kill", target: "p3", game: name }),
@@ -204,10 +211,20 @@ describe("review mode holds the resolution until a GM publishes it", () => {
     expect(rerun["id"]).toBe(held["id"]);
     expect(String(rerun["content"])).toContain("player3");
     expect(String(rerun["content"])).not.toContain("player4");
+    // Edit from the card: the modal holds the newspaper as drafted; publication posts the new text.
+    const modal = (await h.emu
+      .user(gm)
+      .click(String(rerun["id"]), `review:edit:${gameId}:0`)
+      .modal()) as Json;
+    const fields = modal["components"] as { components: { value?: string }[] }[];
+    expect(fields[0]?.components[0]?.value).toContain("player3");
+    const submitted = (await h.emu.user(gm).submitModal({ text: "Утром нашли player3." }).reply()) as Json;
+    expect(contentOf(submitted)).toBe(ru("gm.edited", { phase: "Ночь 0" }));
     expect(contentOf(await h.slash(gm, "gm publish", { game: name }))).toBe(
       ru("gm.published", { phase: "Ночь 0" }),
     );
     await h.drain(gameId);
+    expect(await newspaper(gameId)).toContain("Утром нашли player3.");
     const state = await h.service.state(gameId);
     expect(state.players.find((p) => p.id === "p3")?.alive).toBe(false);
     expect(state.players.find((p) => p.id === "p4")?.alive).toBe(true);
