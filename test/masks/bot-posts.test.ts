@@ -60,5 +60,5 @@ describe("the bot's own posts in a masked game's mirrored chat", () => {
     } finally {
       await env.emu.close();
     }
-  });
+  }, 120_000);
 });
