@@ -264,12 +264,23 @@ function selfReason(actor: ClassicPlayer, action: string, spec: Spec): Rejection
   return spec.self;
 }
 
+/** A dead player's post in the graveyard (option `deadChat`), which the dead may write in. */
+function postInGraveyard(state: ClassicState, input: ActionInput): boolean {
+  return (
+    input.action === "post" &&
+    input.targets.length === 0 &&
+    input.params["chat"] === "graveyard" &&
+    state.options.deadChat
+  );
+}
+
 /** §4 general rejections in order, then the action's own ones, then the order slot. */
 export function validateAction(state: ClassicState, input: ActionInput): Rejection | null {
   const spec = SPECS[input.action];
   const actor = byId(state, input.actor);
   if (!spec || !actor) return REASONS.role;
-  if (!actor.alive) return REASONS.dead;
+  // The graveyard is the dead's own chat: a post there is talk, not an action (DECISIONS 20).
+  if (!actor.alive) return postInGraveyard(state, input) ? null : REASONS.dead;
   if (isRemoved(actor)) return REASONS.removed;
   if (!hasAction(actor, input.action)) return REASONS.role;
   const kind = state.phase.kind;
@@ -303,7 +314,7 @@ function applyAction(state: ClassicState, input: ActionInput): void {
   const actor = byId(state, input.actor) as ClassicPlayer;
   switch (input.action) {
     case "post":
-      if (state.phase.kind === "day") data.active[actor.id] = true;
+      if (state.phase.kind === "day" && actor.alive) data.active[actor.id] = true;
       return;
     case "vote": {
       const target = input.targets[0] as string;
@@ -335,7 +346,7 @@ function applyAction(state: ClassicState, input: ActionInput): void {
 }
 
 const PARAMS: Record<string, z.ZodType<JsonObject>> = {
-  post: obj({ text: z.string().optional() }),
+  post: obj({ text: z.string().optional(), chat: z.string().optional() }),
   vote: obj({ reason: z.string().default(""), quote: z.string().optional() }),
   kill: obj({ executor: z.string().min(1).optional() }),
 };

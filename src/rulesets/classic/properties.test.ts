@@ -75,6 +75,13 @@ describe("random 24-player dealt games through availableActions", () => {
         expect(res.ok).toBe(false);
         if (!res.ok) expect(res.rejection.reason).toBe("dead players cannot act");
         expect(JSON.stringify(game.state)).toBe(before);
+        // The graveyard is the dead's own chat: a post there is accepted and changes nothing.
+        const talk = { actor: dead.id, action: "post", targets: [], params: { chat: "graveyard" } };
+        const inGraveyard = submitAction(classic, game.state, talk);
+        expect(inGraveyard.ok).toBe(game.state.options.deadChat);
+        if (inGraveyard.ok)
+          expect(JSON.stringify(inGraveyard.value.players)).toBe(JSON.stringify(game.state.players));
+        expect(submitAction(classic, game.state, { ...talk, params: { chat: "town" } }).ok).toBe(false);
       }),
       { numRuns: 8 },
     );
