@@ -15,6 +15,7 @@ RUN npm ci --omit=dev && npm cache clean --force
 COPY . .
 
 USER node
-# Health and metrics: the bot on 9101, the worker on 9102 (BOT_HTTP_PORT, WORKER_HTTP_PORT).
-EXPOSE 9101 9102
+# Health and metrics: the bot on 9101, the worker on 9102 (BOT_HTTP_PORT, WORKER_HTTP_PORT);
+# the GM console on 9103 (CONSOLE_PORT, the bot).
+EXPOSE 9101 9102 9103
 CMD ["node", "--import", "tsx", "src/bot/main.ts"]

@@ -32,6 +32,8 @@ export interface BotDeps {
   scheduler?: Scheduling;
   /** The service's clock (tests move it by hand). */
   clock?: Clock;
+  /** The GM console's base URL for `/gm console` links; unset: the console is off. */
+  consoleUrl?: string;
 }
 
 /** The application commands as Discord receives them. */

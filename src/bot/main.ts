@@ -14,6 +14,7 @@ import { runProcess } from "../runtime/lifecycle.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import { workerSettingsFromEnv } from "../worker/settings.js";
 import { startBot } from "./bot.js";
+import { consoleRoutesFor } from "../console/routes.js";
 
 /**
  * `npm run bot`: the only process with a gateway connection. It never resolves a phase. Its
@@ -77,9 +78,31 @@ await runProcess("bot", log, async () => {
   const queue = createQueue(redis, prefix);
   const scheduler = new Scheduler({ queue, db: database.db, log });
   const unwatch = watchSharedState({ db: database.db, queue });
-  const bot = await startBot({ env, log, database, redis, client, scheduler });
+  // The GM web console, on a port of its own (docs/console.md).
+  const consoleDeps = { env, log, database, redis, client, scheduler };
+  let consoleServer: HttpServer;
+  try {
+    consoleServer = await createHttpServer({
+      host: env.HTTP_HOST,
+      port: env.CONSOLE_PORT,
+      log,
+      plugins: [consoleRoutesFor(consoleDeps, env.CONSOLE_PUBLIC_URL)],
+    });
+  } catch (error) {
+    unwatch();
+    await Promise.allSettled([http.close(), client.destroy(), queue.close(), database.close(), redis.quit()]);
+    throw new Error(
+      `cannot serve the GM console on ${env.HTTP_HOST}:${env.CONSOLE_PORT}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const consoleUrl = env.CONSOLE_PUBLIC_URL ?? consoleServer.url;
+  const bot = await startBot({ env, log, database, redis, client, scheduler, consoleUrl });
   return async () => {
     unwatch();
+    await consoleServer.close();
     await http.close();
     await bot.stop();
     await client.destroy();

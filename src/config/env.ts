@@ -36,6 +36,8 @@ const port = (fallback: number) =>
 /** Where each process serves /healthz, /readyz and /metrics unless told otherwise. */
 export const DEFAULT_BOT_HTTP_PORT = 9101;
 export const DEFAULT_WORKER_HTTP_PORT = 9102;
+/** Where the bot serves the GM web console (its own port: health and metrics stay internal). */
+export const DEFAULT_CONSOLE_PORT = 9103;
 
 export const envSchema = z.object({
   DISCORD_TOKEN: z.string({ error: "expected the bot token of your Discord application" }).min(1, {
@@ -58,6 +60,9 @@ export const envSchema = z.object({
     .default("127.0.0.1"),
   BOT_HTTP_PORT: port(DEFAULT_BOT_HTTP_PORT),
   WORKER_HTTP_PORT: port(DEFAULT_WORKER_HTTP_PORT),
+  CONSOLE_PORT: port(DEFAULT_CONSOLE_PORT),
+  /** The console's address as GMs open it (behind a reverse proxy: its https URL). */
+  CONSOLE_PUBLIC_URL: url(["http:", "https:"], "https://gm.example.org").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -99,6 +99,12 @@ export const commandTexts = {
     "Give or override an order on behalf of a player",
     "Отдать или заменить приказ за игрока",
   ),
+  "gm.console": c(
+    "console",
+    "пульт",
+    "Open the game's GM web console (a private one-time link)",
+    "Открыть веб-пульт ведущего игры (личная одноразовая ссылка)",
+  ),
   "gm.announce": c(
     "announce",
     "объявить",

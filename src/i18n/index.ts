@@ -3,6 +3,7 @@ import type { Lang, Localized, Rejection } from "../engine/types.js";
 import { en } from "./en.js";
 import { ru } from "./ru.js";
 import { gmRoomEn, gmRoomRu } from "./gm-room.js";
+import { consoleEn, consoleRu } from "./console.js";
 import { ruRejection } from "./rejections.js";
 
 export type { Lang, Localized };
@@ -12,8 +13,8 @@ export type Message = string | ((p: Params) => string);
 export type Catalog = Record<string, Message>;
 
 export const catalogs: Record<Lang, Catalog> = {
-  en: { ...en, ...gmRoomEn },
-  ru: { ...ru, ...gmRoomRu },
+  en: { ...en, ...gmRoomEn, ...consoleEn },
+  ru: { ...ru, ...gmRoomRu, ...consoleRu },
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 

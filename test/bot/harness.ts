@@ -9,6 +9,8 @@ import { drainOutbox } from "../../src/discord/outbox.js";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { GameService } from "../../src/games/service.js";
 import { createQueue, Scheduler } from "../../src/jobs/scheduler.js";
+import { consoleRoutesFor } from "../../src/console/routes.js";
+import { createHttpServer } from "../../src/http/server.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { ManualClock } from "../support/factories.js";
@@ -22,7 +24,10 @@ export type Json = Record<string, unknown>;
  * discord.js Client logged into it, a migrated Postgres database of its own, Redis with a
  * BullMQ queue of its own prefix, and the worker's path (resolveDue + drainOutbox over REST).
  */
-export async function startHarness(members: number, options: { env?: Record<string, string> } = {}) {
+export async function startHarness(
+  members: number,
+  options: { env?: Record<string, string>; console?: boolean } = {},
+) {
   const emu: Emulator = await startEmulator({ port: 0, strict: true });
   const guild = emu.createGuild({ name: "Forum", members });
   const lobby = emu.createChannel(guild.id, { name: "lobby" });
@@ -44,11 +49,33 @@ export async function startHarness(members: number, options: { env?: Record<stri
     DISCORD_API_URL: emu.apiBase,
     ...options.env,
   });
-  let bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+  // The GM web console, served like the bot process serves it (src/bot/main.ts), on a free port.
+  const consoleServer = options.console
+    ? await createHttpServer({
+        host: "127.0.0.1",
+        port: 0,
+        log: silentLog,
+        plugins: [
+          consoleRoutesFor({ env, log: silentLog, database, redis, client, scheduler, clock }, undefined),
+        ],
+      })
+    : undefined;
+  const consoleUrl = consoleServer?.url;
+  const botDeps = {
+    env,
+    log: silentLog,
+    database,
+    redis,
+    client,
+    scheduler,
+    clock,
+    ...(consoleUrl ? { consoleUrl } : {}),
+  };
+  let bot = await startBot(botDeps);
   /** The bot process stops (gracefully) and a new one takes over the same gateway session. */
   const restartBot = async () => {
     await bot.stop();
-    bot = await startBot({ env, log: silentLog, database, redis, client, scheduler, clock });
+    bot = await startBot(botDeps);
   };
   const rest = new REST({ api: emu.apiBase, retries: 1 }).setToken(emu.botToken);
   const service = new GameService(database.db, clock);
@@ -74,6 +101,7 @@ export async function startHarness(members: number, options: { env?: Record<stri
   const drain = async (gameId: string) => drainOutbox({ db: database.db, rest, log: silentLog }, gameId);
 
   const close = async () => {
+    await consoleServer?.close();
     await bot.stop();
     await client.destroy();
     await queue.obliterate({ force: true }).catch(() => undefined);
@@ -98,6 +126,7 @@ export async function startHarness(members: number, options: { env?: Record<stri
     resolvePhase,
     drain,
     restartBot,
+    consoleUrl,
     close,
   };
 }

@@ -237,7 +237,11 @@ describe("the services' commands, run as processes", { timeout: 180_000 }, () =>
 
     // The compose environment, with this machine's dependencies and free ports in place of the containers'.
     const given = { DISCORD_TOKEN: emu.botToken, DISCORD_APPLICATION_ID: emu.applicationId };
-    const ports = { BOT_HTTP_PORT: String(await freePort()), WORKER_HTTP_PORT: String(await freePort()) };
+    const ports = {
+      BOT_HTTP_PORT: String(await freePort()),
+      WORKER_HTTP_PORT: String(await freePort()),
+      CONSOLE_PORT: String(await freePort()),
+    };
     const overrides = {
       DATABASE_URL: fresh.url,
       REDIS_URL: TEST_REDIS_URL,

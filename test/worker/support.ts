@@ -192,7 +192,7 @@ export function spawnWorker(env: Record<string, string>): ChildWorker {
 export function spawnScript(script: string, env: Record<string, string>): ChildWorker {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
-    env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", ...env },
+    env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", CONSOLE_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

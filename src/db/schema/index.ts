@@ -5,3 +5,4 @@ export * from "./phases.js";
 export * from "./log.js";
 export * from "./discord.js";
 export * from "./masks.js";
+export * from "./console.js";

@@ -27,6 +27,7 @@ import { seatNames } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, targetChoices } from "../orders.js";
 import { displayNameOf } from "./game.js";
 import { named, MAX_PHASE_INDEX } from "./builders.js";
+import { ConsoleAuth, LINK_TTL_MS } from "../../console/auth.js";
 
 /**
  * /gm: the GM's tools. Every subcommand checks that the caller is a GM of the game first, so
@@ -110,6 +111,7 @@ export const data = named(new SlashCommandBuilder(), "gm")
       .addStringOption((o) => named(o, "opt.reason").setMaxLength(500))
       .addStringOption(gameOption),
   )
+  .addSubcommand((s) => named(s, "gm.console").addStringOption(gameOption))
   .addSubcommand((s) =>
     named(s, "gm.announce")
       .addStringOption((o) => named(o, "opt.text").setRequired(true).setMaxLength(2000))
@@ -404,6 +406,21 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
         }),
         allowedMentions: { parse: [] },
       });
+      return;
+    }
+    case "console": {
+      const base = ctx.deps.consoleUrl;
+      if (!base) {
+        await interaction.editReply(t(lang, "gm.console_off"));
+        return;
+      }
+      const { token } = await new ConsoleAuth(ctx.db, ctx.service.clock, (g, u) =>
+        ctx.service.isGm(g, u),
+      ).issueLink(game.id, userId);
+      const url = `${base.replace(/\/+$/, "")}/console/enter?t=${token}`;
+      await interaction.editReply(
+        t(lang, "gm.console_link", { name: game.name, url, minutes: LINK_TTL_MS / 60_000 }),
+      );
       return;
     }
     case "announce": {

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.js";
+import type { Lang } from "../engine/types.js";
+import { PermissionFlagsBits } from "discord.js";
+import type { BotDeps } from "../bot/bot.js";
+import { safeName } from "../discord/render/names.js";
+import { settingsOf } from "../games/queries.js";
+import { contextFor } from "../discord/router.js";
+import { UserError } from "../games/errors.js";
+import { GameService, systemClock, type Actor, type AfterCommit, type Clock } from "../games/service.js";
+import type { Logger } from "../log.js";
+import { ConsoleAuth, COOKIE_NAME, readCookie, sessionCookie, type Grant } from "./auth.js";
+import { CSS, JS } from "./html.js";
+import { overview } from "./model.js";
+import { enterPage, overviewPage, refusalPage } from "./pages.js";
+
+/**
+ * The GM web console's routes (docs/console.md), a fastify plugin for the bot process's console
+ * server (src/http/server.ts). `/console/enter` turns a `/gm console` link into a session
+ * cookie; every page under `/console/g/<game>/` needs that cookie, for that game, of an account
+ * that is a GM of it now. Anything else gets a refusal page and nothing of the game.
+ */
+
+export interface ConsoleDeps {
+  db: Db;
+  clock: Clock;
+  /**
+   * Who the account is on the game's server now (its GM role, Manage Server, its shown name), as
+   * the bot's interactions see it; null when the bot cannot see the member.
+   */
+  actorOf(guildId: string, userId: string): Promise<Actor | null>;
+  log: Logger;
+  /** The cookie is Secure (the console's public URL is https); also when a proxy says https. */
+  secure: boolean;
+  /** After a committed change (review actions): enqueue its deadlines, ask for an outbox drain. */
+  after(gameId: string, committed: AfterCommit): Promise<void>;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
+  /** Reads that need no member (languages, names of games). */
+  const reader = new GameService(deps.db, deps.clock);
+  /** The service acting as the account: its GM check counts the server's GM role, its log names it. */
+  const serviceAs = async (gameId: string, userId: string): Promise<GameService> => {
+    const game = await reader.game(gameId);
+    return new GameService(deps.db, deps.clock, await deps.actorOf(game.guildId, userId));
+  };
+  const isGm = async (gameId: string, userId: string) => {
+    try {
+      return await (await serviceAs(gameId, userId)).isGm(gameId, userId);
+    } catch (error) {
+      if (error instanceof UserError) return false;
+      throw error;
+    }
+  };
+  const auth = new ConsoleAuth(deps.db, deps.clock, isGm);
+  const secureByConfig = deps.secure;
+
+  const langOf = async (gameId: string | undefined): Promise<Lang | null> => {
+    if (!gameId) return null;
+    try {
+      return await reader.language((await reader.game(gameId)).guildId);
+    } catch {
+      return null;
+    }
+  };
+
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).headers(SECURITY_HEADERS).type("text/html; charset=utf-8").send(body);
+
+  /** The GM session of a request for the game in its path, or a refusal already sent. */
+  const gate = async (request: FastifyRequest, reply: FastifyReply): Promise<Grant | null> => {
+    const { gameId } = request.params as { gameId: string };
+    const grant = UUID.test(gameId)
+      ? await auth.session(readCookie(request.headers.cookie, COOKIE_NAME), gameId)
+      : null;
+    if (!grant) {
+      await send(reply, 403, refusalPage(null, "no_session"));
+      return null;
+    }
+    return grant;
+  };
+
+  return async (app) => {
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
+    app.get("/console/assets/console.css", async (_request, reply) =>
+      reply
+        .headers(SECURITY_HEADERS)
+        .header("cache-control", "public, max-age=300")
+        .type("text/css")
+        .send(CSS),
+    );
+    app.get("/console/assets/console.js", async (_request, reply) =>
+      reply
+        .headers(SECURITY_HEADERS)
+        .header("cache-control", "public, max-age=300")
+        .type("text/javascript")
+        .send(JS),
+    );
+
+    // The link of /gm console: shows a button; only pressing it spends the token.
+    app.get("/console/enter", async (request, reply) => {
+      const token = String((request.query as Record<string, unknown>)["t"] ?? "");
+      const peeked = await auth.peekLink(token);
+      if ("refused" in peeked)
+        return send(reply, 403, refusalPage(await langOf(peeked.gameId), peeked.refused));
+      const game = await reader.game(peeked.gameId);
+      return send(reply, 200, enterPage(await reader.language(game.guildId), game.name, token));
+    });
+
+    app.post("/console/enter", async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const exchanged = await auth.exchange(String(body["t"] ?? ""));
+      if ("refused" in exchanged)
+        return send(reply, 403, refusalPage(await langOf(exchanged.gameId), exchanged.refused));
+      const secure = secureByConfig || request.headers["x-forwarded-proto"] === "https";
+      const path = `/console/g/${exchanged.gameId}/`;
+      deps.log.info({ game: exchanged.gameId, user: exchanged.userId }, "console session opened");
+      return reply
+        .code(303)
+        .headers(SECURITY_HEADERS)
+        .header(
+          "set-cookie",
+          sessionCookie(exchanged.session, {
+            path,
+            maxAgeS: (exchanged.expiresAt.getTime() - deps.clock.now().getTime()) / 1000,
+            secure,
+          }),
+        )
+        .header("location", path)
+        .send();
+    });
+
+    app.get("/console/g/:gameId/", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      return send(reply, 200, overviewPage(await overview(deps.db, reader, grant.gameId)));
+    });
+
+    app.setErrorHandler(async (error, request, reply) => {
+      if (error instanceof UserError) return send(reply, 400, refusalPage(null, "unknown"));
+      deps.log.error({ err: (error as Error).message, url: request.url }, "console request failed");
+      return send(reply, 500, refusalPage(null, "unknown"));
+    });
+  };
+}
+
+/** The console of the bot process: its database, clock and scheduler (the same `after` as commands). */
+export function consoleRoutesFor(deps: BotDeps, publicUrl: string | undefined): FastifyPluginAsync {
+  const clock = deps.clock ?? systemClock;
+  return consoleRoutes({
+    db: deps.database.db,
+    clock,
+    actorOf: (guildId, userId) => memberActor(deps, guildId, userId),
+    log: deps.log,
+    secure: publicUrl?.startsWith("https:") ?? false,
+    after: (gameId, committed) => contextFor(deps, "ru").after(gameId, committed),
+  });
+}
+
+/** A member as the interaction router sees one (src/discord/router.ts actorOf), from the gateway's cache or REST. */
+async function memberActor(deps: BotDeps, guildId: string, userId: string): Promise<Actor | null> {
+  const guild = deps.client.guilds.cache.get(guildId);
+  const member = await guild?.members.fetch(userId).catch(() => null);
+  if (!member) return null;
+  const settings = await settingsOf(deps.database.db, guildId);
+  const hasGmRole = settings.gmRoleId !== null && member.roles.cache.has(settings.gmRoleId);
+  const manager = member.permissions.has(PermissionFlagsBits.ManageGuild);
+  return {
+    guildId,
+    userId,
+    name: safeName(member.displayName, "plain"),
+    serverGm: manager || hasGmRole,
+  };
+}
