@@ -542,7 +542,14 @@ export class GameService {
           content: t(lang, "fairness.commitment", { commitment }),
         });
       }
-      effects.push(...(await this.deliverNow(tx, game, ruleset, state, phase)));
+      effects.push(
+        ...(await this.withDeadlineNotice(
+          tx,
+          game,
+          phase,
+          await this.deliverNow(tx, game, ruleset, state, phase),
+        )),
+      );
       effects.push({ type: "panels", phaseIndex: phase.index });
       // The GM room: the setup card, then the first phase's status.
       const reader = await this.reader(tx, game, ruleset);
@@ -1656,12 +1663,40 @@ export class GameService {
       const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
       scheduled.push(...opened.deadlines);
       // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
-      const opening = await this.deliverNow(tx, game, ruleset, next, opened.phase);
+      const opening = await this.withDeadlineNotice(
+        tx,
+        game,
+        opened.phase,
+        await this.deliverNow(tx, game, ruleset, next, opened.phase),
+      );
       opening.push({ type: "panels", phaseIndex: opened.phase.index });
       opening.push(await this.gmStatusEffect(tx, game, ruleset, next, opened.phase));
       await this.writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
     }
     return scheduled;
+  }
+
+  /**
+   * A phase that opens with a deadline says so in the newspaper, as a Discord timestamp each
+   * reader sees in their own zone: on the first line of what the phase posts there as it opens,
+   * or as a post of its own.
+   */
+  private async withDeadlineNotice(
+    tx: Tx,
+    game: GameRow,
+    phase: PhaseRow,
+    effects: OutboxEffect[],
+  ): Promise<OutboxEffect[]> {
+    if (!phase.deadlineAt) return effects;
+    const lang = await this.language(game.guildId, tx);
+    const notice = t(lang, "deadline.opened", {
+      phase: phaseName(lang, phase.label),
+      when: discordTime(phase.deadlineAt),
+    });
+    const paper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
+    if (paper) paper.content = `${notice}\n${paper.content}`;
+    else effects.unshift({ type: "post", chat: "newspaper", content: notice });
+    return effects;
   }
 
   private async lastSeq(tx: Tx, gameId: string): Promise<number> {

@@ -110,6 +110,7 @@ export const en: Catalog = {
   "gm.deadline_set": "{phase} now ends {when}: {local} on the game's clock ({zone}).",
   "deadline.moved": "⏰ The GM moved the deadline: {phase} ends {when}.",
   "deadline.line": "Deadline: {when}.",
+  "deadline.opened": "📅 {phase} is open until {when}.",
   "reminder.public": "Reminder: {phase} ends {when}.",
   "reminder.not_voted": "Not yet voted: {names}.",
   "reminder.personal": "Reminder: your order for {phase} is missing. The deadline is {when}.",

@@ -110,6 +110,7 @@ export const ru: Catalog = {
   "gm.deadline_set": "{phase} теперь заканчивается {when}: {local} по часам игры ({zone}).",
   "deadline.moved": "⏰ Ведущий перенёс срок: {phase} заканчивается {when}.",
   "deadline.line": "Срок: {when}.",
+  "deadline.opened": "📅 {phase}: срок — {when}.",
   "reminder.public": "Напоминание: «{phase}» заканчивается {when}.",
   "reminder.not_voted": "Ещё не проголосовали: {names}.",
   "reminder.personal": "Напоминание: ваш приказ на «{phase}» ещё не отдан. Срок — {when}.",

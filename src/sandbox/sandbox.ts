@@ -174,7 +174,9 @@ class Watcher {
   }
 
   private print(label: string, text: string): void {
-    const lines = text.split("\n").filter((l) => l.trim() !== "");
+    const lines = terminalTimes(text)
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     if (lines.length === 0) return;
     if (label === "📰") {
       this.out(`📰 ${lines[0] ?? ""}`);
@@ -189,6 +191,17 @@ class Watcher {
     this.out(`   ${label}: ${lines[0] ?? ""}`);
     for (const line of lines.slice(1)) this.out(`      ${line}`);
   }
+}
+
+/**
+ * Discord timestamps (`<t:…:F> (<t:…:R>)`, which a Discord client shows in its reader's zone) as
+ * the terminal can show them: the UTC time of day, to the second (sandbox phases last seconds).
+ */
+export function terminalTimes(text: string): string {
+  const time = (s: string) => `${new Date(Number(s) * 1000).toISOString().slice(11, 19)} UTC`;
+  return text
+    .replace(/<t:(\d+):F> \(<t:\1:R>\)/g, (_, s: string) => time(s))
+    .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s));
 }
 
 interface Seat {

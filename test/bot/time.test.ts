@@ -189,6 +189,10 @@ describe("time zones", () => {
     const nightEnd = new Date("2026-03-08T14:00:00Z");
     expect(night?.deadlineAt).toEqual(nightEnd);
 
+    const opened = (phase: string, at: Date) => t("ru", "deadline.opened", { phase, when: stamp(at) });
+    const firstLines = async () => (await messagesOf(game.id, "newspaper")).map((m) => m.split("\n")[0]);
+    expect(await firstLines()).toContain(opened("Ночь 0", nightEnd));
+
     const status = textOf(await h.slash(u(2), "game status", { game: "NY" }));
     expect(status).toContain(`${t("ru", "status.deadline")}: ${stamp(nightEnd)}`);
     expect(status).toContain(`${t("ru", "status.timezone")}: ${NY}`);
@@ -212,8 +216,10 @@ describe("time zones", () => {
     await fireDue(game.id);
     const day = await h.service.currentPhase(game.id);
     expect(day?.label).toBe("day 1");
-    // Day 1 from 10:00 EDT to 22:00 EDT.
-    expect(day?.deadlineAt).toEqual(new Date("2026-03-09T02:00:00Z"));
+    // Day 1 from 10:00 EDT to 22:00 EDT, announced in the newspaper as it opens.
+    const dayEnd = new Date("2026-03-09T02:00:00Z");
+    expect(day?.deadlineAt).toEqual(dayEnd);
+    expect(await firstLines()).toContain(opened("День 1", dayEnd));
   });
 
   it("/gm deadline sets the phase's deadline on the game's clock; the worker resolves it then, once", async () => {

@@ -92,11 +92,15 @@ describe("the outbox", () => {
       expect(resolved.deadlines.some((d) => d.kind === "publish")).toBe(true);
       await drainOutbox(deps, game.id);
       const newspaper = await channelOf("newspaper");
-      expect(emu.messages(newspaper)).toHaveLength(0);
+      // Only the first phase's opening notice (its deadline) is in the newspaper.
+      const opening = emu.messages(newspaper).map((m) => m.content);
+      expect(opening).toHaveLength(1);
+      expect(opening[0]).toMatch(/^📅 /);
       await service.editDraft(game.id, 0, gm, ["Edited by the GM."]);
       await service.publish(game.id, 0, gm);
       await drainOutbox(deps, game.id);
-      expect(emu.messages(newspaper).map((m) => m.content)).toEqual(["Edited by the GM."]);
+      const after = emu.messages(newspaper).map((m) => m.content);
+      expect(after.slice(0, 2)).toEqual([opening[0], "Edited by the GM."]);
     } finally {
       await emu.close();
     }
