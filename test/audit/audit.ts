@@ -69,6 +69,8 @@ export interface AuditOptions {
   players: number;
   /** Ruleset options for `/game create` (JSON). */
   options?: Record<string, unknown>;
+  /** `/game create masks:` (regnum plays under appearances unless told `off`). */
+  masks?: "off" | "masks" | "appearances";
   /** The simulated players' choices (their own PRNG, as in the sandbox). */
   seed?: number;
   /** The GM ends a game still running after this many phases (`/game end`). */
@@ -87,7 +89,8 @@ export interface AuditOptions {
 export interface AuditReport {
   ruleset: string;
   phases: number;
-  ended: boolean;
+  /** Whether the game ended by its rules (else the GM ended it after `maxPhases`). */
+  endedByRules: boolean;
   cells: Record<string, number>;
   total: number;
   failures: string[];
@@ -186,6 +189,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
   const failures: string[] = [];
   const cells: Record<string, number> = {};
   let phases = 0;
+  let endedByRules = true;
   try {
     const gm = h.guild.ownerId;
     const names = playerNames(opts.players + 1);
@@ -196,6 +200,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
       ruleset: rulesetName,
       name: `Audit ${rulesetName}`,
       options: JSON.stringify({ ...gameOptionsFor(rulesetName, opts.players), ...opts.options }),
+      ...(opts.masks ? { masks: opts.masks } : {}),
     });
     const [game] = await h.service.db.query.games.findMany();
     if (!game) throw new Error("/game create made no game");
@@ -266,23 +271,40 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
       const status = (await h.service.game(gameId)).status;
       ctx.ended = ctx.state.ended || status === "ended";
       phases++;
-      await auditAccess(ctx, expect);
-      await auditSecrets(ctx, definition, receipts);
+      // Accounts are checked side by side (each client has its own rate limits).
+      await inParallel(accounts, 4, async (who) => {
+        const reads = new Map<string, Json[]>();
+        await auditAccess(ctx, who, expect, reads);
+        await auditSecrets(ctx, who, definition, receipts, reads);
+      });
       await opts.extraChecks?.(ctx);
       if (status === "ended") break;
       if (guard >= (opts.maxPhases ?? 12)) {
+        endedByRules = false;
         await h.slash(gm, "game end");
         await settle(h, gameId);
         continue;
       }
-      // The players act: a few legal orders each, through /order and the orders panel.
+      // The players speak where the rules let them write, and act: a few legal orders each,
+      // through /order and the orders panel.
       const phase = await h.service.currentPhase(gameId);
+      const spoken = await talk(ctx);
       for (const who of accounts.filter((a) => a.kind === "player")) {
         const picker = pickers.get(who.account.id) ?? { rng: initialRngState(1) };
         await act(ctx, who, picker, receipts);
       }
       await opts.beforeResolve?.(ctx);
       await settle(h, gameId);
+      // What a writer said stands (the bot removes only what the rules refuse).
+      for (const post of spoken) {
+        const stands = h.emu.messages(post.channel).some((m) => m["id"] === post.id);
+        const told = () => {
+          const own = ctx.objects.find((o) => o.key === `personal:${post.seatId}`)?.discordId;
+          const last = own ? h.emu.messages(own).at(-1) : undefined;
+          return last ? String(last["content"] ?? "") : "";
+        };
+        ctx.cell("speak", stands, () => `${post.at}: the post was removed (${told()})`);
+      }
       const now = await h.service.currentPhase(gameId);
       if (now && phase && now.index === phase.index) {
         await h.resolvePhase(gameId).catch((error: unknown) => {
@@ -295,7 +317,16 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
     await h.close();
   }
   const total = Object.values(cells).reduce((a, b) => a + b, 0);
-  return { ruleset: rulesetName, phases, ended: true, cells, total, failures };
+  return { ruleset: rulesetName, phases, endedByRules, cells, total, failures };
+}
+
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 async function settle(h: Harness, gameId: string): Promise<void> {
@@ -304,6 +335,45 @@ async function settle(h: Harness, gameId: string): Promise<void> {
     if ((await countPending(h.database.db, gameId)) === 0) break;
     await sleep(50);
   }
+}
+
+/**
+ * Every player writes once in each chat of the current layout the rules let him write in, as
+ * his own client would (REST with his token): the post must be accepted. Returns the posts.
+ */
+async function talk(
+  ctx: AuditContext,
+): Promise<{ channel: string; id: string; at: string; seatId: string }[]> {
+  if (ctx.ended) return [];
+  const phase = `${ctx.state.phase.kind} ${ctx.state.phase.n}`;
+  const out: { channel: string; id: string; at: string; seatId: string }[] = [];
+  for (const chat of ctx.ruleset.chatLayout(ctx.state)) {
+    if (chat.purpose) continue;
+    const object = ctx.objects.find((o) => o.key === `chat:${chat.id}`);
+    if (!object) continue;
+    for (const who of ctx.accounts) {
+      if (who.kind !== "player" || !chat.writers.includes(who.seatId ?? "")) continue;
+      const at = `${phase} ${who.name} (${who.seatId ?? ""}) in ${chat.id}`;
+      const posted = await userRest(
+        ctx.h,
+        who.account.token,
+        "POST",
+        `/channels/${object.discordId}/messages`,
+        {
+          content: `${who.name} speaks in ${chat.id} (${phase})`,
+        },
+      );
+      ctx.cell("speak", posted.status === 200, () => `${at}: HTTP ${posted.status}`);
+      if (posted.status === 200)
+        out.push({
+          channel: object.discordId,
+          id: (posted.json as { id: string }).id,
+          at,
+          seatId: who.seatId ?? "",
+        });
+    }
+  }
+  return out;
 }
 
 /** One seat's moves: up to two distinct legal orders (the first through /order, the next through the panel). */
@@ -319,7 +389,7 @@ async function act(
   const used = new Set<string>();
   for (let step = 0; step < 2; step++) {
     const offers = (await h.service.available(gameId, who.account.id)).actions.filter(
-      (o) => !used.has(o.action) && o.action !== "leave" && o.action !== "post",
+      (o) => !used.has(o.action) && !["leave", "post", "edit_post"].includes(o.action),
     );
     if (offers.length === 0) return;
     const offer = offers[drawInt(picker, 0, offers.length - 1)] as AvailableAction;
@@ -368,14 +438,19 @@ async function viaPanel(
   return "";
 }
 
-/** View, read, send and list for every account and every object of the game. */
+/**
+ * View, read, send and list for one account and every object of the game; what it read is kept
+ * in `reads` (object key → messages) for the scan.
+ */
 async function auditAccess(
   ctx: AuditContext,
+  who: AuditAccount,
   expect: (ctx: AuditContext, who: AuditAccount, object: ChatObject) => Expectation,
+  reads: Map<string, Json[]>,
 ): Promise<void> {
   const { h } = ctx;
   const phase = `${ctx.state.phase.kind} ${ctx.state.phase.n}`;
-  for (const who of ctx.accounts) {
+  {
     const token = who.account.token;
     const readable = new Set<string>();
     for (const object of ctx.objects) {
@@ -394,6 +469,7 @@ async function auditAccess(
         () => `${at()}: read ${read.status}, expected ${want.read}`,
       );
       if (want.read) readable.add(object.discordId);
+      if (read.status === 200) reads.set(object.key, read.json as Json[]);
       const canSend = h.emu.canSend(who.account.id, object.discordId);
       if (canSend === want.send) ctx.cell("send", true, () => "");
       else if (canSend && !want.send) {
@@ -476,8 +552,10 @@ async function probeRemoved(ctx: AuditContext, who: AuditAccount, object: ChatOb
 /** Everything each account can read or is shown, scanned for other seats' secrets. */
 async function auditSecrets(
   ctx: AuditContext,
+  who: AuditAccount,
   definition: RulesetDefinition<AnyGameState>,
   receipts: { seatId: string; text: string }[],
+  reads: Map<string, Json[]>,
 ): Promise<void> {
   const { h, state, lang } = ctx;
   const phase = `${state.phase.kind} ${state.phase.n}`;
@@ -485,21 +563,13 @@ async function auditSecrets(
     [definition.roles[value]?.name[lang], definition.factions[value]?.name[lang]].filter(
       (s): s is string => !!s,
     );
-  for (const who of ctx.accounts) {
-    if (who.kind === "gm") continue; // the GMs know everything
+  {
+    if (who.kind === "gm") return; // the GMs know everything
     const view = definition.playerView(state, who.seatId ?? "outsider");
     const known = statedPairs(view);
     const texts: { where: string; text: string }[] = [];
-    for (const object of ctx.objects) {
-      const read = await userRest(
-        h,
-        who.account.token,
-        "GET",
-        `/channels/${object.discordId}/messages?limit=100`,
-      );
-      if (read.status !== 200) continue;
-      for (const m of read.json as Json[]) texts.push({ where: object.key, text: messageText(m) });
-    }
+    for (const [key, messages] of reads)
+      for (const m of messages) texts.push({ where: key, text: messageText(m) });
     for (const line of ["game status", "role", "orders"]) {
       const reply = await h.slash(who.account.id, line).catch((e: unknown) => ({ content: String(e) }));
       texts.push({ where: `/${line}`, text: textOf(reply as Json) });

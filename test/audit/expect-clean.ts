@@ -7,7 +7,9 @@ export async function expectCleanAudit(ruleset: string, options: AuditOptions): 
   const areas = Object.entries(report.cells)
     .map(([area, n]) => `${area} ${n}`)
     .join(", ");
-  console.log(`audit ${ruleset}: ${report.phases} phases, ${report.total} cells (${areas})`);
+  console.log(
+    `audit ${ruleset}: ${report.phases} phases (${report.endedByRules ? "ended by its rules" : "ended by the GM"}), ${report.total} cells (${areas})`,
+  );
   expect(report.failures.join("\n")).toBe("");
   // A whole game: several phases, every area checked.
   expect(report.phases).toBeGreaterThan(2);
