@@ -89,10 +89,13 @@ export async function gameRecord(
       accepted: row.accepted,
       rejection: (row.rejection as { code?: string } | null)?.code ?? null,
       payload: row.type === "control" ? { action: payload["action"] ?? null } : payload,
-      // Every GM's input names the GM who made it (the shown name then, else the account).
+      // Every GM's input names the GM who made it (the shown name then, else the account); a
+      // player's own order never carries an account, a GM's order for a seat carries its GM.
       ...((row.type === "gm" || row.type === "control") && row.userId !== "system"
         ? { by: row.actorName ?? row.userId }
-        : {}),
+        : row.actorName !== null
+          ? { by: row.actorName }
+          : {}),
     };
   });
   return {

@@ -652,7 +652,7 @@ export class GameService {
       const applied = await this.applyLogged(
         tx,
         game,
-        { type: "action", userId: byUserId, seatId, input },
+        { type: "action", userId: byUserId, seatId, input, byGm: true },
         (ruleset, state, at) => submitAction(ruleset, state, input, at),
       );
       const stale = applied.value.accepted && (await this.staleDraft(tx, game, byUserId));
@@ -1364,7 +1364,14 @@ export class GameService {
   private async applyLogged(
     tx: Tx,
     game: GameRow,
-    entry: { type: "action" | "gm"; userId: string; seatId: string | null; input: ActionInput | GmInput },
+    entry: {
+      type: "action" | "gm";
+      userId: string;
+      seatId: string | null;
+      input: ActionInput | GmInput;
+      /** An order a GM gives for a seat: the log names the GM, as for any GM input. */
+      byGm?: boolean;
+    },
     run: (ruleset: RulesetDefinition<AnyGameState>, state: AnyGameState, at: number) => Result<AnyGameState>,
   ): Promise<Committed<SubmitOutcome>> {
     const ruleset = rulesetOrThrow(game.ruleset);
@@ -1378,7 +1385,7 @@ export class GameService {
       phase,
       type: entry.type,
       userId: entry.userId,
-      actorName: entry.type === "gm" ? this.actorName(entry.userId) : null,
+      actorName: entry.type === "gm" || entry.byGm ? this.actorName(entry.userId) : null,
       seatId: entry.seatId,
       payload: entry.input,
       accepted: result.ok,

@@ -255,7 +255,9 @@ export function revealChronicle(
         ? i.payload["targets"].filter((x): x is string => typeof x === "string").map(name)
         : [];
       const refused = i.accepted ? "" : ` ✗ ${i.rejection ?? ""}`;
-      return `${phase} · ${safeName(i.by ?? "", "plain")}: ${action}${targets.length > 0 ? ` → ${targets.join(", ")}` : ""}${refused}`;
+      // A GM's order for a seat names the seat it was given for.
+      const seat = i.type === "action" && i.seat ? ` [${name(i.seat)}]` : "";
+      return `${phase} · ${safeName(i.by ?? "", "plain")}: ${action}${seat}${targets.length > 0 ? ` → ${targets.join(", ")}` : ""}${refused}`;
     });
   if (gmLines.length > 0) out.push(L.gm, "-".repeat(L.gm.length), ...gmLines, "");
   if (!state.ended) out.push(L.notEnded);

@@ -138,6 +138,10 @@ describe("two GMs run one game", () => {
     expect(contentOf(await h.slash(owner, "gm announce", { text: "Вечер будет длинным." }))).toBe(
       ru("gm.announced"),
     );
+    expect(contentOf(await h.slash(u(1), "order", { action: "kill", target: "p3" }))).toContain("player3");
+    expect(
+      contentOf(await h.slash(roleGm(), "gm order", { player: u(1), action: "kill", target: "p4" })),
+    ).toBe(ru("gm.order_done", { player: "player1", action: "Убить → player4" }));
     expect(contentOf(await h.slash(coGm(), "gm modkill", { player: u(5) }))).toBe(
       ru("gm.done", { action: "модкилл" }),
     );
@@ -193,6 +197,7 @@ describe("two GMs run one game", () => {
     expect(text).toContain("Ночь 0 · player9: extend");
     expect(text).toContain(`Ночь 0 · ${ownerName}: announce`);
     expect(text).toContain("Ночь 0 · player8: modkill → player5");
+    expect(text).toContain("Ночь 0 · player9: kill [player1] → player4");
     expect(text).toContain("Ночь 0 · player7: remove_gm");
     const log = (await (
       await fetch(files.find((f) => f.filename === "game-log.json")?.url ?? "")
@@ -201,5 +206,8 @@ describe("two GMs run one game", () => {
     };
     const modkill = log.replay.inputs.find((i) => i.type === "gm" && i.payload.action === "modkill");
     expect(modkill?.by).toBe("player8");
+    // A GM's order for a seat names its GM; the players' own orders name no account.
+    const orders = log.replay.inputs.filter((i) => i.type === "action");
+    expect(orders.map((i) => i.by)).toEqual([undefined, "player9"]);
   });
 });

@@ -173,4 +173,12 @@ describe("/help in English, in running games", () => {
     expect(await refused(u(7), "game join")).toBe(en("game.no_lobby"));
     expect(await refused(owner, "gm add", { game: "Альфа", user: u(3) })).toBe(en("gm.add_player"));
   });
+
+  it("/game create takes a preset or a phase length (the README's options)", async () => {
+    await h.slash(owner, "game create", { ruleset: "classic", name: "Blitz", preset: "blitz" });
+    await h.slash(owner, "game create", { ruleset: "classic", name: "Half hour", phase_minutes: 30 });
+    expect((await gameNamed("Blitz")).phaseDurationMs).toBe(15 * 60_000);
+    expect((await gameNamed("Half hour")).phaseDurationMs).toBe(30 * 60_000);
+    for (const game of ["Blitz", "Half hour"]) await h.slash(owner, "game end", { game });
+  });
 });
