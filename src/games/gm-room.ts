@@ -56,8 +56,10 @@ export function setupCard(input: {
 
 export interface PhaseOrder {
   seatId: string;
-  /** Who submitted it: the seat's account, or a GM on its behalf. */
+  /** Who submitted it: an account of the seat, or a GM on its behalf. */
   userId: string;
+  /** Given by a GM for the seat (/gm order), not by an account that played it. */
+  byGm: boolean;
   action: string;
   targets: string[];
   params: Record<string, unknown>;
@@ -82,7 +84,6 @@ export function phaseStatus(input: {
   resolved: "drafted" | "published" | null;
 }): string {
   const { lang, state, reader } = input;
-  const userOf = new Map(input.seats.map((s) => [s.seatId, s.userId]));
   const lines = [t(lang, "gmroom.status_title", { phase: phaseName(lang, input.phaseLabel) })];
   if (input.deadlineAt) {
     const at = Math.floor(input.deadlineAt.getTime() / 1000);
@@ -102,7 +103,7 @@ export function phaseStatus(input: {
     const offers = input.offers.get(p.id) ?? [];
     const orders = (bySeat.get(p.id) ?? []).map((o) => {
       const shown = describeChosen(lang, o, offers, input.names);
-      return o.userId !== userOf.get(p.id) ? `${shown}${t(lang, "gmroom.status_by_gm")}` : shown;
+      return o.byGm ? `${shown}${t(lang, "gmroom.status_by_gm")}` : shown;
     });
     lines.push(t(lang, "gmroom.status_order", { player: reader.player(p.id), orders: orders.join("; ") }));
   }

@@ -1871,11 +1871,18 @@ export class GameService {
         ),
       )
       .orderBy(asc(inputs.seq));
+    // Every account that played a seat (a replacement's earlier orders are the seat's own).
+    const replaced = await tx
+      .select({ seatId: playerReplacements.seatId, userId: playerReplacements.fromUserId })
+      .from(playerReplacements)
+      .where(eq(playerReplacements.gameId, game.id));
+    const accounts = new Set([...seats, ...replaced].map((s) => `${s.seatId}\u0000${s.userId}`));
     const orders: PhaseOrder[] = rows.map((r) => {
       const p = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
       return {
         seatId: r.seatId ?? "",
         userId: r.userId,
+        byGm: !accounts.has(`${r.seatId ?? ""}\u0000${r.userId}`),
         action: p.action ?? "?",
         targets: p.targets ?? [],
         params: p.params ?? {},

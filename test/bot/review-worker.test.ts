@@ -108,15 +108,21 @@ describe("the GM room and review mode with the worker", () => {
 
     await h.slash(u(1), "order", { action: "kill", target: "p4" });
     await h.drain(gameId);
-    await h.slash(u(1), "order", { action: "kill", target: "p3" });
-    await h.drain(gameId);
     const now = await statusMessages();
     expect(now.map((m) => m["id"])).toEqual([first?.["id"]]);
     const text = String(now[0]?.["content"]);
-    // The latest order of an action is the one that counts.
-    expect(text).toContain("player1: Kill → player3");
-    expect(text).not.toContain("player4");
+    expect(text).toContain("player1: Kill → player4");
     expect(text).toContain(en("gmroom.status_none_missing"));
+    // A GM's order for the seat replaces it (the latest counts), and the status says who gave it.
+    expect(contentOf(await h.slash(gm, "gm order", { player: u(1), action: "kill", target: "p3" }))).toBe(
+      en("gm.order_done", { player: "player1", action: "Kill → player3" }),
+    );
+    await h.drain(gameId);
+    const later = await statusMessages();
+    expect(later.map((m) => m["id"])).toEqual([first?.["id"]]);
+    const after = String(later[0]?.["content"]);
+    expect(after).toContain(`player1: Kill → player3${en("gmroom.status_by_gm")}`);
+    expect(after).not.toContain("player4");
   });
 
   it("a held draft stays held across recovery sweeps: its publish job never runs", async () => {

@@ -141,6 +141,15 @@ describe("review mode holds the resolution until a GM publishes it", () => {
       (await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId)))[0]?.status,
     ).toBe("draft");
 
+    // /gm rerun resolves it again from the unchanged log: the same draft, on the same card.
+    expect(contentOf(await h.slash(gm, "gm rerun", { game: name }))).toBe(
+      ru("gm.rerun_done", { phase: "Ночь 0" }),
+    );
+    await h.drain(gameId);
+    const again = await draftCard(gameId, 0);
+    expect(again["id"]).toBe(card["id"]);
+    expect(String(again["content"])).toContain("player4");
+
     // The GM publishes ten minutes later: the next phase opens, and its clock starts, then.
     h.clock.advance(10 * 60_000);
     const publishedAt = h.clock.now();
