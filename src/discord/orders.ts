@@ -17,6 +17,8 @@ export async function submitOrder(
   userId: string,
   order: { action: string; targets: string[]; params: JsonObject },
   offers: readonly AvailableAction[],
+  /** The seat names the caller already read (a second read would give the same). */
+  seats?: SeatNames,
 ): Promise<{ accepted: boolean; text: string }> {
   const committed = await ctx.service.submit(gameId, userId, order);
   await ctx.after(gameId, committed);
@@ -25,7 +27,7 @@ export async function submitOrder(
     const reason = outcome.rejection ? rejectionText(ctx.lang, outcome.rejection) : "?";
     return { accepted: false, text: t(ctx.lang, "order.rejected", { reason }) };
   }
-  const { names } = await seatNames(ctx.db, gameId);
+  const { names } = seats ?? (await seatNames(ctx.db, gameId));
   const accepted = t(ctx.lang, "order.accepted", {
     action: describeChosen(ctx.lang, order, offers, names),
     targets: "",

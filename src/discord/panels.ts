@@ -157,6 +157,7 @@ export async function handlePanel(
     interaction.user.id,
     { action: parsed.action, targets, params: offer?.params ?? {} },
     actions,
+    seats,
   );
   await interaction.editReply({ content: receipt.text });
 }

@@ -1525,6 +1525,14 @@ export class GameService {
    * Called after every accepted input; does nothing otherwise.
    */
   async closeEarly(gameId: string): Promise<Committed<DeadlineRow | null>> {
+    // Most inputs cannot close a phase (the ruleset has no early close, or the game is not
+    // running): a plain read says so without a transaction, a row lock or a version bump.
+    const [current] = await this.db
+      .select({ status: games.status, ruleset: games.ruleset })
+      .from(games)
+      .where(eq(games.id, gameId));
+    if (!current || current.status !== "running" || !rulesetOrThrow(current.ruleset).closesEarly)
+      return { value: null, deadlines: [], outbox: false };
     return this.locked(gameId, async (tx, game) => {
       const nothing = { value: null, deadlines: [], outbox: false };
       if (game.status !== "running") return nothing;

@@ -39,4 +39,53 @@ describe("loading a game's state from its snapshot and log", () => {
       new RegExp(`game ${game.id}: replay diverged at input ${seq}: .*rejected \\(\\S+\\)`),
     );
   });
+
+  it("GIVEN a state replayed inside a transaction that rolled back WHEN another input takes its seq THEN the next load replays the committed input, not the rolled-back one", async () => {
+    const clock = new ManualClock(new Date("2026-03-01T07:00:00Z"));
+    const { game } = await startedGame(database.db, clock, { seats: classicFive });
+    const ruleset = rulesetOrThrow("classic");
+    const before = await loadState(database.db, game.id, ruleset);
+    const actor = before.state.players[0]?.id ?? "";
+    const post = (text: string) => ({
+      gameId: game.id,
+      seq: before.seq + 1,
+      phase: "night 0",
+      type: "action" as const,
+      userId: "u1",
+      seatId: actor,
+      payload: { actor, action: "post", targets: [], params: { text } },
+      accepted: true,
+      at: clock.now(),
+    });
+    const rolledBack = new Error("roll back");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(inputs).values(post("never committed"));
+        const inside = await loadState(tx, game.id, ruleset);
+        expect(inside.seq).toBe(before.seq + 1);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    await database.db
+      .insert(inputs)
+      .values({
+        ...post("committed"),
+        type: "gm",
+        payload: { action: "modkill", targets: [actor], params: {} },
+      });
+    const after = await loadState(database.db, game.id, ruleset);
+    expect(after.seq).toBe(before.seq + 1);
+    expect((after.state.data as { modkills: string[] }).modkills).toEqual([actor]);
+  });
+
+  it("hands each caller its own copy: changing a loaded state changes no later load", async () => {
+    const clock = new ManualClock(new Date("2026-03-01T07:00:00Z"));
+    const { game } = await startedGame(database.db, clock, { seats: classicFive });
+    const ruleset = rulesetOrThrow("classic");
+    const first = await loadState(database.db, game.id, ruleset);
+    const player = first.state.players[0];
+    if (player) player.alive = false;
+    const second = await loadState(database.db, game.id, ruleset);
+    expect(second.state.players[0]?.alive).toBe(true);
+  });
 });

@@ -50,7 +50,14 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     .filter((v): v is string => !!v)
     .map((v) => seats.targetOf(v));
   const params = paramsFor(ruleset, action, offer, interaction.options.getString("reason"));
-  const receipt = await submitOrder(ctx, game.id, interaction.user.id, { action, targets, params }, actions);
+  const receipt = await submitOrder(
+    ctx,
+    game.id,
+    interaction.user.id,
+    { action, targets, params },
+    actions,
+    seats,
+  );
   await interaction.editReply(receipt.text);
 }
 

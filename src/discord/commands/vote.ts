@@ -66,7 +66,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     order = { action: action as string, targets, params };
   }
-  const receipt = await submitOrder(ctx, game.id, interaction.user.id, order, actions);
+  const receipt = await submitOrder(ctx, game.id, interaction.user.id, order, actions, seats);
   // The tally as this player may see it (the rules' view), when it discloses any votes.
   const view = ruleset.playerView(await ctx.service.state(game.id), seat.seatId);
   const embeds = votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, seats)] : [];

@@ -167,10 +167,14 @@ export async function dealMasks(tx: Tx, gameId: string): Promise<MaskRow[]> {
  * resolve `@<appearance>`). Unmasked games: the players' shown names. For autocomplete and for
  * `displayContext(ruleset, lang, names)` of public texts.
  */
-export async function maskNames(db: Db, gameId: string): Promise<Map<PlayerId, string>> {
-  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+export async function maskNames(
+  db: Db,
+  gameId: string,
+  known?: { game: typeof games.$inferSelect; mode: MaskMode },
+): Promise<Map<PlayerId, string>> {
+  const game = known?.game ?? (await db.select().from(games).where(eq(games.id, gameId)))[0];
   if (!game) return new Map();
-  const mode = await maskModeOf(db, gameId, game.ruleset);
+  const mode = known?.mode ?? (await maskModeOf(db, gameId, game.ruleset));
   const seats = await db.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
   if (mode === "off" || game.status === "lobby") return new Map(seats.map((s) => [s.seatId, s.displayName]));
   if (mode === "appearances") {

@@ -63,6 +63,8 @@ export function seatNamesOf(names: ReadonlyMap<PlayerId, string>, mode: MaskMode
 /** The game's seat names as its players know them now. */
 export async function seatNames(db: Db, gameId: string): Promise<SeatNames> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
-  const mode = game && game.status !== "lobby" ? await maskModeOf(db, gameId, game.ruleset) : "off";
-  return seatNamesOf(await maskNames(db, gameId), mode);
+  if (!game) return seatNamesOf(new Map(), "off");
+  const stored = await maskModeOf(db, gameId, game.ruleset);
+  const mode = game.status !== "lobby" ? stored : "off";
+  return seatNamesOf(await maskNames(db, gameId, { game, mode: stored }), mode);
 }
