@@ -66,13 +66,11 @@ describe("loading a game's state from its snapshot and log", () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    await database.db
-      .insert(inputs)
-      .values({
-        ...post("committed"),
-        type: "gm",
-        payload: { action: "modkill", targets: [actor], params: {} },
-      });
+    await database.db.insert(inputs).values({
+      ...post("committed"),
+      type: "gm",
+      payload: { action: "modkill", targets: [actor], params: {} },
+    });
     const after = await loadState(database.db, game.id, ruleset);
     expect(after.seq).toBe(before.seq + 1);
     expect((after.state.data as { modkills: string[] }).modkills).toEqual([actor]);
