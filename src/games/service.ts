@@ -779,8 +779,8 @@ export class GameService {
     });
   }
 
-  async pause(gameId: string, byUserId: string): Promise<void> {
-    await this.locked(gameId, async (tx, game) => {
+  async pause(gameId: string, byUserId: string): Promise<Committed<null>> {
+    return this.locked(gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "pause", {});
       if (game.status !== "running") throw new UserError("game.not_running");
@@ -807,6 +807,23 @@ export class GameService {
           );
       }
       await tx.update(games).set({ status: "paused", updatedAt: now }).where(eq(games.id, gameId));
+      if (!phase?.deadlineAt) return { value: null, deadlines: [], outbox: false };
+      // Players learn that the clock stopped (the deadline they were shown no longer holds).
+      const lang = await this.language(game.guildId, tx);
+      await this.writeOutbox(
+        tx,
+        gameId,
+        `paused:${phase.index}:${now.getTime()}`,
+        [
+          {
+            type: "post",
+            chat: "newspaper",
+            content: t(lang, "deadline.paused", { phase: phaseName(lang, phase.label) }),
+          },
+        ],
+        null,
+      );
+      return { value: null, deadlines: [], outbox: true };
     });
   }
 
@@ -824,8 +841,10 @@ export class GameService {
         .update(phases)
         .set({ deadlineAt, pausedAt: null, remainingMs: null })
         .where(eq(phases.id, phase.id));
-      const rows = await this.scheduleDeadlines(tx, { ...game, status: "running" }, phase.index, deadlineAt);
-      return { value: null, deadlines: rows, outbox: false };
+      const running = { ...game, status: "running" as const };
+      const rows = await this.scheduleDeadlines(tx, running, phase.index, deadlineAt);
+      await this.announceDeadline(tx, running, { ...phase, deadlineAt }, "deadline.resumed");
+      return { value: null, deadlines: rows, outbox: true };
     });
   }
 
@@ -1336,22 +1355,7 @@ export class GameService {
       const resolve = rows.find((r) => r.kind === "resolve");
       if (!resolve) throw new Error("no resolve deadline scheduled");
       if (action === "force") return { value: resolve, deadlines: rows, outbox: false };
-      // Players learn of a GM's move in the newspaper, as a timestamp each reads in their zone.
-      const lang = await this.language(game.guildId, tx);
-      const when = discordTime(deadlineAt);
-      await this.writeOutbox(
-        tx,
-        gameId,
-        `deadline:${phase.index}:${deadlineAt.getTime()}`,
-        [
-          {
-            type: "post",
-            chat: "newspaper",
-            content: t(lang, "deadline.moved", { phase: phaseName(lang, phase.label), when }),
-          },
-        ],
-        null,
-      );
+      await this.announceDeadline(tx, game, { ...phase, deadlineAt }, "deadline.moved");
       return { value: resolve, deadlines: rows, outbox: true };
     });
   }
@@ -1401,7 +1405,11 @@ export class GameService {
     const moved = phaseRow
       ? await this.followRulesDeadline(tx, game, ruleset, state, result.value, phaseRow)
       : [];
-    return { value: { accepted: true, phase }, deadlines: [...timers, ...moved], outbox };
+    return {
+      value: { accepted: true, phase },
+      deadlines: [...timers, ...moved],
+      outbox: outbox || moved.length > 0,
+    };
   }
 
   /**
@@ -1438,7 +1446,39 @@ export class GameService {
     }
     if (!phase.deadlineAt || game.status !== "running") return [];
     const deadlineAt = new Date(Math.max(this.clock.now().getTime(), phase.deadlineAt.getTime() + shift));
-    return this.moveDeadlineLocked(tx, game, phase, deadlineAt, "system", "rules_deadline");
+    const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, "system", "rules_deadline");
+    await this.announceDeadline(tx, game, { ...phase, deadlineAt }, "deadline.rules_moved");
+    return rows;
+  }
+
+  /**
+   * Players learn of a moved deadline in the newspaper, as a timestamp each reads in their own
+   * zone, and the GM room's status of the phase shows it.
+   */
+  private async announceDeadline(
+    tx: Tx,
+    game: GameRow,
+    phase: PhaseRow,
+    key: "deadline.moved" | "deadline.rules_moved" | "deadline.resumed",
+  ): Promise<void> {
+    if (!phase.deadlineAt) return;
+    const lang = await this.language(game.guildId, tx);
+    const content = t(lang, key, {
+      phase: phaseName(lang, phase.label),
+      when: discordTime(phase.deadlineAt),
+    });
+    const ruleset = rulesetOrThrow(game.ruleset);
+    const { state } = await loadState(tx, game.id, ruleset);
+    await this.writeOutbox(
+      tx,
+      game.id,
+      `${key}:${phase.index}:${phase.deadlineAt.getTime()}`,
+      [
+        { type: "post", chat: "newspaper", content },
+        await this.gmStatusEffect(tx, game, ruleset, state, phase),
+      ],
+      null,
+    );
   }
 
   /**

@@ -293,6 +293,17 @@ describe("time zones", () => {
     expect(await messagesOf(game.id, "newspaper")).toContain(
       t("en", "deadline.moved", { phase: "Night 1", when: stamp(at) }),
     );
+
+    // A pause stops the clock, and players are told; resuming an hour later moves the deadline by the hour.
+    await h.slash(gm, "gm pause", { game: "NY" });
+    h.clock.advance(60 * 60_000);
+    await h.slash(gm, "gm resume", { game: "NY" });
+    const later = new Date(at.getTime() + 60 * 60_000);
+    expect((await h.service.currentPhase(game.id))?.deadlineAt).toEqual(later);
+    await settled(game.id);
+    const paper = await messagesOf(game.id, "newspaper");
+    expect(paper).toContain(t("en", "deadline.paused", { phase: "Night 1" }));
+    expect(paper).toContain(t("en", "deadline.resumed", { phase: "Night 1", when: stamp(later) }));
     await h.slash(gm, "game end", { game: "NY" });
   });
 });

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../src/db/schema/index.js";
+import { phaseName } from "../../src/i18n/index.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { ManualClock, startedGame } from "../support/factories.js";
 
@@ -37,6 +40,13 @@ describe("the rules move the real deadline", () => {
     expect(first.value.accepted).toBe(true);
     expect(first.deadlines.find((d) => d.kind === "resolve")?.dueAt.getTime()).toBe(opened + 12 * HOUR);
     expect((await service.currentPhase(game.id))?.deadlineAt?.getTime()).toBe(opened + 12 * HOUR);
+    // Players read the new deadline in the newspaper, as a Discord timestamp.
+    expect(first.outbox).toBe(true);
+    const unix = Math.floor((opened + 12 * HOUR) / 1000);
+    const posted = await database.db.select().from(outbox).where(eq(outbox.gameId, game.id));
+    expect(posted.map((r) => (r.payload as { content?: string }).content)).toContain(
+      `⏰ По правилам срок сдвинут: ${phaseName("ru", "nomination 1")} заканчивается <t:${unix}:F> (<t:${unix}:R>).`,
+    );
     await service.submit(game.id, "u2", { action: "request_extension", targets: [], params: { hours: 20 } });
     // The cap of 24 h per phase grants the remainder (12 h) of the 20 asked.
     expect((await service.currentPhase(game.id))?.deadlineAt?.getTime()).toBe(opened + 24 * HOUR);

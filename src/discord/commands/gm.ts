@@ -342,7 +342,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       return;
     }
     case "pause":
-      await ctx.service.pause(game.id, userId);
+      await ctx.after(game.id, await ctx.service.pause(game.id, userId));
       await interaction.editReply(t(lang, "gm.paused"));
       return;
     case "resume": {
