@@ -100,6 +100,10 @@ describe("joining and listing", () => {
       ru("game.joined", { name: "Альфа", seat: 1 }),
     );
     expect(await help(u(1))).toContain(`**${ru("help.lobby", { games: "«Бета»" })}**\n\`/игра выйти\``);
+    // Seated in one of the two, /game join offers no menu: the other lobby is the only one left.
+    expect(contentOf(await h.slash(u(1), "game join"))).toBe(ru("game.joined", { name: "Альфа", seat: 2 }));
+    expect(await refused(u(1), "game join")).toBe(ru("game.already_joined"));
+    await h.slash(u(1), "game leave", { game: "Альфа" });
   });
 
   it("/game list names the server's games with their state, seats and the member's part", async () => {

@@ -283,8 +283,16 @@ function memberName(interaction: StringSelectMenuInteraction): string {
 async function joinTarget(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<GameRow | undefined> {
   const here = await gameOfInteractionChannel(ctx, interaction);
   if (here) return ctx.service.game(here);
-  const lobbies = (await activeGames(ctx.db, interaction.guildId ?? "")).filter((g) => g.status === "lobby");
-  if (lobbies.length === 0) throw new UserError("game.no_lobby");
+  const open = (await activeGames(ctx.db, interaction.guildId ?? "")).filter((g) => g.status === "lobby");
+  if (open.length === 0) throw new UserError("game.no_lobby");
+  // The lobbies the member does not sit in yet; sitting in every one, the join is refused as such.
+  const seated = await playingIn(
+    ctx.db,
+    open.map((g) => g.id),
+    interaction.user.id,
+  );
+  const lobbies = open.filter((g) => !seated.has(g.id));
+  if (lobbies.length === 0) throw new UserError("game.already_joined");
   if (lobbies.length === 1) return lobbies[0];
   const menu = new StringSelectMenuBuilder()
     .setCustomId(JOIN_PICK)
