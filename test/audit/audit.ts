@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { chats, players as playersTable } from "../../src/db/schema/index.js";
+import { chats, outbox, players as playersTable } from "../../src/db/schema/index.js";
 import { seatNames } from "../../src/discord/masks/seat-names.js";
 import { offerValue } from "../../src/discord/orders.js";
 import type { Account } from "../../src/emulator/index.js";
@@ -96,6 +96,20 @@ export interface AuditReport {
   failures: string[];
 }
 
+/** How long a member waits for the bot's answer (a loaded machine defers and answers late). */
+const ANSWER_MS = 60_000;
+
+/** A slash command as the member, waiting for the bot's (first) answer. */
+async function ask(
+  h: Harness,
+  userId: string,
+  line: string,
+  options: Json = {},
+  channel = h.lobby,
+): Promise<Json> {
+  return (await h.emu.user(userId).slash(channel, line, options).reply(ANSWER_MS)) as Json;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A member's own client: REST with the user's token (no `Bot ` prefix). */
@@ -106,12 +120,21 @@ async function userRest(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: unknown }> {
-  for (;;) {
-    const res = await fetch(`${h.emu.apiBase}/v10${path}`, {
-      method,
-      headers: { authorization: token, ...(body ? { "content-type": "application/json" } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
+  for (let attempt = 1; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(`${h.emu.apiBase}/v10${path}`, {
+        method,
+        headers: { authorization: token, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      // A dropped keep-alive connection (ECONNRESET on a loaded machine): a client sends a GET
+      // again; a POST that may have arrived is not repeated.
+      if (attempt >= 3 || method !== "GET") throw error;
+      await sleep(200 * attempt);
+      continue;
+    }
     const text = await res.text();
     const json = text ? (JSON.parse(text) as unknown) : null;
     // A client waits out a rate limit as Discord asks, then tries again.
@@ -195,8 +218,8 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
     const names = playerNames(opts.players + 1);
     const members = names.map((n) => h.emu.createMember(h.guild.id, n));
     const outsiderAccount = members.pop() as Account;
-    await h.slash(gm, "settings", { language: lang });
-    await h.slash(gm, "game create", {
+    await ask(h, gm, "settings", { language: lang });
+    await ask(h, gm, "game create", {
       ruleset: rulesetName,
       name: `Audit ${rulesetName}`,
       options: JSON.stringify({ ...gameOptionsFor(rulesetName, opts.players), ...opts.options }),
@@ -207,10 +230,10 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
     const gameId = game.id;
     await opts.setup?.({ h, gameId, gm, lobby: h.lobby });
     for (const m of members) {
-      const joined = await h.slash(m.id, "game join");
+      const joined = await ask(h, m.id, "game join");
       if (!textOf(joined)) throw new Error(`${m.username} could not join`);
     }
-    const started = await h.slash(gm, "game start");
+    const started = await ask(h, gm, "game start");
     if ((await h.service.game(gameId)).status === "lobby")
       throw new Error(`/game start failed: ${textOf(started)}`);
     await settle(h, gameId);
@@ -271,17 +294,18 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
       const status = (await h.service.game(gameId)).status;
       ctx.ended = ctx.state.ended || status === "ended";
       phases++;
+      const secretLines = await privateLines(ctx);
       // Accounts are checked side by side (each client has its own rate limits).
       await inParallel(accounts, 4, async (who) => {
         const reads = new Map<string, Json[]>();
         await auditAccess(ctx, who, expect, reads);
-        await auditSecrets(ctx, who, definition, receipts, reads);
+        await auditSecrets(ctx, who, definition, receipts, reads, secretLines);
       });
       await opts.extraChecks?.(ctx);
       if (status === "ended") break;
       if (guard >= (opts.maxPhases ?? 12)) {
         endedByRules = false;
-        await h.slash(gm, "game end");
+        await ask(h, gm, "game end");
         await settle(h, gameId);
         continue;
       }
@@ -318,6 +342,29 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
   }
   const total = Object.values(cells).reduce((a, b) => a + b, 0);
   return { ruleset: rulesetName, phases, endedByRules, cells, total, failures };
+}
+
+/**
+ * The lines the bot told some seats privately (posts to their own threads: results, checks,
+ * peeks, team lists, notices), with the seats told; a line every seat was told (a phase's
+ * heading) is not a secret. Another account must never be shown such a line while the game runs.
+ */
+async function privateLines(ctx: AuditContext): Promise<Map<string, Set<string>>> {
+  const rows = await ctx.h.database.db.select().from(outbox).where(eq(outbox.gameId, ctx.gameId));
+  const owners = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const effect = row.payload as { type?: string; chat?: string; content?: string };
+    if (effect.type !== "post" || !effect.chat?.startsWith("personal:")) continue;
+    const seat = effect.chat.slice("personal:".length);
+    for (const raw of (effect.content ?? "").split("\n")) {
+      const line = raw.trim();
+      if (line.length < 12 || !/\p{L}/u.test(line)) continue;
+      owners.set(line, (owners.get(line) ?? new Set()).add(seat));
+    }
+  }
+  const seats = ctx.state.players.length;
+  for (const [line, told] of owners) if (told.size >= seats) owners.delete(line);
+  return owners;
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
@@ -403,7 +450,7 @@ async function act(
       const options: Json = { action: offerValue(offer, await seatNames(h.database.db, gameId)) };
       if (targets[0]) options["target"] = ctx.names.get(targets[0]) ?? targets[0];
       if (targets[1]) options["target2"] = ctx.names.get(targets[1]) ?? targets[1];
-      text = textOf(await h.slash(who.account.id, "order", options, personal));
+      text = textOf(await ask(h, who.account.id, "order", options, personal));
     }
     if (text.startsWith(accepted))
       receipts.push({ seatId: who.seatId ?? "", text: text.split("\n")[0] ?? "" });
@@ -420,18 +467,21 @@ async function viaPanel(
 ): Promise<string> {
   const user = ctx.h.emu.user(who.account.id);
   const handle = user.slash(channel, "order", {});
-  const panel = (await handle.reply()) as Json;
+  const panel = (await handle.reply(ANSWER_MS)) as Json;
   const rows = (Array.isArray(panel["components"]) ? panel["components"] : []) as Json[];
   const id = String(panel["id"] ?? "");
   for (const row of rows) {
     for (const c of (row["components"] ?? []) as Json[]) {
       const customId = String(c["custom_id"] ?? "");
       if (!customId.endsWith(`:${offer.action}`)) continue;
-      if (c["type"] === 2 && !target) return textOf((await user.click(id, customId).reply()) as Json);
+      if (c["type"] === 2 && !target)
+        return textOf((await user.click(id, customId).reply(ANSWER_MS)) as Json);
       if (c["type"] === 3 && target) {
         const option = ((c["options"] ?? []) as Json[]).find((o) => String(o["value"]).includes(target));
         if (option)
-          return textOf((await user.select(id, customId, [String(option["value"])]).reply()) as Json);
+          return textOf(
+            (await user.select(id, customId, [String(option["value"])]).reply(ANSWER_MS)) as Json,
+          );
       }
     }
   }
@@ -556,6 +606,7 @@ async function auditSecrets(
   definition: RulesetDefinition<AnyGameState>,
   receipts: { seatId: string; text: string }[],
   reads: Map<string, Json[]>,
+  secretLines: Map<string, Set<string>>,
 ): Promise<void> {
   const { h, state, lang } = ctx;
   const phase = `${state.phase.kind} ${state.phase.n}`;
@@ -571,7 +622,7 @@ async function auditSecrets(
     for (const [key, messages] of reads)
       for (const m of messages) texts.push({ where: key, text: messageText(m) });
     for (const line of ["game status", "role", "orders"]) {
-      const reply = await h.slash(who.account.id, line).catch((e: unknown) => ({ content: String(e) }));
+      const reply = await ask(h, who.account.id, line).catch((e: unknown) => ({ content: String(e) }));
       texts.push({ where: `/${line}`, text: textOf(reply as Json) });
     }
     if (who.kind === "player" && !ctx.ended) {
@@ -607,6 +658,11 @@ async function auditSecrets(
         for (const r of receipts) {
           if (r.seatId !== who.seatId && text.includes(r.text))
             leaks.push(`${r.seatId}'s order: "${r.text}"`);
+        }
+        for (const line of text.split("\n")) {
+          const owners = secretLines.get(line.trim());
+          if (owners && !owners.has(who.seatId ?? ""))
+            leaks.push(`a private line of ${[...owners].join(",")}: "${line.trim()}"`);
         }
       }
       ctx.cell(
