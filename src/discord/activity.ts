@@ -60,8 +60,9 @@ function mayWrite(
     const own = layout.find(
       (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seatId,
     );
-    // A ruleset without personal chats leaves each player's thread with the GMs open.
-    return own ? own.writers.includes(seatId) : chatKey === `personal:${seatId}` && !state.ended;
+    // A ruleset without personal chats leaves each player's thread with the GMs open, also after
+    // the end (as the reconcile leaves it unlocked: after the reveal nothing there is secret).
+    return own ? own.writers.includes(seatId) : chatKey === `personal:${seatId}`;
   }
   const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
   return chat !== undefined && chat.writers.includes(seatId);
