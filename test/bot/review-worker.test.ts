@@ -184,6 +184,17 @@ describe("the GM room and review mode with the worker", () => {
   });
 
   it("an untouched draft publishes itself once when its grace period ends, and never again", async () => {
+    // A vote of the day shows in the GMs' status with the tally, in the same message.
+    const before = await statusMessages();
+    expect(contentOf(await h.slash(u(2), "vote", { choice: "player4" }))).toContain("player4");
+    await until(async () => String((await statusMessages())[1]?.["content"]).includes("Acted (1)"));
+    const day = (await statusMessages())[1];
+    expect(day?.["id"]).toBe(before[1]?.["id"]);
+    const text = String(day?.["content"]);
+    expect(text).toMatch(/• player2: .*player4/);
+    expect(text).toContain(en("ballot.tally_title", { day: "Day 1" }));
+    expect(text).toMatch(/player4: 1 vote \(player2\)/);
+
     expect(contentOf(await h.slash(gm, "gm force"))).toBe(en("gm.forced"));
     await until(async () => (await resolutionOf(1))?.status === "draft");
     const row = await publishRow(1);
