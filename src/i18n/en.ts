@@ -170,6 +170,7 @@ export const en: Catalog = {
   "status.deadline": "Deadline",
   "status.no_deadline": "none",
   "status.timezone": "Game's clock",
+  "status.paused_left": "paused, {left} left",
   "status.players": "Players",
   "status.alive": "Alive",
   "status.dead": "Dead",

@@ -170,6 +170,7 @@ export const ru: Catalog = {
   "status.phase": "Фаза",
   "status.deadline": "Срок",
   "status.timezone": "Часы игры",
+  "status.paused_left": "на паузе, осталось {left}",
   "status.no_deadline": "нет",
   "status.players": "Игроки",
   "status.alive": "Живые",

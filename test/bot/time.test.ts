@@ -296,6 +296,10 @@ describe("time zones", () => {
 
     // A pause stops the clock, and players are told; resuming an hour later moves the deadline by the hour.
     await h.slash(gm, "gm pause", { game: "NY" });
+    // 01:00 UTC to 12:30 UTC: 11 h 30 min left, frozen; a date would be wrong until it goes on.
+    expect(textOf(await h.slash(u(2), "game status", { game: "NY" }))).toContain(
+      `${t("en", "status.deadline")}: ${t("en", "status.paused_left", { left: "11 hours 30 minutes" })}`,
+    );
     h.clock.advance(60 * 60_000);
     await h.slash(gm, "gm resume", { game: "NY" });
     const later = new Date(at.getTime() + 60 * 60_000);

@@ -3,7 +3,7 @@ import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, Lang } from "../../engine/types.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
 import { discordTime } from "../../games/time.js";
-import { phaseName, t } from "../../i18n/index.js";
+import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import type { SeatNames } from "../masks/seat-names.js";
 import { roleName, safeName } from "./names.js";
 
@@ -64,7 +64,12 @@ export function statusEmbed(input: {
       { name: t(lang, "status.phase"), value: phaseName(lang, phase.label), inline: true },
       {
         name: t(lang, "status.deadline"),
-        value: phase.deadlineAt ? discordTime(phase.deadlineAt) : t(lang, "status.no_deadline"),
+        value:
+          phase.remainingMs !== null
+            ? t(lang, "status.paused_left", { left: timeLeft(lang, phase.remainingMs) })
+            : phase.deadlineAt
+              ? discordTime(phase.deadlineAt)
+              : t(lang, "status.no_deadline"),
         inline: true,
       },
     );
@@ -89,6 +94,16 @@ export function statusEmbed(input: {
       value: dead.join("\n").slice(0, 1024),
     });
   return embed;
+}
+
+/** "2 hours 5 minutes" / "2 часа 5 минут" (a paused clock has no date yet, only time left). */
+function timeLeft(lang: Lang, ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const parts = [];
+  if (hours > 0) parts.push(countOf(lang, hours, NOUNS.hour));
+  if (minutes % 60 > 0 || hours === 0) parts.push(countOf(lang, minutes % 60, NOUNS.minute));
+  return parts.join(" ");
 }
 
 interface PublicPlayer {
