@@ -193,7 +193,8 @@ export function layoutExpectation(ctx: AuditContext, who: AuditAccount, object: 
       (c) => c.purpose === "personal" && c.readers.length === 1 && c.readers[0] === seat,
     );
     // The ruleset's own chat for the seat says whether it still writes (classic: even after the end).
-    return { read: own, send: own && (spec ? spec.writers.includes(seat ?? "") : !ended) };
+    // Without one, the thread with the GMs stays open, also after the end.
+    return { read: own, send: own && (spec ? spec.writers.includes(seat ?? "") : true) };
   }
   const id = object.key.slice("chat:".length);
   const spec = ctx.lastSpec.get(id);
