@@ -115,6 +115,8 @@ describe("the worker runs deadlines", () => {
     const { running, drain } = await run(prefix);
     expect(running.recovered.deadlines).toBeGreaterThanOrEqual(20);
     await until(() => allReached(games, 3));
+    // Drains run at a lower priority than resolutions: wait for the first before stopping.
+    await until(() => drain.deliveries.size > 0);
     await running.stop();
     await expectExactlyOnce(games);
     const delivered = expectDeliveredOnce([drain.deliveries]);
