@@ -49,6 +49,23 @@ export function targetLabel(
   return has(`target.${id}`) ? t(lang, `target.${id}`) : id;
 }
 
+/**
+ * The choice params of an order worth showing beside its label: seats and appearances by name,
+ * words the catalogs name (`target.<id>`), and free text (a reason). Bare ids the label already
+ * says in words (`clan_role`, `cosa_nostra`, `isolate`) are left out.
+ */
+export function paramLabels(
+  lang: Lang,
+  params: Record<string, unknown>,
+  names: ReadonlyMap<string, string>,
+  as: "text" | "plain" = "text",
+): string[] {
+  return Object.values(params)
+    .filter((v): v is string => typeof v === "string" && v.length > 0)
+    .filter((v) => names.has(v) || v.startsWith("@") || has(`target.${v}`) || !/^[a-z0-9_]+$/.test(v))
+    .map((v) => targetLabel(lang, v, names, as));
+}
+
 /** "Kill → Anna" / "Vote (Ja!)": an action with its targets and choice params for receipts. */
 export function describeOrder(
   lang: Lang,
@@ -58,9 +75,7 @@ export function describeOrder(
   params: Record<string, unknown> = {},
 ): string {
   const shown = targets.map((id) => targetLabel(lang, id, names));
-  const extras = Object.entries(params)
-    .filter(([, v]) => typeof v === "string" && v.length > 0)
-    .map(([, v]) => targetLabel(lang, String(v), names));
+  const extras = paramLabels(lang, params, names);
   const tail = shown.length > 0 ? ` → ${shown.join(", ")}` : "";
   const more = extras.length > 0 ? ` (${extras.join(", ")})` : "";
   return `${label}${tail}${more}`;

@@ -333,6 +333,11 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       locked: own !== undefined && !own.writers.includes(seat.seatId),
     });
   }
+  // The rules name some chats by seat ("Contact: p6"): players read the seat's shown name.
+  const shown = new Map(input.seats.map((s) => [s.seatId, safeName(s.displayName, "plain")]));
+  const title = (chat: ChatSpec) =>
+    chat.name[input.lang].replace(/(?<![\w-])p\d+(?![\w-])/g, (id) => shown.get(id) ?? id);
+
   if (input.state) {
     for (const chat of layoutChats) addChat(chat, input.state);
   }
@@ -342,7 +347,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     const read = chat.kind === "public" ? audienceOf(chat.readAudience, chat.readers, state) : "none";
     const locked = ended || chat.writers.length === 0;
     if (input.masked && read !== "all") {
-      const name = chat.name[input.lang].slice(0, 100);
+      const name = title(chat).slice(0, 100);
       threads.push({ key: `chat:${chat.id}`, name, members: [], locked });
       const readers = new Set(chat.readers);
       for (const seat of chat.readers) {
@@ -360,7 +365,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       const write = ended ? "none" : audienceOf(chat.writeAudience, chat.writers, state);
       channels.push({
         key: `chat:${chat.id}`,
-        name: channelName(chat.name[input.lang]),
+        name: channelName(title(chat)),
         type: "text",
         parent: CATEGORY,
         overwrites: publicOverwrites(read, write, input.masked === true),
@@ -370,7 +375,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     const members = chat.readers.map((id) => userOf.get(id)).filter((u): u is string => u !== undefined);
     threads.push({
       key: `chat:${chat.id}`,
-      name: chat.name[input.lang].slice(0, 100),
+      name: title(chat).slice(0, 100),
       members,
       locked,
     });

@@ -16,7 +16,7 @@ import type { GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { discordTime } from "../games/time.js";
 import { phaseName, t } from "../i18n/index.js";
-import { targetLabel, type Ctx } from "./context.js";
+import { paramLabels, targetLabel, type Ctx } from "./context.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
 import { submitOrder } from "./orders.js";
 
@@ -49,8 +49,8 @@ export function parsePanelCustomId(
 }
 
 function choiceSuffix(lang: Lang, offer: AvailableAction, names: ReadonlyMap<string, string>): string {
-  const values = Object.values(offer.params ?? {}).filter((v): v is string => typeof v === "string");
-  return values.length > 0 ? ` (${values.map((v) => targetLabel(lang, v, names, "plain")).join(", ")})` : "";
+  const values = paramLabels(lang, offer.params ?? {}, names, "plain");
+  return values.length > 0 ? ` (${values.join(", ")})` : "";
 }
 
 /**

@@ -95,6 +95,11 @@ export function renderPrivate(
   return renderText(ruleset, { key: `private.${kind}`, params: fields }, ctx);
 }
 
+/** A rules id as the reader's word (`ctx.word`), else the id itself (the simulator's contract). */
+export function word(ctx: RenderContext, id: string): string {
+  return ctx.word?.(id) ?? id;
+}
+
 /** The simulator's reader: English templates with ids, as the rules files print them. */
 export function idContext(lang: Lang = "en", name: (id: PlayerId) => string = (id) => id): RenderContext {
   return { lang, player: name, role: (role) => role, faction: (faction) => faction };

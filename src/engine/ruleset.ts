@@ -19,6 +19,11 @@ export interface RenderContext {
   player(id: PlayerId): string;
   role(roleId: string): string;
   faction(factionId: string): string;
+  /**
+   * A rules id the reader sees as a word (a presidential power, a policy, a verdict). Absent in
+   * the simulator, which prints the ids as the rules files do (`word(ctx, id)` falls back to it).
+   */
+  word?(id: string): string;
 }
 
 /** One text of a catalog: public lines by key, private messages by `private.<kind>`. */

@@ -2,6 +2,7 @@ import { renderPrivate, renderText } from "../engine/helpers.js";
 import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId, PrivateMessage } from "../engine/types.js";
 import { safeName } from "../discord/render/names.js";
+import { has, t } from "../i18n/index.js";
 
 /** A reader in the server's language: seats by their shown names, roles and factions by name. */
 export function displayContext(
@@ -17,6 +18,7 @@ export function displayContext(
     player: (id) => safeName(names.get(id) ?? id, as),
     role: (role) => ruleset.roles[role]?.name[lang] ?? role,
     faction: (faction) => ruleset.factions[faction]?.name[lang] ?? faction,
+    word: (id) => (has(`target.${id}`) ? t(lang, `target.${id}`) : id),
   };
 }
 

@@ -1655,19 +1655,20 @@ export class GameService {
     const effects: OutboxEffect[] = await this.renderEffects(tx, game, ruleset, undelivered);
     // The board or the battle reports go with the newspaper of the phase.
     const seats = await this.players(game.id, tx);
+    const lang = await this.language(game.guildId, tx);
     const images = phaseImages(
       game.ruleset,
       state,
       next,
       report,
-      await this.language(game.guildId, tx),
+      lang,
       new Map(seats.map((p) => [p.seatId, safeName(p.displayName, "plain")])),
     );
     if (images.length > 0) {
       const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));
       const newspaper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
       if (newspaper) newspaper.files = files;
-      else effects.unshift({ type: "post", chat: "newspaper", content: phase.label, files });
+      else effects.unshift({ type: "post", chat: "newspaper", content: phaseName(lang, phase.label), files });
     }
     effects.push({ type: "reconcile" });
     return effects;

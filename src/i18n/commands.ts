@@ -111,6 +111,14 @@ export const commandTexts = {
     "Post an announcement in the newspaper",
     "Опубликовать объявление в газете",
   ),
+  rules: c("rules", "правила", "The rules of a game and its roles", "Правила игры и её роли"),
+  "opt.rules_ruleset": c(
+    "ruleset",
+    "правила",
+    "Which rules (default: this game's)",
+    "Какие правила (по умолчанию — этой игры)",
+  ),
+  "opt.rules_role": c("role", "роль", "A role to describe", "Роль, которую описать"),
   settings: c("settings", "настройки", "Server settings of the bot", "Настройки бота на сервере"),
   // options
   "opt.game": c(

@@ -104,6 +104,14 @@ export const en: Catalog = {
   "vote.tally_line": "{name}: {count}",
   "vote.tally_empty": "No votes yet.",
   "extension.requested": "Extension requested.",
+  "rules.title": "{ruleset}: the rules",
+  "rules.role": "{role} ({faction})",
+  "rules.role_alone": "{role}",
+  "rules.roles": "Roles",
+  "rules.more":
+    "The full rulebook: `docs/rulebooks/{file}` in the bot's repository. The normative rules: `docs/rules/{id}.md`.",
+  "rules.which": "Which rules? Name them: /rules ruleset:…",
+  "rules.unknown_role": "“{role}” is not a role of these rules. Roles: {roles}.",
   "gm.done": "Done: {action}.",
   "gm.rejected": "The ruleset refused: {reason}",
   "gm.extended": "Deadline moved by {minutes}. {phase} now ends {when}.",
@@ -227,6 +235,18 @@ export const en: Catalog = {
   "target.investigate": "Investigation",
   "target.special_election": "Special election",
   "target.peek": "Peek at the policies",
+  // regnum's countries and armies, where an order names one
+  "target.regnum": "Regnum",
+  "target.norsland": "Norsland",
+  "target.orientem": "Orientem",
+  "target.britonia": "Britonia",
+  "target.royal": "Royal Armed Forces",
+  "target.parliament": "Parliamentary Armed Forces",
+  "target.inquisition": "Inquisition forces",
+  "target.aik": "AIK forces",
+  "target.ksb": "KSB forces",
+  "target.ozd": "Order forces",
+  "target.darkness": "Forces of Darkness",
 
   // presets and publish modes
   "preset.standard": "Standard (the ruleset's defaults)",

@@ -103,6 +103,14 @@ export const ru: Catalog = {
   "vote.tally": "Текущий подсчёт",
   "vote.tally_line": "{name}: {count}",
   "vote.tally_empty": "Голосов пока нет.",
+  "rules.title": "{ruleset}: правила",
+  "rules.role": "{role} ({faction})",
+  "rules.role_alone": "{role}",
+  "rules.roles": "Роли",
+  "rules.more":
+    "Полные правила для игроков: `docs/rulebooks/{file}` в репозитории бота. Нормативные правила: `docs/rules/{id}.md`.",
+  "rules.which": "Какие правила? Укажите: /правила правила:…",
+  "rules.unknown_role": "«{role}» — не роль этих правил. Роли: {roles}.",
   "extension.requested": "Просьба о продлении принята.",
   "gm.done": "Сделано: {action}.",
   "gm.rejected": "Правила не позволяют: {reason}",
@@ -201,7 +209,7 @@ export const ru: Catalog = {
   "fairness.commitment":
     "🔐 Расклад запечатан. Обязательство (SHA-256 секрета этой игры): `{commitment}`. Секрет будет опубликован в конце игры, и любой сможет проверить, что раздача и все броски получены из него.",
   "fairness.reveal":
-    "🔓 Секрет этой игры: `{secret}`; его SHA-256 — `{commitment}`, обязательство, опубликованное в начале. Чтобы проверить всю игру, сохраните game-log.json и выполните `npm run -s verify -- game-log.json --secret {secret}` в исходниках бота (README: «Checking a game afterwards»).",
+    "🔓 Секрет этой игры: `{secret}`; его SHA-256 — `{commitment}`, обязательство, опубликованное в начале. Чтобы проверить всю игру, сохраните game-log.json и выполните `npm run -s verify -- game-log.json --secret {secret}` в исходниках бота (как — в README, в разделе о проверке игры).",
   "fairness.reveal_public":
     "🎲 Зерно этой игры было открытым: {seed}. Чтобы проверить всю игру, сохраните game-log.json и выполните `npm run -s verify -- game-log.json --seed {seed}` в исходниках бота.",
   "panel.header": "{phase}: ваши приказы, срок — {when}. Выберите ниже; до срока их можно изменить.",
@@ -228,6 +236,17 @@ export const ru: Catalog = {
   "target.investigate": "Расследование",
   "target.special_election": "Внеочередные выборы",
   "target.peek": "Посмотреть законы",
+  "target.regnum": "Регнум",
+  "target.norsland": "Норсленд",
+  "target.orientem": "Ориентем",
+  "target.britonia": "Бритония",
+  "target.royal": "Королевские ВС",
+  "target.parliament": "Парламентские ВС",
+  "target.inquisition": "ВС Инквизиции",
+  "target.aik": "ВС АИК",
+  "target.ksb": "ВС КСБ",
+  "target.ozd": "ВС ОЗД",
+  "target.darkness": "ВС Тьмы",
 
   "preset.standard": "Стандарт (настройки правил по умолчанию)",
   "preset.blitz": "Блиц (фазы по 15 минут)",

@@ -46,7 +46,18 @@ describe("several games per server; reichstag through the panel", () => {
       withLocalizations: true,
     });
     const names = [...(fetched?.values() ?? [])].map((c) => c.name).sort();
-    expect(names).toEqual(["extension", "game", "gm", "order", "orders", "role", "say", "settings", "vote"]);
+    expect(names).toEqual([
+      "extension",
+      "game",
+      "gm",
+      "order",
+      "orders",
+      "role",
+      "rules",
+      "say",
+      "settings",
+      "vote",
+    ]);
     const game = fetched?.find((c) => c.name === "game");
     expect(game?.nameLocalizations).toEqual({ ru: "игра" });
     expect(game?.descriptionLocalizations?.ru).toBe("Создание игр, запись и управление");

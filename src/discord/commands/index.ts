@@ -6,6 +6,7 @@ import { command as help } from "./help.js";
 import { command as order } from "./order.js";
 import { command as orders } from "./orders.js";
 import { command as role } from "./role.js";
+import { command as rules } from "./rules.js";
 import { command as say } from "./say.js";
 import { command as settings } from "./settings.js";
 import { command as vote } from "./vote.js";
@@ -16,6 +17,7 @@ export const commands: readonly Command[] = [
   order,
   orders,
   role,
+  rules,
   vote,
   extension,
   gm,

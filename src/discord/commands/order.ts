@@ -7,7 +7,7 @@ import {
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { t } from "../../i18n/index.js";
-import { targetLabel, type Command, type Ctx } from "../context.js";
+import { paramLabels, type Command, type Ctx } from "../context.js";
 import { seatNames } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, submitOrder, targetChoices } from "../orders.js";
 import { buildOrdersPanel } from "../panels.js";
@@ -75,9 +75,7 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
     const typed = focused.value.toLowerCase();
     const choices = actions
       .map((o) => {
-        const extra = Object.values(o.params ?? {})
-          .filter((v): v is string => typeof v === "string")
-          .map((v) => targetLabel(ctx.lang, v, names, "plain"));
+        const extra = paramLabels(ctx.lang, o.params ?? {}, names, "plain");
         const name = extra.length > 0 ? `${o.label[ctx.lang]} (${extra.join(", ")})` : o.label[ctx.lang];
         return { name: name.slice(0, 100), value: offerValue(o, seats) };
       })

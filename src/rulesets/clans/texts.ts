@@ -47,7 +47,7 @@ const en: TextCatalog = {
   nobody_protected: () => "Nobody is protected.",
   inactivity: (p, ctx) => `Removed for inactivity: ${names(p["names"], ctx)}.`,
   gm_removed: (p, ctx) => `Removed by the GM: ${ctx.player(str(p["name"]))}.`,
-  game_over_winner: (p) => `Game over. Winners: ${str(p["clan"])}.`,
+  game_over_winner: (p, ctx) => `Game over. Winners: ${ctx.faction(str(p["clan"]))}.`,
   game_over_none: () => "Game over. No winners.",
   reveal_player: (p, ctx) =>
     `${ctx.player(str(p["name"]))}: ${ctx.role(str(p["role"]))}, ${ctx.faction(str(p["home"]))} → ${ctx.faction(str(p["clan"]))}`,

@@ -1,5 +1,5 @@
-import type { TextCatalog } from "../../engine/ruleset.js";
-import { pluralRu } from "../../engine/helpers.js";
+import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
+import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { ARMIES, COUNTRIES } from "./model.js";
 import { LABELS } from "./view.js";
@@ -62,31 +62,43 @@ const army = (a: Json | undefined) => ARMY_RU[str(a)] ?? str(a);
 void ARMIES;
 void COUNTRIES;
 
-function losses(p: JsonObject, ru: boolean): string {
+function losses(p: JsonObject, ru: boolean, ctx?: RenderContext): string {
   const items = Array.isArray(p["losses"]) ? (p["losses"] as JsonObject[]) : [];
-  return items.map((l) => `${ru ? army(l["army"]) : str(l["army"])} — ${str(l["n"])}`).join(", ");
+  return items
+    .map((l) => `${ru ? army(l["army"]) : ctx ? word(ctx, str(l["army"])) : str(l["army"])} — ${str(l["n"])}`)
+    .join(", ");
 }
 
 export const en: TextCatalog = {
   body_found: () => "A body was found.",
   accusation: (p) =>
-    `Proceedings opened against the character with appearance ${str(p["appearance"])}. Article: ${str(p["article"])}.`,
+    `Proceedings opened against the character with appearance ${str(p["appearance"])}.${str(p["article"]) ? ` Article: ${str(p["article"])}.` : ""}`,
   director_appointed: (p) =>
     `The character with appearance ${str(p["appearance"])} is appointed Director of the KSB.`,
   wanted: (p) => `The character with appearance ${str(p["appearance"])} is wanted.`,
-  battle: (p) => `Battle: ${str(p["country"])}. Losses: ${losses(p, false)}.`,
-  captured: (p) => `${str(p["country"])} captured: ${str(p["army"])}.`,
-  peace_signed: (p) => `Peace treaty signed: ${str(p["a"])} and ${str(p["b"])}.`,
+  battle: (p, ctx) => `Battle: ${word(ctx, str(p["country"]))}. Losses: ${losses(p, false, ctx)}.`,
+  captured: (p, ctx) => `${word(ctx, str(p["country"]))} captured: ${word(ctx, str(p["army"]))}.`,
+  peace_signed: (p, ctx) => `Peace treaty signed: ${word(ctx, str(p["a"]))} and ${word(ctx, str(p["b"]))}.`,
   post_vacant: (p) => `Post ${str(p["post"])} is vacant.`,
   announce: (p) => str(p["text"]),
-  game_over: (p) => `Game over. Winners: ${list(p["winners"]).join(", ")}.`,
+  game_over: (p, ctx) =>
+    `Game over. Winners: ${list(p["winners"])
+      .map((f) => ctx.faction(f))
+      .join(", ")}.`,
   game_over_none: () => "Game over. No winners.",
   reveal: (p, ctx) =>
-    `${ctx.player(str(p["player"]))}: appearance ${str(p["appearance"])}; roles ${list(p["roles"]).join(", ")}; factions ${list(
-      p["factions"],
-    ).join(", ")}; type ${str(p["type"])}; posts ${list(p["posts"]).join(", ") || "—"}.`,
+    `${ctx.player(str(p["player"]))}: appearance ${str(p["appearance"])}; roles ${list(p["roles"])
+      .map((r) => ctx.role(r))
+      .join(", ")}; factions ${list(p["factions"])
+      .map((f) => ctx.faction(f))
+      .join(", ")}; type ${str(p["type"])}; posts ${list(p["posts"]).join(", ") || "—"}.`,
   chances: (p) => `Chances: ${str(p["text"])}`,
-  losers: (p) => `Losers: ${list(p["factions"]).join(", ") || "—"}.`,
+  losers: (p, ctx) =>
+    `Losers: ${
+      list(p["factions"])
+        .map((f) => ctx.faction(f))
+        .join(", ") || "—"
+    }.`,
   reward: (p, ctx) => `Reward of ${ctx.player(str(p["player"]))}: ${str(p["amount"])}.`,
   // The rules' result texts are Russian; an English reader gets the result in English and a
   // free text (a GM's) only when it is not one of them.

@@ -1,5 +1,5 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import { pluralRu } from "../../engine/helpers.js";
+import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 
 /** Public lines (reichstag.md section 7, verbatim in English) and private messages (section 8). */
@@ -62,7 +62,10 @@ export const en: TextCatalog = {
   term_limits_cleared: () => "Term limits are cleared.",
   reshuffled: (p) => `The policy deck is reshuffled (${s(p["n"])} policies).`,
   power_granted: (p, ctx) => `${P(p, "player", ctx)} must choose presidential powers.`,
-  powers_chosen: (p, ctx) => `${P(p, "player", ctx)} chose: ${list(p["powers"]).join(", ")}.`,
+  powers_chosen: (p, ctx) =>
+    `${P(p, "player", ctx)} chose: ${list(p["powers"])
+      .map((x) => word(ctx, x))
+      .join(", ")}.`,
   investigated: (p, ctx) => `${P(p, "president", ctx)} investigated ${P(p, "target", ctx)}.`,
   special_election: (p, ctx) =>
     `${P(p, "president", ctx)} called a special election: ${P(p, "target", ctx)}.`,
@@ -73,10 +76,15 @@ export const en: TextCatalog = {
   extended: (p) => `Deadline extended by ${s(p["hours"])} h.`,
   closed_early: () => "The election is closed early.",
   waiting: (p, ctx) => `Waiting for ${ids(p["players"], ctx)}.`,
-  game_over: (p) => `Game over. Winners: ${list(p["winners"]).join(", ") || "none"}.`,
+  game_over: (p, ctx) =>
+    `Game over. Winners: ${
+      list(p["winners"])
+        .map((f) => ctx.faction(f))
+        .join(", ") || "none"
+    }.`,
   roles: (p, ctx) =>
     `Roles: ${pairs(p["roles"])
-      .map(([id, role]) => `${ctx.player(id)} ${role}`)
+      .map(([id, role]) => `${ctx.player(id)} ${ctx.role(role)}`)
       .join(", ")}.`,
   "private.role": (p, ctx) => `Your role: ${ctx.role(s(p["role"]))} (${ctx.faction(s(p["faction"]))}).`,
   "private.allies": (p, ctx) =>
@@ -84,13 +92,21 @@ export const en: TextCatalog = {
       `Fascists: ${ids(p["fascists"], ctx) || "none"}.`,
       p["hitler"] !== undefined ? ` Hitler: ${P(p, "hitler", ctx)}.` : "",
     ].join(""),
-  "private.policies_drawn": (p) =>
-    `You drew: ${list(p["policies"]).join(", ")}. Discard one; the other two go to the Chancellor.`,
-  "private.policies_received": (p) => `You received: ${list(p["policies"]).join(", ")}. Enact one.`,
+  "private.policies_drawn": (p, ctx) =>
+    `You drew: ${list(p["policies"])
+      .map((x) => word(ctx, x))
+      .join(", ")}. Discard one; the other two go to the Chancellor.`,
+  "private.policies_received": (p, ctx) =>
+    `You received: ${list(p["policies"])
+      .map((x) => word(ctx, x))
+      .join(", ")}. Enact one.`,
   "private.investigation_result": (p, ctx) =>
     `${P(p, "target", ctx)} belongs to the ${ctx.faction(s(p["result"]))}.`,
   "private.investigation_notice": (p, ctx) => `${P(p, "by", ctx)} investigated your party membership.`,
-  "private.peek_result": (p) => `The top three policies: ${list(p["policies"]).join(", ")}.`,
+  "private.peek_result": (p, ctx) =>
+    `The top three policies: ${list(p["policies"])
+      .map((x) => word(ctx, x))
+      .join(", ")}.`,
 };
 
 const trackerRu = (p: JsonObject) => `Счётчик выборов: ${s(p["tracker"])}/3.`;
