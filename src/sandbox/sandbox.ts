@@ -1,15 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
 import { factionName } from "../discord/render/names.js";
+import { seatNames as publicSeatNames } from "../discord/masks/seat-names.js";
+import { offerValue } from "../discord/orders.js";
 import type { Account, Emulator } from "../emulator/index.js";
-import { initialRngState } from "../engine/rng.js";
+import type { AvailableAction } from "../engine/ruleset.js";
+import { drawInt, initialRngState, shuffle } from "../engine/rng.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
 import { countPending, type GameRow, type PhaseRow } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { joinList, phaseName, t } from "../i18n/index.js";
 import { GM_ENDS_AFTER, gameOptionsFor, type SandboxOptions } from "./options.js";
-import { messageText, SimPlayers, type SimSeat } from "./players.js";
 import { startStack, type Stack, type StackOptions } from "./stack.js";
 
 /**
@@ -24,7 +26,6 @@ interface Counts {
   accepted: number;
   refused: number;
   votes: number;
-  posts: number;
 }
 
 export interface GameOutcome {
@@ -79,6 +80,9 @@ export function playerNames(n: number): string[] {
   });
 }
 
+/** Moves a simulated player never makes: leaving the game ends a demo early for nobody's benefit. */
+const NEVER = new Set(["leave"]);
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -91,7 +95,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 type Json = Record<string, unknown>;
 
-export { messageText };
+/** The visible text of a message: content, then embed titles, descriptions and fields. */
+export function messageText(m: Json): string {
+  const parts: string[] = [];
+  if (typeof m["content"] === "string" && m["content"]) parts.push(m["content"]);
+  const embeds = Array.isArray(m["embeds"]) ? (m["embeds"] as Json[]) : [];
+  for (const e of embeds) {
+    for (const k of ["title", "description"]) if (typeof e[k] === "string") parts.push(e[k]);
+    const fields = Array.isArray(e["fields"]) ? (e["fields"] as Json[]) : [];
+    for (const f of fields) parts.push(`${String(f["name"])}: ${String(f["value"])}`);
+  }
+  return parts.join("\n").replace(/\*\*/g, "");
+}
 
 /** Prints what the bot posts in the demo server, read back from the emulator. */
 class Watcher {
@@ -153,9 +168,6 @@ class Watcher {
         const author = m["author"] as Json | undefined;
         if (author?.["id"] !== this.botId) continue;
         if ((Number(m["flags"] ?? 0) & 64) === 64) continue;
-        // Each player's orders panel (the same line per player and phase): only with --verbose.
-        const panel = Array.isArray(m["components"]) && (m["components"] as unknown[]).length > 0;
-        if (panel && label.startsWith("🔒") && !this.verbose) continue;
         this.print(label, messageText(m));
       }
     }
@@ -192,8 +204,11 @@ export function terminalTimes(text: string): string {
     .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s));
 }
 
-interface Seat extends SimSeat {
+interface Seat {
   account: Account;
+  seatId: string;
+  name: string;
+  picker: { rng: number[] };
 }
 
 export async function runSandbox(
@@ -290,7 +305,6 @@ async function playGame(
     if (!joined.ok) throw new Error(`${account.username} could not join: ${joined.text}`);
     seats.push({
       account,
-      userId: account.id,
       seatId: `p${i + 1}`,
       name: account.username,
       picker: { rng: initialRngState(seed * 1_000 + i + 1) },
@@ -321,11 +335,14 @@ async function playGame(
     out(`   GM: /gm pause until the server is set up, then /gm resume → ${resumed.text}`);
   }
 
+  const refusedPrefix = t(lang, "order.rejected", { reason: "" }).trim();
+  const acceptedPrefix = t(lang, "order.accepted", { action: "", targets: "" }).trim();
   const totals = { accepted: 0, refused: 0 };
   const gameStart = Date.now();
   let endedBy: GameOutcome["endedBy"] = "rules";
   let current: PhaseRow | undefined;
   let phaseCount = 0;
+  let personal = new Map<string, string>();
 
   const alive = async (): Promise<AnyGameState["players"]> =>
     (await service.state(game.id)).players.filter((p) => p.alive);
@@ -340,30 +357,62 @@ async function playGame(
       : "";
     const living = (await alive()).length;
     out(
-      `▸ ${phaseName(lang, phase.label)} resolved${took} · posts ${counts.posts} · votes ${counts.votes} · orders ${counts.accepted} accepted, ${counts.refused} refused · alive ${living}/${seats.length}`,
+      `▸ ${phaseName(lang, phase.label)} resolved${took} · orders ${counts.accepted} accepted, ${counts.refused} refused · votes ${counts.votes} · alive ${living}/${seats.length}`,
     );
   };
 
-  // The players: talk, /vote, the orders panel and /order, as people play (src/sandbox/players.ts).
-  const sim = new SimPlayers({
-    emu,
-    db: stack.database.db,
-    service,
-    gameId: game.id,
-    lang,
-    lobby: world.lobby,
-  });
-  await sim.init();
+  /** One seat's moves in a phase: a few distinct legal actions, chosen with its seeded PRNG. */
   const act = async (seat: Seat, phaseIndex: number, counts: Counts, say: Out) => {
-    await sim.turn(seat, phaseIndex, (e) => {
-      if (e.kind === "talk") counts.posts++;
-      else if (e.kind === "vote") counts.votes++;
-      else if (e.kind === "order") counts.accepted++;
+    const used = new Set<string>();
+    for (let step = 0; step < 4; step++) {
+      if ((await service.currentPhase(game.id))?.index !== phaseIndex) return;
+      const offers = (await service.available(game.id, seat.account.id)).actions.filter(
+        (o) => !used.has(o.action) && !NEVER.has(o.action),
+      );
+      if (offers.length === 0) return;
+      const actions = [...new Set(offers.map((o) => o.action))];
+      const action = actions[drawInt(seat.picker, 0, actions.length - 1)] ?? "";
+      const ofAction = offers.filter((o) => o.action === action);
+      const offer = ofAction[drawInt(seat.picker, 0, ofAction.length - 1)] as AvailableAction;
+      used.add(action);
+      const n = offer.minTargets > 0 ? offer.minTargets : Math.min(offer.maxTargets, 1);
+      const targets = shuffle(seat.picker, offer.targets).slice(0, n);
+      // The values a player's autocomplete offers (opaque in masked games, e.g. regnum's appearances).
+      const shown = await publicSeatNames(stack.database.db, game.id);
+      const value = offerValue(offer, shown);
+      let accepted: boolean;
+      let receipt: string;
+      if (targets.length <= 2 && value.length < 100) {
+        const options: Json = { action: value };
+        if (targets[0]) options["target"] = shown.valueOf(targets[0]);
+        if (targets[1]) options["target2"] = shown.valueOf(targets[1]);
+        const channel = personal.get(seat.seatId) ?? world.lobby;
+        const reply = await slash(stack, seat.account.id, channel, "order", options);
+        accepted = reply.ok && reply.text.startsWith(acceptedPrefix);
+        receipt = reply.text.split("\n")[0] ?? "";
+      } else {
+        // More targets than /order has options for: the service directly, as the bot would submit it.
+        const committed = await service.submit(game.id, seat.account.id, {
+          action,
+          targets,
+          params: offer.params ?? {},
+        });
+        await stack.scheduler.afterCommit(game.id, committed);
+        accepted = committed.value.accepted;
+        receipt = accepted
+          ? `${acceptedPrefix} ${action} → ${targets.map((x) => seatNames.get(x) ?? x).join(", ")}`
+          : `${refusedPrefix} ${committed.value.rejection?.reason ?? ""}`;
+      }
+      if (accepted) counts.accepted++;
       else counts.refused++;
-      // The public vote posts and the newspaper tell the story; each player's own moves only with --verbose.
-      if (opts.verbose || e.kind === "refused")
-        say(`   ${e.kind === "talk" ? "💬" : e.kind === "vote" ? "🗳 " : "✎"} ${seat.name}: ${e.text}`);
-    });
+      const told = receipt.startsWith(acceptedPrefix) ? receipt.slice(acceptedPrefix.length).trim() : receipt;
+      if (accepted && /vote|verdict|ballot/i.test(action)) {
+        counts.votes++;
+        say(`   🗳  ${seat.name}: ${told}`);
+      } else if (opts.verbose || !accepted) {
+        say(`   ✎ ${seat.name}: ${accepted ? told : receipt}`);
+      }
+    }
   };
 
   let previous: { phase: PhaseRow; counts: Counts } | undefined;
@@ -403,9 +452,14 @@ async function playGame(
       previous = undefined;
       break;
     }
+    personal = new Map(
+      (await stack.database.db.select().from(chats).where(eq(chats.gameId, game.id)))
+        .filter((c) => c.chatKey.startsWith("personal:"))
+        .map((c) => [c.chatKey.slice(9), c.discordId]),
+    );
     // Players act at once (the deadline is running); what they do is printed after the
     // previous phase's newspaper and results, which the worker is delivering meanwhile.
-    const counts: Counts = { accepted: 0, refused: 0, votes: 0, posts: 0 };
+    const counts: Counts = { accepted: 0, refused: 0, votes: 0 };
     const buffered: string[] = [];
     let say: Out = (line) => buffered.push(line);
     const acting = (async () => {

@@ -50,6 +50,7 @@ describe("several games per server; reichstag through the panel", () => {
       "extension",
       "game",
       "gm",
+      "help",
       "order",
       "orders",
       "role",

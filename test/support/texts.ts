@@ -17,6 +17,8 @@ export interface Seen {
   text: string;
   /** Whether Discord renders `<@id>` there (message content, embed description and field values). */
   mentions: boolean;
+  /** The channel a message was posted in. */
+  channel?: string;
 }
 
 const arr = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
@@ -77,7 +79,9 @@ export function collectShown(emu: Emulator): { stop(): Seen[] } {
       const author = data["author"] as Json | undefined;
       // The bot's own posts (players' words relayed under masks are theirs, not the bot's).
       if (author?.["id"] !== bot || data["webhook_id"]) return;
+      const from = out.length;
       fromMessage(data, out);
+      for (const seen of out.slice(from)) seen.channel = str(data["channel_id"]);
     }
     if (/^(CHANNEL|THREAD)_(CREATE|UPDATE)$/.test(event) && str(data["name"]))
       out.push({ where: "channel name", text: str(data["name"]), mentions: false });
