@@ -95,7 +95,7 @@ export function page(input: {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         <meta name="robots" content="noindex, nofollow" />
         <title>${input.title}</title>
         <link rel="stylesheet" href="/console/assets/console.css" />

@@ -1,13 +1,15 @@
+import type { AvailableAction } from "../engine/ruleset.js";
 import type { Lang } from "../engine/types.js";
 import { phaseName, t } from "../i18n/index.js";
 import type { Refusal } from "./auth.js";
-import { html, page, timeTag, type Html, type Section } from "./html.js";
+import { Html, html, page, timeTag, type Section } from "./html.js";
 import type { Overview } from "./model.js";
+import type { DraftView, GameContext, LiveView, Outcome } from "./phase.js";
 
 /** The console's pages (docs/console.md). */
 
 /** The sections a game's console has (the navigation). */
-export const SECTIONS: readonly Section[] = ["overview"];
+export const SECTIONS: readonly Section[] = ["overview", "live", "dryrun", "review"];
 
 /** A refusal: what went wrong and how to get a new link, and nothing else (no game, no name). */
 export function refusalPage(lang: Lang | null, reason: Refusal | "no_session"): string {
@@ -165,5 +167,268 @@ export function overviewPage(o: Overview, sections: readonly Section[] = SECTION
     title: gameTitle(o),
     body,
     nav: { gameId: o.game.id, current: "overview", sections },
+  });
+}
+
+// ---- this phase, live ------------------------------------------------------------------------
+
+function phaseHead(ctx: GameContext): Html {
+  const { lang, phase, game } = ctx;
+  if (!phase) return html`<p>${t(lang, `state.${game.status}`)}</p>`;
+  const deadline = phase.pausedAt
+    ? html`<span class="bad">${t(lang, "console.paused")}</span>`
+    : phase.deadlineAt
+      ? timeTag(phase.deadlineAt, game.timezone, lang)
+      : html`<span class="muted">${t(lang, "console.no_deadline")}</span>`;
+  return html`<p>
+    <strong>${phaseName(lang, phase.label)}</strong> · ${t(lang, "console.deadline")}: ${deadline}
+  </p>`;
+}
+
+/** The live part of the phase page, sent again by server-sent events when anything changes. */
+export function liveFragment(view: LiveView): Html {
+  const { lang } = view.ctx;
+  const acted = view.seats.filter((s) => s.orders.length > 0);
+  const seats = acted.map(
+    (s) =>
+      html`<li data-seat="${s.seatId}">
+        <strong>${s.name}</strong>:
+        ${s.orders.map(
+          (o, i) =>
+            html`${i > 0 ? "; " : ""}<span class="order">${o.text}</span
+              >${o.byGm ? html` <em class="muted">${t(lang, "console.by_gm")}</em>` : ""}`,
+        )}
+      </li>`,
+  );
+  const inputs = view.inputs.map(
+    (i) =>
+      html`<tr class="${i.accepted ? "" : "bad"}">
+        <td>${timeTag(i.at, view.ctx.game.timezone, lang)}</td>
+        <td>${i.seat ?? "—"}${i.byGm ? html` <em class="muted">${t(lang, "console.by_gm")}</em>` : ""}</td>
+        <td>
+          ${i.text}${i.rejection ? html`<br /><span class="bad">${t(lang, "console.refused_input")}: ${i.rejection}</span>` : ""}
+        </td>
+      </tr>`,
+  );
+  return html`${phaseHead(view.ctx)}
+    <h2>${t(lang, "console.acted", { count: acted.length })}</h2>
+    ${
+      acted.length > 0
+        ? html`<ul id="acted">
+            ${seats}
+          </ul>`
+        : html`<p class="muted" id="acted">${t(lang, "console.nobody_acted")}</p>`
+    }
+    <h2>${t(lang, "console.missing", { count: view.missing.length })}</h2>
+    <p id="missing">
+      ${view.missing.length > 0 ? view.missing.join(", ") : html`<span class="good">${t(lang, "console.none_missing")}</span>`}
+    </p>
+    ${
+      view.tally
+        ? html`<h2>${t(lang, "console.tally")}</h2>
+            <pre id="tally">${view.tally}</pre>`
+        : ""
+    }
+    <h2>${t(lang, "console.inputs")}</h2>
+    ${
+      view.inputs.length > 0
+        ? html`<div class="scroll">
+            <table id="inputs">
+              <tbody>
+                ${inputs}
+              </tbody>
+            </table>
+          </div>`
+        : html`<p class="muted">${t(lang, "console.no_inputs")}</p>`
+    }`;
+}
+
+export function livePage(view: LiveView, eventsPath: string): string {
+  const { lang, game } = view.ctx;
+  const body = html`<p class="muted"><span class="live-dot"></span>${t(lang, "console.live_note")}</p>
+    <div data-live="${eventsPath}" id="live">${liveFragment(view)}</div>`;
+  return page({
+    lang,
+    title: t(lang, "console.title", { name: game.name, ruleset: view.ctx.ruleset.name[lang] }),
+    body,
+    nav: { gameId: game.id, current: "live", sections: SECTIONS },
+  });
+}
+
+// ---- dry run -----------------------------------------------------------------------------------
+
+function outcomeBlock(lang: Lang, outcome: Outcome): Html {
+  return html`<section id="dry-newspaper">
+      <h2>${t(lang, "console.newspaper")}</h2>
+      ${outcome.newspaper.length > 0 ? html`<pre class="box">${outcome.newspaper.join("\n")}</pre>` : html`<p class="muted">${t(lang, "console.empty")}</p>`}
+    </section>
+    <section id="dry-private">
+      <h2>${t(lang, "console.private_results")}</h2>
+      ${
+        outcome.privates.length > 0
+          ? html`<ul>
+              ${outcome.privates.map((m) => html`<li><strong>${m.to}</strong>: <span class="text">${m.text}</span></li>`)}
+            </ul>`
+          : html`<p class="muted">${t(lang, "console.empty")}</p>`
+      }
+    </section>
+    <section id="dry-deaths">
+      <h2>${t(lang, "console.deaths")}</h2>
+      ${
+        outcome.deaths.length > 0
+          ? html`<ul>
+              ${outcome.deaths.map((d) => html`<li>${d}</li>`)}
+            </ul>`
+          : html`<p class="muted">${t(lang, "console.empty")}</p>`
+      }
+    </section>
+    <section id="dry-changes">
+      <h2>${t(lang, "console.changes")}</h2>
+      ${
+        outcome.changes.length > 0
+          ? html`<ul>
+              ${outcome.changes.map((c) => html`<li><strong>${c.name}</strong>: ${c.before} → ${c.after}</li>`)}
+            </ul>`
+          : html`<p class="muted">${t(lang, "console.empty")}</p>`
+      }
+    </section>
+    ${
+      outcome.events.length > 0
+        ? html`<section id="dry-events">
+            <h2>${t(lang, "console.events")}</h2>
+            <ul>
+              ${outcome.events.map((e) => html`<li><code>${e.type}</code> <span class="muted">${e.detail}</span></li>`)}
+            </ul>
+          </section>`
+        : ""
+    }
+    <p>
+      ${outcome.ended ? t(lang, "console.then_ends") : t(lang, "console.then_next", { phase: outcome.nextPhase ?? "" })}
+    </p>`;
+}
+
+export function dryRunPage(input: {
+  ctx: GameContext;
+  result: { outcome: Outcome; rejection: string | null } | null;
+  offers: { seatId: string; name: string; offers: AvailableAction[] }[];
+  trial: string | null;
+}): string {
+  const { ctx } = input;
+  const { lang, game } = ctx;
+  const seatOptions =
+    ctx.state?.players.map((p) => html`<option value="${p.id}">${ctx.names.get(p.id) ?? p.id}</option>`) ??
+    [];
+  const offerOptions = input.offers.flatMap((s) =>
+    s.offers.map((o, i) => html`<option value="${s.seatId}|${i}">${s.name}: ${o.label[lang]}</option>`),
+  );
+  const forms = html`<details class="box" ${new Html(input.trial ? " open" : "")}>
+    <summary>${t(lang, "console.try_override")}</summary>
+    <form method="post" id="try-order">
+      <input type="hidden" name="kind" value="order" />
+      <p>
+        <label
+          >${t(lang, "console.order")}<br /><select name="offer">
+            ${offerOptions}
+          </select></label
+        >
+      </p>
+      <p>
+        <label
+          >${t(lang, "console.target")}<br /><select name="target">
+            <option value="">—</option>
+            ${seatOptions}
+          </select></label
+        >
+      </p>
+      <p>
+        <label
+          >${t(lang, "console.target2")}<br /><select name="target2">
+            <option value="">—</option>
+            ${seatOptions}
+          </select></label
+        >
+      </p>
+      <button type="submit">${t(lang, "console.try")}</button>
+    </form>
+    <form method="post" id="try-status">
+      <input type="hidden" name="kind" value="status" />
+      <p>
+        <label
+          >${t(lang, "console.seat")}<br /><select name="seat">
+            ${seatOptions}
+          </select></label
+        >
+      </p>
+      <p>
+        <label>${t(lang, "console.status")}<br /><input name="status" maxlength="60" required /></label>
+      </p>
+      <p>
+        <label><input type="radio" name="set" value="1" checked /> ${t(lang, "console.status_set")}</label>
+        <label><input type="radio" name="set" value="0" /> ${t(lang, "console.status_clear")}</label>
+      </p>
+      <button type="submit">${t(lang, "console.try")}</button>
+    </form>
+  </details>`;
+  const result = input.result;
+  const body = html`<p class="muted">${t(lang, "console.dry_note")}</p>
+    ${phaseHead(ctx)}
+    ${input.trial ? html`<p class="box" id="trial">${t(lang, "console.with_override", { override: input.trial })}</p>` : ""}
+    ${result?.rejection ? html`<p class="bad" id="trial-refused">${t(lang, "console.override_refused", { reason: result.rejection })}</p>` : ""}
+    ${forms}
+    ${result ? outcomeBlock(lang, result.outcome) : html`<p class="muted">${t(lang, "console.no_phase")}</p>`}`;
+  return page({
+    lang,
+    title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
+    body,
+    nav: { gameId: game.id, current: "dryrun", sections: SECTIONS },
+  });
+}
+
+// ---- review ------------------------------------------------------------------------------------
+
+export function reviewPage(input: {
+  ctx: GameContext;
+  draft: DraftView | null;
+  flash: string | null;
+  error: string | null;
+}): string {
+  const { ctx, draft } = input;
+  const { lang, game } = ctx;
+  const action = (name: string, cls = "") =>
+    html`<form method="post" action="review/${name}" class="inline">
+      <button type="submit" id="review-${name}" class="${cls}">${t(lang, `console.review.${name}`)}</button>
+    </form>`;
+  const body = draft
+    ? html`<p>
+          <strong>${phaseName(lang, draft.resolution.phase)}</strong> ·
+          ${t(lang, draft.resolution.status === "held" ? "console.draft_held" : "console.draft_waiting")}
+        </p>
+        <p>${action("publish", "primary")} ${action("hold")} ${action("rerun")}</p>
+        <section id="draft-newspaper">
+          <h2>${t(lang, "console.newspaper")}</h2>
+          <form method="post" action="review/edit">
+            <textarea name="text" id="edit-text">${draft.newspaper}</textarea>
+            ${draft.files.length > 0 ? html`<p class="muted">${t(lang, "console.images_kept", { files: draft.files.join(", ") })}</p>` : ""}
+            <button type="submit" id="review-edit">${t(lang, "console.review.edit")}</button>
+          </form>
+        </section>
+        <section id="draft-private">
+          <h2>${t(lang, "console.private_results")}</h2>
+          ${
+            draft.privates.length > 0
+              ? html`<ul>
+                  ${draft.privates.map((m) => html`<li><strong>${m.to}</strong>: <span class="text">${m.text}</span></li>`)}
+                </ul>`
+              : html`<p class="muted">${t(lang, "console.empty")}</p>`
+          }
+        </section>`
+    : html`<p class="muted" id="no-draft">
+        ${t(lang, game.publishMode === "review" ? "console.no_draft" : "console.not_review")}
+      </p>`;
+  return page({
+    lang,
+    title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
+    body: html`${input.flash ? html`<p class="box good" id="flash">${input.flash}</p>` : ""}${input.error ? html`<p class="box bad" id="error">${input.error}</p>` : ""}${body}`,
+    nav: { gameId: game.id, current: "review", sections: SECTIONS },
   });
 }

@@ -12,7 +12,19 @@ import type { Logger } from "../log.js";
 import { ConsoleAuth, COOKIE_NAME, readCookie, sessionCookie, type Grant } from "./auth.js";
 import { CSS, JS } from "./html.js";
 import { overview } from "./model.js";
-import { enterPage, overviewPage, refusalPage } from "./pages.js";
+import {
+  dryRunPage,
+  enterPage,
+  liveFragment,
+  livePage,
+  overviewPage,
+  refusalPage,
+  reviewPage,
+} from "./pages.js";
+import { draftView, dryRun, gameContext, liveStamp, liveView, type Trial } from "./phase.js";
+import { describeChosen } from "../discord/context.js";
+import type { AnyGameState } from "../engine/types.js";
+import { has, t } from "../i18n/index.js";
 
 /**
  * The GM web console's routes (docs/console.md), a fastify plugin for the bot process's console
@@ -41,9 +53,13 @@ const SECURITY_HEADERS: Record<string, string> = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "cache-control": "no-store",
 };
+
+/** How often an open live page's stream looks for changes. */
+const LIVE_POLL_MS = 1_000;
+const REVIEW_ACTIONS = new Set(["publish", "hold", "rerun", "edit"]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,6 +80,55 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
     }
   };
   const auth = new ConsoleAuth(deps.db, deps.clock, isGm);
+  /** Open event streams, ended when the server closes. */
+  const streams = new Set<() => void>();
+
+  const dryRunResponse = async (gameId: string, form: Record<string, string> | null): Promise<string> => {
+    const ctx = await gameContext(deps.db, reader, gameId);
+    const offers = ctx.state
+      ? ctx.state.players
+          .filter((p) => p.alive)
+          .map((p) => ({
+            seatId: p.id,
+            name: ctx.names.get(p.id) ?? p.id,
+            offers: ctx.ruleset.availableActions(ctx.state as AnyGameState, p.id),
+          }))
+      : [];
+    let trial: Trial | null = null;
+    let shown: string | null = null;
+    if (form?.["kind"] === "order") {
+      const [seatId = "", index = ""] = String(form["offer"] ?? "").split("|");
+      const offer = offers.find((o) => o.seatId === seatId)?.offers[Number(index)];
+      if (offer) {
+        const targets = [form["target"], form["target2"]].filter((v): v is string => !!v);
+        trial = { kind: "order", seatId, action: offer.action, targets, params: { ...(offer.params ?? {}) } };
+        const chosen = describeChosen(
+          ctx.lang,
+          { action: offer.action, targets, params: offer.params ?? {} },
+          [offer],
+          ctx.names,
+        );
+        shown = `${ctx.names.get(seatId) ?? seatId}: ${chosen}`;
+      }
+    } else if (form?.["kind"] === "status" && form["seat"] && form["status"]) {
+      const set = form["set"] !== "0";
+      trial = { kind: "status", seatId: form["seat"], status: form["status"].slice(0, 60), set };
+      shown = `${ctx.names.get(form["seat"]) ?? form["seat"]}: ${set ? "+" : "−"}${trial.status}`;
+    }
+    const result = dryRun(ctx, deps.clock.now(), trial);
+    return dryRunPage({ ctx, result, offers, trial: shown });
+  };
+
+  /** A form posted from the console's own pages (SameSite=Strict already keeps other sites' out). */
+  const sameOrigin = (request: FastifyRequest): boolean => {
+    const origin = request.headers.origin;
+    if (!origin) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
   const secureByConfig = deps.secure;
 
   const langOf = async (gameId: string | undefined): Promise<Lang | null> => {
@@ -152,6 +217,155 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
       const grant = await gate(request, reply);
       if (!grant) return reply;
       return send(reply, 200, overviewPage(await overview(deps.db, reader, grant.gameId)));
+    });
+
+    app.get("/console/g/:gameId/live", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const ctx = await gameContext(deps.db, reader, grant.gameId);
+      return send(
+        reply,
+        200,
+        livePage(await liveView(deps.db, ctx), `/console/g/${grant.gameId}/live/events`),
+      );
+    });
+
+    // Server-sent events: the live part of the phase page, again whenever the log or the phase moved.
+    app.get("/console/g/:gameId/live/events", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const cookie = readCookie(request.headers.cookie, COOKIE_NAME);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...SECURITY_HEADERS,
+        "content-type": "text/event-stream; charset=utf-8",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      let stamp = "";
+      let closed = false;
+      let beats = 0;
+      const stop = () => {
+        closed = true;
+        streams.delete(stop);
+        raw.end();
+      };
+      streams.add(stop);
+      request.raw.on("close", () => {
+        closed = true;
+        streams.delete(stop);
+      });
+      const tick = async () => {
+        if (closed) return;
+        // The session is checked again now and then: a GM removed meanwhile stops receiving.
+        if (beats % 15 === 14 && !(await auth.session(cookie, grant.gameId))) return stop();
+        beats += 1;
+        const now = await liveStamp(deps.db, reader, grant.gameId);
+        if (now !== stamp) {
+          stamp = now;
+          const ctx = await gameContext(deps.db, reader, grant.gameId);
+          const fragment = liveFragment(await liveView(deps.db, ctx)).value;
+          if (closed) return;
+          raw.write(
+            `event: update\n${fragment
+              .split("\n")
+              .map((line) => `data: ${line}`)
+              .join("\n")}\n\n`,
+          );
+        } else if (beats % 15 === 0) raw.write(": keep-alive\n\n");
+      };
+      const loop = async () => {
+        while (!closed) {
+          try {
+            await tick();
+          } catch (error) {
+            deps.log.warn(
+              { err: (error as Error).message, game: grant.gameId },
+              "console live update failed",
+            );
+          }
+          await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
+        }
+      };
+      void loop();
+    });
+
+    app.get("/console/g/:gameId/dry-run", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      return send(reply, 200, await dryRunResponse(grant.gameId, null));
+    });
+
+    // Trying an override: the dry run again with it; nothing is stored (no POST here changes the game).
+    app.post("/console/g/:gameId/dry-run", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      return send(
+        reply,
+        200,
+        await dryRunResponse(grant.gameId, (request.body ?? {}) as Record<string, string>),
+      );
+    });
+
+    app.get("/console/g/:gameId/review", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const query = request.query as Record<string, string | undefined>;
+      const ctx = await gameContext(deps.db, reader, grant.gameId);
+      const done = query["done"];
+      const flash = done && REVIEW_ACTIONS.has(done) ? t(ctx.lang, `console.review_done.${done}`) : null;
+      const error = query["error"] && has(query["error"]) ? t(ctx.lang, query["error"]) : null;
+      return send(
+        reply,
+        200,
+        reviewPage({ ctx, draft: await draftView(deps.db, reader, ctx), flash, error }),
+      );
+    });
+
+    // Publish, Hold, Re-run and Edit: the service's own methods, acting as the GM (checked and logged).
+    app.post("/console/g/:gameId/review/:action", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const { action } = request.params as { action: string };
+      const back = `/console/g/${grant.gameId}/review`;
+      if (!sameOrigin(request) || !REVIEW_ACTIONS.has(action))
+        return send(reply, 403, refusalPage(null, "no_session"));
+      const service = await serviceAs(grant.gameId, grant.userId);
+      const draft = await service.pendingDraft(grant.gameId);
+      try {
+        if (!draft) throw new UserError("game.no_draft");
+        const index = draft.phaseIndex;
+        const committed =
+          action === "publish"
+            ? await service.publish(grant.gameId, index, grant.userId)
+            : action === "hold"
+              ? await service.hold(grant.gameId, index, grant.userId)
+              : action === "rerun"
+                ? await service.rerun(grant.gameId, index, grant.userId)
+                : await service.editDraft(
+                    grant.gameId,
+                    index,
+                    grant.userId,
+                    String((request.body as Record<string, unknown> | undefined)?.["text"] ?? "")
+                      .replace(/\r\n/g, "\n")
+                      .split("\n"),
+                  );
+        await deps.after(grant.gameId, committed);
+        deps.log.info({ game: grant.gameId, user: grant.userId, action }, "console review action");
+        return reply.code(303).headers(SECURITY_HEADERS).header("location", `${back}?done=${action}`).send();
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error;
+        return reply
+          .code(303)
+          .headers(SECURITY_HEADERS)
+          .header("location", `${back}?error=${encodeURIComponent(error.key)}`)
+          .send();
+      }
+    });
+
+    app.addHook("preClose", async () => {
+      for (const stop of [...streams]) stop();
     });
 
     app.setErrorHandler(async (error, request, reply) => {

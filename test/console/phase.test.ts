@@ -1,0 +1,167 @@
+import { count, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  chats,
+  deadlines,
+  gameSnapshots,
+  games,
+  inputs,
+  outbox,
+  phases,
+  resolutions,
+} from "../../src/db/schema/index.js";
+import { t } from "../../src/i18n/index.js";
+import { contentOf, startHarness, type Harness } from "../bot/harness.js";
+import { device, launchBrowser, linkOf } from "./browser.js";
+
+/**
+ * The GM console's phase views in a real browser: the live view follows a player's order given in
+ * Discord without a reload; the dry run shows what the resolution would do (with an override tried
+ * only there) and changes nothing anywhere, and the real resolution that follows matches it; the
+ * review page holds, edits (images kept) and publishes the draft through the service.
+ */
+
+let h: Harness;
+let browser: Browser;
+let gm: string;
+let gameId: string;
+let page: Page;
+const users: string[] = [];
+const u = (i: number) => users[i - 1] ?? "";
+const ru = (key: string, params: Record<string, string | number> = {}) => t("ru", key, params);
+const NAME = "Ночной дозор";
+const base = () => `${h.consoleUrl}/console/g/${gameId}`;
+
+beforeAll(async () => {
+  h = await startHarness(4, { console: true });
+  gm = h.guild.ownerId;
+  users.push(...h.guild.members.map((m) => m.id));
+  await h.slash(gm, "settings", { language: "ru" });
+  await h.slash(gm, "game create", { ruleset: "classic", name: NAME, publish: "review" });
+  const [game] = await h.database.db.select().from(games).where(eq(games.name, NAME));
+  gameId = game?.id ?? "";
+  for (const [i, role] of ["maniac", "doctor", "citizen", "citizen"].entries()) {
+    await h.slash(u(i + 1), "game join", { game: NAME });
+    await h.slash(gm, "game assign", { user: u(i + 1), role, game: NAME });
+  }
+  await h.slash(gm, "game start", { game: NAME });
+  await h.drain(gameId);
+  browser = await launchBrowser();
+  page = (await device(browser)).page;
+  await page.goto(linkOf(contentOf(await h.slash(gm, "gm console", { game: NAME }))));
+  await page.click("#enter");
+  await page.waitForURL(`${base()}/`);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+/** Every row the game has anywhere that a resolution or an input would add to or change. */
+async function footprint() {
+  const db = h.database.db;
+  const n = async (table: typeof inputs | typeof outbox | typeof resolutions | typeof deadlines) =>
+    (await db.select({ n: count() }).from(table).where(eq(table.gameId, gameId)))[0]?.n;
+  const snapshots = await db
+    .select({ n: count() })
+    .from(gameSnapshots)
+    .where(eq(gameSnapshots.gameId, gameId));
+  const phaseRows = await db.select().from(phases).where(eq(phases.gameId, gameId));
+  const deadlineRows = await db.select().from(deadlines).where(eq(deadlines.gameId, gameId));
+  const chatRows = await db.select().from(chats).where(eq(chats.gameId, gameId));
+  return {
+    inputs: await n(inputs),
+    outbox: await n(outbox),
+    resolutions: await n(resolutions),
+    deadlines: deadlineRows.map((d) => `${d.kind}:${d.status}:${d.dueAt.getTime()}`).sort(),
+    snapshots: snapshots[0]?.n,
+    phases: phaseRows.map((p) => `${p.index}:${p.status}:${p.deliveredPublic}:${p.deliveredPrivate}`),
+    discord: chatRows.map((c) => `${c.chatKey}:${h.emu.messages(c.discordId).length}`).sort(),
+  };
+}
+
+describe("the console's phase views", { timeout: 180_000 }, () => {
+  it("the live view shows an order given in Discord without a reload, and who has not acted", async () => {
+    await page.goto(`${base()}/live`);
+    expect(await page.innerText("#missing")).toContain("player1");
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42));
+    expect(contentOf(await h.slash(u(1), "order", { action: "kill", target: "p4", game: NAME }))).toContain(
+      "player4",
+    );
+    await page.waitForSelector('#acted [data-seat="p1"]');
+    expect(await page.innerText('#acted [data-seat="p1"]')).toContain("player4");
+    expect(await page.innerText("#missing")).not.toContain("player1");
+    expect(await page.innerText("#inputs")).toContain("player1");
+    // The same document: it was updated by the event stream, not loaded again.
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  it("the dry run shows the resolution and an override tried in it, changes nothing, and the real resolution matches it", async () => {
+    const before = await footprint();
+    await page.goto(`${base()}/dry-run`);
+    const newspaper = await page.innerText("#dry-newspaper pre");
+    expect(await page.innerText("#dry-deaths")).toContain("player4");
+    expect(await page.innerText("#dry-changes")).toContain("player4");
+
+    // The maniac's order changed by the GM, in the dry run only.
+    const options = await page.$$eval('#try-order select[name="offer"] option', (list) =>
+      list.map((o) => ({ value: o.getAttribute("value") ?? "", text: o.textContent ?? "" })),
+    );
+    const kill = options.find((o) => o.value.startsWith("p1|") && o.text.includes("Убить"))?.value;
+    expect(kill).toBeDefined();
+    await page.click("details summary");
+    await page.selectOption('#try-order select[name="offer"]', kill ?? "");
+    await page.selectOption('#try-order select[name="target"]', "p3");
+    await page.click('#try-order button[type="submit"]');
+    expect(await page.innerText("#trial")).toContain("player1");
+    expect(await page.innerText("#dry-deaths")).not.toContain("player4");
+    expect(await page.innerText("#dry-deaths")).toContain("player3");
+    expect(await footprint()).toEqual(before);
+
+    // The real resolution (review mode: a draft) says what the dry run said.
+    await h.resolvePhase(gameId);
+    const [draft] = await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId));
+    expect(draft?.status).toBe("draft");
+    await page.goto(`${base()}/review`);
+    expect((await page.inputValue("#edit-text")).trim()).toBe(newspaper.trim());
+    expect(newspaper).toContain("player4");
+  });
+
+  it("the review page holds, edits and publishes the draft through the service, logged under the GM", async () => {
+    await page.click("#review-hold");
+    expect(await page.innerText("#flash")).toBe(ru("console.review_done.hold"));
+    const [held] = await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId));
+    expect(held?.status).toBe("held");
+
+    await page.fill("#edit-text", "Утро. Ночь прошла по-новому.");
+    await page.click("#review-edit");
+    expect(await page.innerText("#flash")).toBe(ru("console.review_done.edit"));
+    expect(await page.inputValue("#edit-text")).toBe("Утро. Ночь прошла по-новому.");
+
+    await page.click("#review-publish");
+    expect(await page.innerText("#flash")).toBe(ru("console.review_done.publish"));
+    await h.drain(gameId);
+    const [published] = await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId));
+    expect(published?.status).toBe("published");
+    const [paper] = await h.database.db.select().from(chats).where(eq(chats.chatKey, "newspaper"));
+    const posted = h.emu.messages(paper?.discordId ?? "").map((m) => String(m["content"]));
+    expect(posted).toContain("Утро. Ночь прошла по-новому.");
+    expect((await h.service.currentPhase(gameId))?.index).toBe(1);
+    // Nothing waits now; the buttons are gone.
+    expect(await page.locator("#no-draft").count()).toBe(1);
+    expect(await page.locator("#review-publish").count()).toBe(0);
+
+    const logged = await h.database.db.select().from(inputs).where(eq(inputs.gameId, gameId));
+    const controls = logged.filter((i) => i.type === "control" && i.userId === gm);
+    expect(
+      controls.map((c) => (c.payload as { action?: string }).action ?? JSON.stringify(c.payload)),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("hold"),
+        expect.stringContaining("edit"),
+        expect.stringContaining("publish"),
+      ]),
+    );
+  });
+});
