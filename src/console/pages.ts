@@ -9,7 +9,7 @@ import type { DraftView, GameContext, LiveView, Outcome } from "./phase.js";
 /** The console's pages (docs/console.md). */
 
 /** The sections a game's console has (the navigation). */
-export const SECTIONS: readonly Section[] = ["overview", "live", "dryrun", "review"];
+export const SECTIONS: readonly Section[] = ["overview", "live", "dryrun", "review", "log", "model"];
 
 /** A refusal: what went wrong and how to get a new link, and nothing else (no game, no name). */
 export function refusalPage(lang: Lang | null, reason: Refusal | "no_session"): string {
@@ -430,5 +430,136 @@ export function reviewPage(input: {
     title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
     body: html`${input.flash ? html`<p class="box good" id="flash">${input.flash}</p>` : ""}${input.error ? html`<p class="box bad" id="error">${input.error}</p>` : ""}${body}`,
     nav: { gameId: game.id, current: "review", sections: SECTIONS },
+  });
+}
+
+// ---- the log and the model --------------------------------------------------------------------
+
+export interface LogRow {
+  seq: number;
+  at: Date;
+  phase: string;
+  type: string;
+  who: string;
+  seat: string | null;
+  payload: string;
+  accepted: boolean;
+}
+
+export function logPage(input: {
+  ctx: GameContext;
+  rows: LogRow[];
+  filters: { type: string; seat: string; phase: string };
+  phases: string[];
+}): string {
+  const { ctx, filters } = input;
+  const { lang, game } = ctx;
+  const option = (value: string, label: string, current: string) =>
+    html`<option value="${value}" ${new Html(value === current ? " selected" : "")}>${label}</option>`;
+  const form = html`<form method="get" class="box" id="log-filters">
+    <label
+      >${t(lang, "console.log_type")}
+      <select name="type">
+        ${option("", "—", filters.type)}${["action", "gm", "control", "resolve"].map((v) => option(v, v, filters.type))}
+      </select></label
+    >
+    <label
+      >${t(lang, "console.seat")}
+      <select name="seat">
+        ${option("", "—", filters.seat)}${[...ctx.names].map(([id, name]) => option(id, name, filters.seat))}
+      </select></label
+    >
+    <label
+      >${t(lang, "console.phase")}
+      <select name="phase">
+        ${option("", "—", filters.phase)}${input.phases.map((p) => option(p, phaseName(lang, p), filters.phase))}
+      </select></label
+    >
+    <button type="submit">${t(lang, "console.filter")}</button>
+  </form>`;
+  const rows = input.rows.map(
+    (r) =>
+      html`<tr class="${r.accepted ? "" : "bad"}" data-type="${r.type}">
+        <td>${r.seq}</td>
+        <td>
+          ${timeTag(r.at, game.timezone, lang)}<br /><span class="muted">${phaseName(lang, r.phase)}</span>
+        </td>
+        <td>${r.type}</td>
+        <td>${r.who}${r.seat ? html`<br /><span class="muted">${r.seat}</span>` : ""}</td>
+        <td><code>${r.payload}</code></td>
+      </tr>`,
+  );
+  const body = html`${form}
+    <div class="scroll">
+      <table id="log">
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>
+    </div>`;
+  return page({
+    lang,
+    title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
+    body,
+    nav: { gameId: game.id, current: "log", sections: SECTIONS },
+  });
+}
+
+function jsonTable(value: unknown): Html {
+  if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((v) => v && typeof v === "object" && !Array.isArray(v))
+  ) {
+    const keys = [...new Set(value.flatMap((v) => Object.keys(v as object)))];
+    return html`<div class="scroll">
+      <table>
+        <thead>
+          <tr>
+            ${keys.map((k) => html`<th>${k}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${value.map(
+            (v) =>
+              html`<tr>
+                ${keys.map((k) => html`<td><code>${JSON.stringify((v as Record<string, unknown>)[k] ?? null)}</code></td>`)}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return html`<dl>
+      ${Object.entries(value).map(
+        ([k, v]) =>
+          html`<dt>${k}</dt>
+            <dd><code>${JSON.stringify(v)}</code></dd>`,
+      )}
+    </dl>`;
+  }
+  return html`<code>${JSON.stringify(value)}</code>`;
+}
+
+/** The ruleset's own model (regnum: countries, armies and units, treasuries, case files, appearances). */
+export function modelPage(ctx: GameContext): string {
+  const { lang, game } = ctx;
+  const data = ctx.state?.data;
+  const sections =
+    data && typeof data === "object"
+      ? Object.entries(data as Record<string, unknown>).map(
+          ([key, value]) =>
+            html`<section data-model="${key}">
+              <h2>${key}</h2>
+              ${jsonTable(value)}
+            </section>`,
+        )
+      : [html`<p class="muted">${t(lang, "console.no_phase")}</p>`];
+  return page({
+    lang,
+    title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
+    body: html`${sections}`,
+    nav: { gameId: game.id, current: "model", sections: SECTIONS },
   });
 }

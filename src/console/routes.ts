@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { desc, eq } from "drizzle-orm";
+import { inputs } from "../db/schema/index.js";
 import type { Db } from "../db/client.js";
 import type { Lang } from "../engine/types.js";
 import { PermissionFlagsBits } from "discord.js";
@@ -14,6 +16,8 @@ import { CSS, JS } from "./html.js";
 import { overview } from "./model.js";
 import {
   dryRunPage,
+  logPage,
+  modelPage,
   enterPage,
   liveFragment,
   livePage,
@@ -362,6 +366,45 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
           .header("location", `${back}?error=${encodeURIComponent(error.key)}`)
           .send();
       }
+    });
+
+    app.get("/console/g/:gameId/log", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const q = request.query as Record<string, string | undefined>;
+      const filters = { type: q["type"] ?? "", seat: q["seat"] ?? "", phase: q["phase"] ?? "" };
+      const ctx = await gameContext(deps.db, reader, grant.gameId);
+      const all = await deps.db
+        .select()
+        .from(inputs)
+        .where(eq(inputs.gameId, grant.gameId))
+        .orderBy(desc(inputs.seq));
+      const phases = [...new Set(all.map((r) => r.phase))].reverse();
+      const rows = all
+        .filter(
+          (r) =>
+            (!filters.type || r.type === filters.type) &&
+            (!filters.seat || r.seatId === filters.seat) &&
+            (!filters.phase || r.phase === filters.phase),
+        )
+        .slice(0, 1000)
+        .map((r) => ({
+          seq: r.seq,
+          at: r.at,
+          phase: r.phase,
+          type: r.type,
+          who: r.actorName ?? r.userId,
+          seat: r.seatId ? (ctx.names.get(r.seatId) ?? r.seatId) : null,
+          payload: JSON.stringify(r.payload) + (r.rejection ? ` ✗ ${JSON.stringify(r.rejection)}` : ""),
+          accepted: r.accepted,
+        }));
+      return send(reply, 200, logPage({ ctx, rows, filters, phases }));
+    });
+
+    app.get("/console/g/:gameId/model", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      return send(reply, 200, modelPage(await gameContext(deps.db, reader, grant.gameId)));
     });
 
     app.addHook("preClose", async () => {

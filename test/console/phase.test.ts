@@ -164,4 +164,18 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
       ]),
     );
   });
+
+  it("the log is a timeline filtered by type, seat and phase; the model shows the ruleset's own data", async () => {
+    await page.goto(`${base()}/log?type=control`);
+    const types = await page.$$eval("#log tr", (rows) => rows.map((r) => r.getAttribute("data-type")));
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(["control"]));
+    expect(await page.innerText("#log")).toContain("publish");
+    await page.goto(`${base()}/log?seat=p1`);
+    const seat = await page.innerText("#log");
+    expect(seat).toContain('"kill"');
+    expect(seat).not.toContain("publish");
+    await page.goto(`${base()}/model`);
+    expect(await page.locator("[data-model]").count()).toBeGreaterThan(0);
+  });
 });
