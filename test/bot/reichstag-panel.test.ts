@@ -73,7 +73,8 @@ describe("several games per server; reichstag through the panel", () => {
     const games = await h.service.db.query.games.findMany();
     reich = games.find((g) => g.name === "Рейхстаг")?.id ?? "";
     classic = games.find((g) => g.name === "Город")?.id ?? "";
-    expect(contentOf(await h.slash(u(1), "game join"))).toBe(ru("game.which"));
+    // Two lobbies open: /game join asks which (a menu; test/bot/help-and-order.test.ts picks from it).
+    expect(contentOf(await h.slash(u(1), "game join"))).toBe(ru("join.pick"));
     const offered = await h.choices(u(1), "game join", { game: "" }, "game");
     expect(offered.map((c) => c.value).sort()).toEqual([reich, classic].sort());
     for (let i = 1; i <= 5; i++) {
