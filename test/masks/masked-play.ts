@@ -63,6 +63,10 @@ export async function playMasked(h: Harness, o: MaskedPlay): Promise<{ audit: Ma
   const audit = new MaskAudit(h, players, [o.spectator]);
   try {
     const accountNames = new Map(h.guild.members.map((m) => [m.id, m.username]));
+    // Games are created by the server's GMs: the owner names a GM role and the GM holds it.
+    const gmRole = h.emu.createRole(h.guild.id, { name: "GM" });
+    h.emu.setMemberRoles(h.guild.id, gm.id, [gmRole]);
+    await h.slash(h.guild.ownerId, "settings", { gm_role: gmRole });
     const created = await h.slash(gm.id, "game create", {
       ruleset: o.ruleset,
       name: o.name,
