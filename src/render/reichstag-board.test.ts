@@ -69,7 +69,7 @@ describe("reichstag board image", () => {
 describe("boardOf → image", () => {
   it("renders the board of a real game state", async () => {
     const { boardOf } = await import("../rulesets/reichstag/index.js");
-    const { newGame } = await import("../rulesets/reichstag/testkit.js");
+    const { newGame } = await import("../../test/support/rulesets/reichstag.js");
     const png = renderReichstagBoard(boardOf(newGame()));
     expect(png.length).toBeGreaterThan(1000);
   });

@@ -4,7 +4,7 @@ import { renderText } from "../engine/helpers.js";
 import type { RenderContext } from "../engine/ruleset.js";
 import type { Lang, TextRef } from "../engine/types.js";
 import { rulesets } from "./index.js";
-import { collectRefs } from "./textcheck.js";
+import { collectRefs } from "../../test/support/rulesets/textcheck.js";
 
 /**
  * What players read, from seeded random games of every ruleset in both languages, rendered as

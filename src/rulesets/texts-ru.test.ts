@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createGame } from "../engine/game.js";
 import type { TextRef } from "../engine/types.js";
 import { rulesets } from "./index.js";
-import { checkTexts, collectRefs } from "./textcheck.js";
+import { checkTexts, collectRefs } from "../../test/support/rulesets/textcheck.js";
 
 /**
  * Every ruleset's Russian texts: seeded random games reach real lines; keys they never emit are

@@ -47,8 +47,7 @@ export function rejectionSourceFiles(): string[] {
   for (const dir of readdirSync(rulesets, { withFileTypes: true })) {
     if (!dir.isDirectory()) continue;
     for (const f of readdirSync(join(rulesets, dir.name))) {
-      if (f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "testkit.ts")
-        files.push(`src/rulesets/${dir.name}/${f}`);
+      if (f.endsWith(".ts") && !f.endsWith(".test.ts")) files.push(`src/rulesets/${dir.name}/${f}`);
     }
   }
   return files.sort();

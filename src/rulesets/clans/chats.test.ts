@@ -3,7 +3,7 @@ import { idContext, renderPrivate, renderText } from "../../engine/helpers.js";
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState } from "../../engine/types.js";
 import { clans } from "./index.js";
-import { Table } from "./testkit.js";
+import { Table } from "../../../test/support/rulesets/clans.js";
 
 const chat = (t: Table, id: string) => clans.chatLayout(t.state).find((c) => c.id === id);
 const rec = { guess_role: "doctor", guess_clan: "yakuza", number: 50 };

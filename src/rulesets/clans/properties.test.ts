@@ -4,7 +4,7 @@ import { applyInput, createGame, replay } from "../../engine/game.js";
 import type { Input, JsonObject, PhaseReport } from "../../engine/types.js";
 import { clans } from "./index.js";
 import type { ClansState } from "./state.js";
-import { TABLE } from "./testkit.js";
+import { TABLE } from "../../../test/support/rulesets/clans.js";
 
 /** A small deterministic chooser for the simulated players (mulberry32). */
 function chooser(seed: number) {

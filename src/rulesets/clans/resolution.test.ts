@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { circularDistance } from "./resolution.js";
-import { code, Table } from "./testkit.js";
+import { code, Table } from "../../../test/support/rulesets/clans.js";
 
 const rec = (role: string, clan: string, number: number) => ({ guess_role: role, guess_clan: clan, number });
 

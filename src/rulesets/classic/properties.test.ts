@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createGame, replay, resolvePhase, submitAction } from "../../engine/game.js";
 import { classic } from "./index.js";
-import { randomGame, DEFAULT_IDS } from "./testkit.js";
+import { randomGame, DEFAULT_IDS } from "../../../test/support/rulesets/classic.js";
 import { availableActions } from "./view.js";
 import { isClanRole } from "./state.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Out, quietDay, run, runRaw } from "./testkit.js";
+import { type Out, quietDay, run, runRaw } from "../../../test/support/rulesets/classic.js";
 
 type P = Record<string, unknown> & { id: string };
 const cit = (id: string): P => ({ id, role: "citizen" });

@@ -4,7 +4,7 @@ import type { ActionInput } from "../../engine/types.js";
 import { mayor } from "./index.js";
 import { deadline } from "./schedule.js";
 import type { MayorState } from "./state.js";
-import { table } from "./testkit.js";
+import { table } from "../../../test/support/rulesets/mayor.js";
 
 function game(
   spec = "ann:mafia bob:mafia cid:maniac dan:doctor eve:agent fay:lawyer",

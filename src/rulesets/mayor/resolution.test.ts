@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allAbstain, choose, eventsOf, phaseOf, play, quietNight, verdict } from "./testkit.js";
+import {
+  allAbstain,
+  choose,
+  eventsOf,
+  phaseOf,
+  play,
+  quietNight,
+  verdict,
+} from "../../../test/support/rulesets/mayor.js";
 
 const SIX = "ann:mafia bob:mafia cid:maniac dan:doctor eve:agent fay:lawyer";
 const SIX_IDS = ["ann", "bob", "cid", "dan", "eve", "fay"];

@@ -16,7 +16,7 @@ import {
   runRaw,
   votes,
   type Entry,
-} from "./testkit.js";
+} from "../../../test/support/rulesets/reichstag.js";
 
 /** One test per rule of reichstag.md (sections 2–9, R1–R36). */
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../engine/types.js";
 import { reichstag } from "./index.js";
-import { SEVEN, FIVE, deckWith, doAct, mustAct, newGame, resolve } from "./testkit.js";
+import {
+  SEVEN,
+  FIVE,
+  deckWith,
+  doAct,
+  mustAct,
+  newGame,
+  resolve,
+} from "../../../test/support/rulesets/reichstag.js";
 import { boardOf } from "./view.js";
 import { deadline, firstDailyAt } from "./deadline.js";
 import { en, ru } from "./texts.js";

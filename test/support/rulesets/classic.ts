@@ -1,11 +1,11 @@
-import { createGame, resolvePhase, submitAction } from "../../engine/game.js";
-import { drawInt } from "../../engine/rng.js";
-import { simulate } from "../../engine/simulate.js";
-import type { RulesetDefinition } from "../../engine/ruleset.js";
-import type { AnyGameState, Input, JsonObject, PhaseReport } from "../../engine/types.js";
-import { classic } from "./index.js";
-import type { ClassicState } from "./state.js";
-import { availableActions } from "./view.js";
+import { createGame, resolvePhase, submitAction } from "../../../src/engine/game.js";
+import { drawInt } from "../../../src/engine/rng.js";
+import { simulate } from "../../../src/engine/simulate.js";
+import type { RulesetDefinition } from "../../../src/engine/ruleset.js";
+import type { AnyGameState, Input, JsonObject, PhaseReport } from "../../../src/engine/types.js";
+import { classic } from "../../../src/rulesets/classic/index.js";
+import type { ClassicState } from "../../../src/rulesets/classic/state.js";
+import { availableActions } from "../../../src/rulesets/classic/view.js";
 
 /** Test factories: scenario runs and random games driven by availableActions. */
 

@@ -1,8 +1,8 @@
-import { simulate } from "../../engine/simulate.js";
-import type { Json, JsonObject } from "../../engine/types.js";
-import { mayor } from "./index.js";
-import type { RulesetDefinition } from "../../engine/ruleset.js";
-import type { AnyGameState } from "../../engine/types.js";
+import { simulate } from "../../../src/engine/simulate.js";
+import type { Json, JsonObject } from "../../../src/engine/types.js";
+import { mayor } from "../../../src/rulesets/mayor/index.js";
+import type { RulesetDefinition } from "../../../src/engine/ruleset.js";
+import type { AnyGameState } from "../../../src/engine/types.js";
 
 /** Test factories: a table from "id:role" strings and a script of phases, played by the simulator. */
 

@@ -1,9 +1,9 @@
-import { createGame, resolvePhase, submitAction, submitGmAction } from "../../engine/game.js";
-import { simulate } from "../../engine/simulate.js";
-import type { AnyGameState, Json, JsonObject } from "../../engine/types.js";
-import type { RulesetDefinition } from "../../engine/ruleset.js";
-import { reichstag } from "./index.js";
-import type { ReichstagState } from "./state.js";
+import { createGame, resolvePhase, submitAction, submitGmAction } from "../../../src/engine/game.js";
+import { simulate } from "../../../src/engine/simulate.js";
+import type { AnyGameState, Json, JsonObject } from "../../../src/engine/types.js";
+import type { RulesetDefinition } from "../../../src/engine/ruleset.js";
+import { reichstag } from "../../../src/rulesets/reichstag/index.js";
+import type { ReichstagState } from "../../../src/rulesets/reichstag/state.js";
 
 /** Small factories for the reichstag tests (not used by the bot). */
 

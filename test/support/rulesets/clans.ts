@@ -1,7 +1,7 @@
-import { createGame, resolvePhase, submitAction, submitGmAction } from "../../engine/game.js";
-import type { JsonObject, PhaseReport, Rejection } from "../../engine/types.js";
-import { clans } from "./index.js";
-import type { ClansState } from "./state.js";
+import { createGame, resolvePhase, submitAction, submitGmAction } from "../../../src/engine/game.js";
+import type { JsonObject, PhaseReport, Rejection } from "../../../src/engine/types.js";
+import { clans } from "../../../src/rulesets/clans/index.js";
+import type { ClansState } from "../../../src/rulesets/clans/state.js";
 
 /** Test factories: the standard table of §14 and small drivers. Not a test file itself. */
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { applyInput } from "../engine/game.js";
-import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
-import type { AnyGameState, Input, JsonObject, TextRef } from "../engine/types.js";
+import { applyInput } from "../../../src/engine/game.js";
+import type { RenderContext, RulesetDefinition } from "../../../src/engine/ruleset.js";
+import type { AnyGameState, Input, JsonObject, TextRef } from "../../../src/engine/types.js";
 
 /**
  * Test helper shared by the five rulesets' text tests (not a test itself): plays random games
