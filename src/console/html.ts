@@ -90,6 +90,12 @@ export function page(input: {
         )}
       </nav>`
     : "";
+  // Every page of a game's console can end its session (a POST: a link cannot sign anyone out).
+  const signOut = nav
+    ? html`<form method="post" action="/console/g/${nav.gameId}/sign-out" class="sign-out">
+        <button type="submit" id="sign-out">${t(lang, "console.sign_out")}</button>
+      </form>`
+    : "";
   return `<!doctype html>${
     html`<html lang="${lang}">
       <head>
@@ -103,7 +109,10 @@ export function page(input: {
       </head>
       <body>
         <header>
-          <h1>${input.title}</h1>
+          <div class="head">
+            <h1>${input.title}</h1>
+            ${signOut}
+          </div>
           ${links}
         </header>
         <main>${input.body}</main>
@@ -118,6 +127,8 @@ export const CSS = `
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; }
 header { padding: .75rem 1rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: Canvas; z-index: 1; }
 h1 { font-size: 1.15rem; margin: 0 0 .4rem; }
+.head { display: flex; align-items: flex-start; justify-content: space-between; gap: .6rem; }
+.sign-out button { padding: .2rem .6rem; font-size: .9rem; white-space: nowrap; }
 h2 { font-size: 1.05rem; margin: 1.4rem 0 .5rem; }
 nav { display: flex; flex-wrap: wrap; gap: .3rem .9rem; }
 nav a { text-decoration: none; color: var(--accent); }

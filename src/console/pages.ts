@@ -27,6 +27,22 @@ export function refusalPage(lang: Lang | null, reason: Refusal | "no_session"): 
   return page({ lang: lang ?? "ru", title: langs.map((l) => t(l, "console.title_plain")).join(" · "), body });
 }
 
+/** After signing out: the session is over; nothing of the game is shown. */
+export function signedOutPage(lang: Lang | null): string {
+  const langs: Lang[] = lang ? [lang] : ["ru", "en"];
+  const body = html`<div class="refusal" id="signed-out">
+    ${langs.map(
+      (l) =>
+        html`<section lang="${l}">
+          <h2>${t(l, "console.signed_out_title")}</h2>
+          <p>${t(l, "console.signed_out")}</p>
+          <p class="muted">${t(l, "console.refused_hint")}</p>
+        </section>`,
+    )}
+  </div>`;
+  return page({ lang: lang ?? "ru", title: langs.map((l) => t(l, "console.title_plain")).join(" · "), body });
+}
+
 /**
  * The page a link opens: one button that spends the token. Opening the link alone spends nothing,
  * so a link preview (or a browser's prefetch) cannot use it up before the GM does.

@@ -24,6 +24,7 @@ import {
   overviewPage,
   refusalPage,
   reviewPage,
+  signedOutPage,
 } from "./pages.js";
 import { draftView, dryRun, gameContext, liveStamp, liveView, type Trial } from "./phase.js";
 import { describeChosen } from "../discord/context.js";
@@ -84,8 +85,8 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
     }
   };
   const auth = new ConsoleAuth(deps.db, deps.clock, isGm);
-  /** Open event streams, ended when the server closes. */
-  const streams = new Set<() => void>();
+  /** Open event streams and their session cookies: ended when the server closes or the session signs out. */
+  const streams = new Map<() => void, string | undefined>();
 
   const dryRunResponse = async (gameId: string, form: Record<string, string> | null): Promise<string> => {
     const ctx = await gameContext(deps.db, reader, gameId);
@@ -217,6 +218,34 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
         .send();
     });
 
+    // Sign-out: the session is deleted on the server (the cookie opens nothing from now on, even if
+    // a copy of it was kept), the browser is told to drop the cookie, and its open streams end.
+    // Not gated: a session that already ended signs out just the same.
+    app.post("/console/g/:gameId/sign-out", async (request, reply) => {
+      const { gameId } = request.params as { gameId: string };
+      if (!UUID.test(gameId) || !sameOrigin(request))
+        return send(reply, 403, refusalPage(null, "no_session"));
+      const cookie = readCookie(request.headers.cookie, COOKIE_NAME);
+      const grant = await auth.session(cookie, gameId);
+      await auth.end(cookie);
+      for (const [stop, of] of [...streams]) if (cookie && of === cookie) stop();
+      if (grant) deps.log.info({ game: gameId, user: grant.userId }, "console session ended");
+      const secure = secureByConfig || request.headers["x-forwarded-proto"] === "https";
+      // Only a session that was valid learns the game's language; anyone else gets both.
+      const lang = grant ? await langOf(gameId) : null;
+      return reply
+        .code(303)
+        .headers(SECURITY_HEADERS)
+        .header("set-cookie", sessionCookie("", { path: `/console/g/${gameId}/`, maxAgeS: 0, secure }))
+        .header("location", `/console/signed-out${lang ? `?lang=${lang}` : ""}`)
+        .send();
+    });
+
+    app.get("/console/signed-out", async (request, reply) => {
+      const lang = (request.query as Record<string, unknown>)["lang"];
+      return send(reply, 200, signedOutPage(lang === "ru" || lang === "en" ? lang : null));
+    });
+
     app.get("/console/g/:gameId/", async (request, reply) => {
       const grant = await gate(request, reply);
       if (!grant) return reply;
@@ -255,7 +284,7 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
         streams.delete(stop);
         raw.end();
       };
-      streams.add(stop);
+      streams.set(stop, cookie);
       request.raw.on("close", () => {
         closed = true;
         streams.delete(stop);
@@ -408,7 +437,7 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
     });
 
     app.addHook("preClose", async () => {
-      for (const stop of [...streams]) stop();
+      for (const stop of [...streams.keys()]) stop();
     });
 
     app.setErrorHandler(async (error, request, reply) => {

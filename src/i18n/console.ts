@@ -106,6 +106,10 @@ export const consoleEn: Catalog = {
   "console.review_done.hold": "Held: it waits for a GM's Publish.",
   "console.review_done.rerun": "Resolved again from the log: this is the new draft.",
   "console.review_done.edit": "The newspaper's text is changed.",
+  "console.sign_out": "Sign out",
+  "console.signed_out_title": "Signed out",
+  "console.signed_out":
+    "Your console session has ended on this device: its cookie is deleted and the server no longer accepts it.",
 };
 
 export const consoleRu: Catalog = {
@@ -210,4 +214,8 @@ export const consoleRu: Catalog = {
   "console.review_done.hold": "Задержано: ждёт публикации ведущим.",
   "console.review_done.rerun": "Пересчитано по журналу: это новый черновик.",
   "console.review_done.edit": "Текст газеты изменён.",
+  "console.sign_out": "Выйти",
+  "console.signed_out_title": "Вы вышли",
+  "console.signed_out":
+    "Сеанс пульта на этом устройстве завершён: его cookie удалён, и сервер его больше не принимает.",
 };

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleAuth, LINK_TTL_MS } from "../../src/console/auth.js";
-import { games } from "../../src/db/schema/index.js";
+import { consoleTokens, games } from "../../src/db/schema/index.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, isEphemeral, startHarness, type Harness } from "../bot/harness.js";
 import { until } from "../worker/support.js";
@@ -143,6 +144,55 @@ describe("the GM web console", { timeout: 120_000 }, () => {
       expect((await d.context.cookies()).length).toBe(0);
       await d.context.close();
     }
+  });
+
+  it("Sign out on every page ends the session on the server and deletes the cookie; a kept copy opens nothing, another device stays in", async () => {
+    const base = `/console/g/${gameId}/`;
+    const first = await enter(await consoleLink(gm));
+    const other = await enter(await consoleLink(gm));
+    const kept = (await first.context.cookies()).find((c) => c.name === "gm_console")?.value ?? "";
+    expect(kept).toHaveLength(43);
+    for (const path of ["", "live", "dry-run", "review", "log", "model"]) {
+      await first.page.goto(`${h.consoleUrl}${base}${path}`);
+      const button = first.page.locator("#sign-out");
+      expect(await button.isVisible()).toBe(true);
+      expect((await button.innerText()).trim()).toBe(ru("console.sign_out"));
+    }
+    // A second tab of the same device follows the phase live; signing out ends its stream too.
+    const live = await first.context.newPage();
+    await live.goto(`${h.consoleUrl}${base}live`);
+    await live.waitForSelector(".live-dot.on");
+
+    await first.page.click("#sign-out");
+    await first.page.waitForURL(/\/console\/signed-out/);
+    expect(await first.page.innerText("main")).toContain(ru("console.signed_out"));
+    for (const secret of [NAME, ...SECRETS, "player1"])
+      expect(await first.page.innerText("body")).not.toContain(secret);
+    expect((await first.context.cookies()).filter((c) => c.name === "gm_console")).toEqual([]);
+    await live.waitForSelector(".live-dot:not(.on)");
+    for (const path of ["", "live", "log"]) {
+      const response = await first.page.goto(`${h.consoleUrl}${base}${path}`);
+      expect(response?.status()).toBe(403);
+    }
+    const sessions = await h.database.db
+      .select()
+      .from(consoleTokens)
+      .where(and(eq(consoleTokens.kind, "session"), eq(consoleTokens.gameId, gameId)));
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.map((r) => r.hash)).not.toContain(createHash("sha256").update(kept).digest("hex"));
+
+    // The same cookie put back (a copy kept elsewhere) is refused: the server forgot the session.
+    await first.context.addCookies([{ name: "gm_console", value: kept, url: `${h.consoleUrl}${base}` }]);
+    const again = await first.page.goto(`${h.consoleUrl}${base}`);
+    expect(again?.status()).toBe(403);
+    await expectRefusal(await first.page.innerText("body"), "no_session");
+    await first.context.close();
+
+    // The GM's other device keeps its own session.
+    const still = await other.page.goto(`${h.consoleUrl}${base}`);
+    expect(still?.status()).toBe(200);
+    expect(await other.page.innerText('[data-seat="p1"]')).toContain("Маньяк");
+    await other.context.close();
   });
 
   it("a session ends when its account is no longer a GM; forged cookies and another game's cookie are refused", async () => {
