@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { shardOf } from "./snowflake.js";
-import { type DispatchScope, type EmulatorState, Intents } from "./state.js";
+import { type DispatchScope, type EmulatorState, Intents } from "./state/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -119,8 +119,8 @@ export class Gateway {
   }
 
   private identify(ws: WebSocket, d: Json): GatewaySession | null {
-    const userId = this.state.tokens.get(String(d["token"] ?? "").replace(/^Bot\s+/i, ""));
-    const user = userId ? this.state.users.get(userId) : undefined;
+    const userId = this.state.users.byToken.get(String(d["token"] ?? "").replace(/^Bot\s+/i, ""));
+    const user = userId ? this.state.users.byId.get(userId) : undefined;
     if (!user) {
       ws.close(4004, "Authentication failed");
       return null;
@@ -152,12 +152,12 @@ export class Gateway {
       closedAt: null,
     };
     this.sessions.set(id, session);
-    const guilds = [...this.state.guilds.values()].filter(
+    const guilds = [...this.state.guilds.byId.values()].filter(
       (g) => g.members.has(user.id) && this.onShard(session, g.id),
     );
     this.push(session, "READY", {
       v: 10,
-      user: { ...this.state.userJson(user.id), verified: true, mfa_enabled: false, email: null },
+      user: { ...this.state.users.json(user.id), verified: true, mfa_enabled: false, email: null },
       guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: id,
       session_type: "normal",
@@ -179,28 +179,28 @@ export class Gateway {
 
   guildCreate(guildId: string, session: GatewaySession): Json {
     const s = this.state;
-    const g = s.guild(guildId);
+    const g = s.guilds.get(guildId);
     const uid = session.userId;
-    const isBot = s.users.get(uid)?.bot === true;
-    const channels = [...s.channels.values()].filter((c) => c.guild_id === g.id);
+    const isBot = s.users.byId.get(uid)?.bot === true;
+    const channels = [...s.channels.byId.values()].filter((c) => c.guild_id === g.id);
     const members = [...g.members.values()].filter(
       (m) => m.user_id === uid || session.intents & Intents.GUILD_MEMBERS,
     );
     return {
-      ...s.guildJson(g),
+      ...s.guilds.json(g),
       joined_at: g.members.get(uid)?.joined_at ?? new Date().toISOString(),
       large: false,
       unavailable: false,
       member_count: g.members.size,
       voice_states: [],
-      members: members.map((m) => s.memberJson(g, m)),
+      members: members.map((m) => s.guilds.memberJson(m)),
       // Bots get every channel, obfuscated where they cannot view it; people get the ones listed.
       channels: channels
-        .filter((c) => !c.thread && (isBot || s.channelListed(uid, c)))
-        .map((c) => s.channelJsonFor(c, uid)),
+        .filter((c) => !c.thread && (isBot || s.access.channelListed(uid, c)))
+        .map((c) => s.channels.jsonFor(c, uid)),
       threads: channels
-        .filter((c) => c.thread && !c.thread.archived && s.canView(uid, c.id))
-        .map((c) => s.channelJson(c, uid)),
+        .filter((c) => c.thread && !c.thread.archived && s.access.canView(uid, c.id))
+        .map((c) => s.channels.json(c, uid)),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
@@ -212,7 +212,7 @@ export class Gateway {
 
   private resume(ws: WebSocket, d: Json): GatewaySession | null {
     const session = this.sessions.get(String(d["session_id"] ?? ""));
-    const userId = this.state.tokens.get(String(d["token"] ?? "").replace(/^Bot\s+/i, ""));
+    const userId = this.state.users.byToken.get(String(d["token"] ?? "").replace(/^Bot\s+/i, ""));
     const fresh =
       session && (session.closedAt === null || Date.now() - session.closedAt < this.opts.resumeWindowMs);
     if (!session || !fresh || session.userId !== userId) {
@@ -258,7 +258,7 @@ export class Gateway {
           continue;
       }
       if (scope.recipients && !scope.recipients.includes(uid)) continue;
-      if (scope.guildId !== null && !this.state.guilds.get(scope.guildId)?.members.has(uid)) continue;
+      if (scope.guildId !== null && !this.state.guilds.byId.get(scope.guildId)?.members.has(uid)) continue;
       if (!this.onShard(session, scope.guildId)) continue;
       if (scope.visibleTo && !scope.visibleTo(uid)) continue;
       this.push(session, event, scope.transform ? scope.transform(data, uid, session.intents) : data);

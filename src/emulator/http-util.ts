@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { FileUpload } from "./state.js";
+import type { FileUpload } from "./state/index.js";
 
 export function readBody(req: IncomingMessage, max = 32 * 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {

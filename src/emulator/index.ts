@@ -9,7 +9,7 @@ import { type Violation, SpecOracle } from "./oracle.js";
 import { parsePermissions } from "./permissions.js";
 import { RateLimiter, type RateLimitOptions } from "./ratelimit.js";
 import { buildRoutes, type Route } from "./routes.js";
-import { EmulatorState, type FileUpload } from "./state.js";
+import { EmulatorState, type FileUpload } from "./state/index.js";
 
 export { DiscordError } from "./errors.js";
 export { InteractionHandle, type InteractionEvent } from "./interactions.js";
@@ -126,42 +126,45 @@ export class UserActor {
   }
   send(channelId: string, content: string | Json, files: FileUpload[] = []): Json {
     const body = typeof content === "string" ? { content } : content;
-    return this.s.messageJson(this.s.createMessage(this.id, channelId, body, files));
+    return this.s.messages.json(this.s.messages.create(this.id, channelId, body, files));
   }
   edit(channelId: string, messageId: string, body: Json): Json {
-    return this.s.messageJson(this.s.editMessage(this.id, channelId, messageId, body));
+    return this.s.messages.json(this.s.messages.edit(this.id, channelId, messageId, body));
   }
   delete(channelId: string, messageId: string): void {
-    this.s.deleteMessage(this.id, channelId, messageId);
+    this.s.messages.delete(this.id, channelId, messageId);
   }
   /** Messages newest first, as GET /channels/{id}/messages returns them. */
   read(channelId: string, q: { limit?: number; before?: string; after?: string } = {}): Json[] {
-    return this.s.listMessages(this.id, channelId, q).map((m) => this.s.messageJson(m));
+    return this.s.messages.list(this.id, channelId, q).map((m) => this.s.messages.json(m));
   }
   channel(channelId: string): Json {
-    return this.s.channelJson(this.s.channelFor(this.id, channelId), this.id);
+    return this.s.channels.json(this.s.access.channelFor(this.id, channelId), this.id);
   }
   /** Channels of the guild this user can see. */
   channels(guildId: string): Json[] {
-    return this.s.guildChannels(this.id, guildId).map((c) => this.s.channelJson(c));
+    return this.s.channels.inGuild(this.id, guildId).map((c) => this.s.channels.json(c));
   }
   activeThreads(guildId: string): Json[] {
-    return this.s.activeThreads(this.id, guildId).map((c) => this.s.channelJson(c, this.id));
+    return this.s.threads.active(this.id, guildId).map((c) => this.s.channels.json(c, this.id));
   }
   createThread(channelId: string, name: string, type: 11 | 12 = 12, invitable = true): Json {
-    return this.s.channelJson(this.s.createThread(this.id, channelId, { name, type, invitable }), this.id);
+    return this.s.channels.json(
+      this.s.threads.create(this.id, channelId, { name, type, invitable }),
+      this.id,
+    );
   }
   joinThread(threadId: string): void {
-    this.s.addThreadMember(this.id, threadId, this.id);
+    this.s.threads.addMember(this.id, threadId, this.id);
   }
   leaveThread(threadId: string): void {
-    this.s.removeThreadMember(this.id, threadId, this.id);
+    this.s.threads.removeMember(this.id, threadId, this.id);
   }
   canView(channelId: string): boolean {
-    return this.s.canView(this.id, channelId);
+    return this.s.access.canView(this.id, channelId);
   }
   canSend(channelId: string): boolean {
-    return this.s.canSend(this.id, channelId);
+    return this.s.access.canSend(this.id, channelId);
   }
 }
 
@@ -280,8 +283,8 @@ export class Emulator {
     let isBot = false;
     if (auth) {
       const bot = /^Bot\s+(.+)$/i.exec(auth);
-      const id = this.state.tokens.get(bot ? (bot[1] ?? "") : auth);
-      const u = id ? this.state.users.get(id) : undefined;
+      const id = this.state.users.byToken.get(bot ? (bot[1] ?? "") : auth);
+      const u = id ? this.state.users.byId.get(id) : undefined;
       if (!u || u.bot !== Boolean(bot))
         return this.finish(res, key, path, route, 401, Errors.unauthorized().toJSON(), "none");
       actor = u.id;
@@ -461,7 +464,7 @@ export class Emulator {
 
   private serveAttachment(pathname: string, res: ServerResponse): void {
     const [, , channelId = "", id = ""] = pathname.split("/");
-    const msgList = this.state.messages.get(channelId) ?? [];
+    const msgList = this.state.messages.byChannel.get(channelId) ?? [];
     const a = msgList.flatMap((m: MessageRec) => m.attachments).find((x) => x.id === id);
     if (!a) return this.send(res, 404, Errors.notFound().toJSON());
     res.writeHead(200, {
@@ -479,7 +482,7 @@ export class Emulator {
   ): GuildInfo & { members: Account[] } {
     const gopts: { name: string; locale?: string } = { name: o.name ?? "Emulated Guild" };
     if (o.locale) gopts.locale = o.locale;
-    const g = this.state.createGuild(gopts);
+    const g = this.state.guilds.create(gopts);
     const botRole = [...g.roles.values()].find((r) => r.botId === this.state.bot.id);
     const members: Account[] = [];
     for (let i = 1; i <= (o.members ?? 0); i++) members.push(this.createMember(g.id, `player${i}`));
@@ -491,12 +494,12 @@ export class Emulator {
   }
 
   createUser(username: string, o: { locale?: string; globalName?: string } = {}): Account {
-    const u = this.state.createUser({ username, ...o });
+    const u = this.state.users.create({ username, ...o });
     return { id: u.id, token: u.token, username };
   }
 
   addMember(guildId: string, userId: string, roles: string[] = []): void {
-    this.state.addMember(guildId, userId, roles);
+    this.state.guilds.addMember(guildId, userId, roles);
   }
 
   createMember(guildId: string, username: string, roles: string[] = []): Account {
@@ -506,7 +509,7 @@ export class Emulator {
   }
 
   private owner(guildId: string): string {
-    return this.state.guild(guildId).owner_id;
+    return this.state.guilds.get(guildId).owner_id;
   }
 
   /** Creates a role as the guild owner would. */
@@ -514,7 +517,7 @@ export class Emulator {
     const body: Json = { name: o.name };
     if (o.permissions !== undefined) body["permissions"] = parsePermissions(o.permissions).toString();
     if (o.color !== undefined) body["color"] = o.color;
-    return this.state.createRole(this.owner(guildId), guildId, body).id;
+    return this.state.guilds.createRole(this.owner(guildId), guildId, body).id;
   }
 
   /** Creates a channel as the guild owner would (body as POST /guilds/{id}/channels). */
@@ -522,11 +525,11 @@ export class Emulator {
     guildId: string,
     body: { name: string; type?: number; parent_id?: string; permission_overwrites?: Json[]; topic?: string },
   ): string {
-    return this.state.createChannel(this.owner(guildId), guildId, body as Json).id;
+    return this.state.channels.create(this.owner(guildId), guildId, body as Json).id;
   }
 
   setMemberRoles(guildId: string, userId: string, roles: string[]): void {
-    this.state.modifyMember(this.owner(guildId), guildId, userId, { roles });
+    this.state.guilds.modifyMember(this.owner(guildId), guildId, userId, { roles });
   }
 
   setOverwrite(
@@ -534,9 +537,9 @@ export class Emulator {
     targetId: string,
     o: { type: 0 | 1; allow?: bigint | string; deny?: bigint | string },
   ): void {
-    const ch = this.state.channels.get(channelId);
+    const ch = this.state.channels.byId.get(channelId);
     if (!ch) throw Errors.unknownChannel();
-    this.state.putOverwrite(this.owner(ch.guild_id), channelId, targetId, {
+    this.state.channels.putOverwrite(this.owner(ch.guild_id), channelId, targetId, {
       type: o.type,
       allow: parsePermissions(o.allow ?? 0n).toString(),
       deny: parsePermissions(o.deny ?? 0n).toString(),
@@ -545,39 +548,39 @@ export class Emulator {
 
   /** Acts as a human member. */
   user(userId: string): UserActor {
-    this.state.user(userId);
+    this.state.users.get(userId);
     return new UserActor(this, userId);
   }
 
   canView(userId: string, channelId: string): boolean {
-    return this.state.canView(userId, channelId);
+    return this.state.access.canView(userId, channelId);
   }
 
   canSend(userId: string, channelId: string): boolean {
-    return this.state.canSend(userId, channelId);
+    return this.state.access.canSend(userId, channelId);
   }
 
   /** Omniscient read of a channel or thread (no permission checks), oldest first. */
   messages(channelId: string): Json[] {
-    return (this.state.messages.get(channelId) ?? [])
+    return (this.state.messages.byChannel.get(channelId) ?? [])
       .filter((m) => !m.deleted)
-      .map((m) => this.state.messageJson(m));
+      .map((m) => this.state.messages.json(m));
   }
 
   channel(channelId: string): Json | null {
-    const ch = this.state.channels.get(channelId);
-    return ch ? this.state.channelJson(ch) : null;
+    const ch = this.state.channels.byId.get(channelId);
+    return ch ? this.state.channels.json(ch) : null;
   }
 
   /** Channels and threads of a guild, omnisciently. */
   guildChannels(guildId: string): Json[] {
-    return [...this.state.channels.values()]
+    return [...this.state.channels.byId.values()]
       .filter((c) => c.guild_id === guildId)
-      .map((c) => this.state.channelJson(c));
+      .map((c) => this.state.channels.json(c));
   }
 
   threadMembers(threadId: string): string[] {
-    return [...(this.state.channels.get(threadId)?.threadMembers?.keys() ?? [])];
+    return [...(this.state.channels.byId.get(threadId)?.threadMembers?.keys() ?? [])];
   }
 
   /** Resolves with the first message in the channel (existing or future) matching `pred`. */

@@ -2,7 +2,7 @@ import { DiscordError, Errors, fieldError } from "./errors.js";
 import type { ChannelRec, CommandOption, CommandRec, MessageRec } from "./model.js";
 import { checkAutocompleteChoices, FormErrors } from "./limits.js";
 import { P } from "./permissions.js";
-import type { EmulatorState, FileUpload } from "./state.js";
+import type { EmulatorState, FileUpload } from "./state/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -171,8 +171,8 @@ export class Interactions {
 
   handle(rec: InteractionRec): InteractionHandle {
     return new InteractionHandle(rec, (id) => {
-      const m = this.s.messageIndex.get(id);
-      return m ? this.s.messageJson(m) : null;
+      const m = this.s.messages.byId.get(id);
+      return m ? this.s.messages.json(m) : null;
     });
   }
 
@@ -195,8 +195,8 @@ export class Interactions {
     commandName: string,
     source?: MessageRec,
   ): InteractionRec {
-    const g = this.s.guild(channel.guild_id);
-    const member = this.s.member(g, userId);
+    const g = this.s.guilds.get(channel.guild_id);
+    const member = this.s.guilds.member(g, userId);
     const id = this.s.ids.next();
     const rec: InteractionRec = {
       id,
@@ -237,16 +237,16 @@ export class Interactions {
       guild: { id: g.id, locale: g.preferred_locale, features: [] },
       guild_id: g.id,
       guild_locale: g.preferred_locale,
-      channel: this.s.channelJson(channel, userId),
+      channel: this.s.channels.json(channel, userId),
       channel_id: channel.id,
       member: {
-        ...this.s.memberJson(g, member),
-        permissions: this.s.permissionsIn(userId, channel.id).toString(),
+        ...this.s.guilds.memberJson(member),
+        permissions: this.s.access.permissionsIn(userId, channel.id).toString(),
       },
       token: rec.token,
       version: 1,
-      app_permissions: this.s.permissionsIn(this.s.bot.id, channel.id).toString(),
-      locale: this.s.user(userId).locale,
+      app_permissions: this.s.access.permissionsIn(this.s.bot.id, channel.id).toString(),
+      locale: this.s.users.get(userId).locale,
       entitlements: [],
       authorizing_integration_owners: { "0": g.id },
       context: 0,
@@ -254,7 +254,7 @@ export class Interactions {
     };
     if (source)
       payload["message"] = {
-        ...this.s.messageJson(source),
+        ...this.s.messages.json(source),
         ...(source.guild_id ? { guild_id: source.guild_id } : {}),
       };
     this.s.dispatch("INTERACTION_CREATE", payload, { guildId: g.id, intent: 0, recipients: [this.s.bot.id] });
@@ -262,8 +262,8 @@ export class Interactions {
   }
 
   private usableChannel(userId: string, channelId: string): ChannelRec {
-    const ch = this.s.channelFor(userId, channelId);
-    if (!(this.s.permissionsIn(userId, ch.id) & P.USE_APPLICATION_COMMANDS))
+    const ch = this.s.access.channelFor(userId, channelId);
+    if (!(this.s.access.permissionsIn(userId, ch.id) & P.USE_APPLICATION_COMMANDS))
       throw Errors.missingPermissions();
     return ch;
   }
@@ -289,31 +289,31 @@ export class Interactions {
       if (focused === name) opt["focused"] = true;
       out.push(opt);
       const id = String(v);
-      const guild = this.s.guild(g);
+      const guild = this.s.guilds.get(g);
       const bag = (k: string): Json => (resolved[k] ??= {}) as Json;
       if (def.type === 6 || def.type === 9) {
-        if (this.s.users.has(id)) {
-          bag("users")[id] = this.s.userJson(id);
+        if (this.s.users.byId.has(id)) {
+          bag("users")[id] = this.s.users.json(id);
           const m = guild.members.get(id);
-          if (m) bag("members")[id] = { ...this.s.memberJson(guild, m, false), permissions: "0" };
+          if (m) bag("members")[id] = { ...this.s.guilds.memberJson(m, false), permissions: "0" };
         } else if (def.type === 9 && guild.roles.has(id)) {
           const r = guild.roles.get(id);
-          if (r) bag("roles")[id] = this.s.roleJson(r);
+          if (r) bag("roles")[id] = this.s.guilds.roleJson(r);
         } else throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_USER", "Unknown user"));
       }
       if (def.type === 8) {
         const r = guild.roles.get(id);
         if (!r) throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_ROLE", "Unknown role"));
-        bag("roles")[id] = this.s.roleJson(r);
+        bag("roles")[id] = this.s.guilds.roleJson(r);
       }
       if (def.type === 7) {
-        const c = this.s.channels.get(id);
+        const c = this.s.channels.byId.get(id);
         if (!c) throw Errors.invalidForm(fieldError(`options.${name}`, "INVALID_CHANNEL", "Unknown channel"));
         bag("channels")[id] = {
           id,
           name: c.name,
           type: c.type,
-          permissions: this.s.permissionsIn(this.s.bot.id, id).toString(),
+          permissions: this.s.access.permissionsIn(this.s.bot.id, id).toString(),
         };
       }
     }
@@ -335,7 +335,7 @@ export class Interactions {
   ): InteractionHandle {
     const ch = this.usableChannel(userId, channelId);
     const [name = "", ...path] = line.trim().replace(/^\//, "").split(/\s+/);
-    const cmd = this.s.findCommand(ch.guild_id, name);
+    const cmd = this.s.commands.find(ch.guild_id, name);
     if (!cmd) throw Errors.unknownCommand();
     this.checkDefaultPermissions(userId, ch, cmd);
     const resolved: Json = {};
@@ -362,7 +362,7 @@ export class Interactions {
   private checkDefaultPermissions(userId: string, ch: ChannelRec, cmd: CommandRec): void {
     if (cmd.default_member_permissions === null) return;
     const need = BigInt(cmd.default_member_permissions);
-    const have = this.s.basePermissions(this.s.guild(ch.guild_id), userId);
+    const have = this.s.access.basePermissions(this.s.guilds.get(ch.guild_id), userId);
     if ((have & need) !== need) throw Errors.missingPermissions();
   }
 
@@ -391,10 +391,10 @@ export class Interactions {
 
   /** A user clicks a button or picks values in a select menu on a message. */
   component(userId: string, messageId: string, customId: string, values?: string[]): InteractionHandle {
-    const msg = this.s.messageIndex.get(messageId);
+    const msg = this.s.messages.byId.get(messageId);
     if (!msg || msg.deleted || (msg.ephemeralFor && msg.ephemeralFor !== userId))
       throw Errors.unknownMessage();
-    const ch = this.s.channelFor(userId, msg.channel_id);
+    const ch = this.s.access.channelFor(userId, msg.channel_id);
     const comp = findComponent(msg.components, customId);
     if (!comp)
       throw Errors.invalidForm(
@@ -426,21 +426,21 @@ export class Interactions {
             throw Errors.invalidForm(fieldError("data.values", "INVALID_OPTION", `${v} is not an option`));
       } else {
         const resolved: Json = {};
-        const g = this.s.guild(ch.guild_id);
+        const g = this.s.guilds.get(ch.guild_id);
         for (const v of picked) {
-          if (this.s.users.has(v) && (type === 5 || type === 7)) {
-            ((resolved["users"] ??= {}) as Json)[v] = this.s.userJson(v);
+          if (this.s.users.byId.has(v) && (type === 5 || type === 7)) {
+            ((resolved["users"] ??= {}) as Json)[v] = this.s.users.json(v);
             const m = g.members.get(v);
             if (m)
               ((resolved["members"] ??= {}) as Json)[v] = {
-                ...this.s.memberJson(g, m, false),
+                ...this.s.guilds.memberJson(m, false),
                 permissions: "0",
               };
           } else if (g.roles.has(v) && (type === 6 || type === 7)) {
             const r = g.roles.get(v);
-            if (r) ((resolved["roles"] ??= {}) as Json)[v] = this.s.roleJson(r);
-          } else if (this.s.channels.has(v) && type === 8) {
-            const c = this.s.channels.get(v);
+            if (r) ((resolved["roles"] ??= {}) as Json)[v] = this.s.guilds.roleJson(r);
+          } else if (this.s.channels.byId.has(v) && type === 8) {
+            const c = this.s.channels.byId.get(v);
             if (c)
               ((resolved["channels"] ??= {}) as Json)[v] = {
                 id: v,
@@ -470,7 +470,7 @@ export class Interactions {
     const open = this.openModals.get(userId);
     if (!open || (customId !== undefined && open.modal["custom_id"] !== customId))
       throw Errors.unknownInteraction();
-    const ch = this.s.channelFor(userId, open.rec.channelId);
+    const ch = this.s.access.channelFor(userId, open.rec.channelId);
     const used = new Set<string>();
     const fill = (c: Json): Json => {
       if (Array.isArray(c["components"]))
@@ -522,7 +522,7 @@ export class Interactions {
     customId: string,
     values: Record<string, string>,
   ): InteractionHandle {
-    const ch = this.s.channelFor(userId, channelId);
+    const ch = this.s.access.channelFor(userId, channelId);
     const components = Object.entries(values).map(([cid, value], i) => ({
       type: 1,
       id: i * 2 + 1,
@@ -578,11 +578,11 @@ export class Interactions {
     };
     let message: MessageRec | undefined;
     if (type === 4) {
-      message = this.s.createMessage(this.s.bot.id, rec.channelId, data, files, via);
+      message = this.s.messages.create(this.s.bot.id, rec.channelId, data, files, via);
       rec.originalId = message.id;
       rec.ephemeral = (flags & 64) !== 0;
     } else if (type === 5) {
-      message = this.s.createMessage(this.s.bot.id, rec.channelId, { content: "" }, [], {
+      message = this.s.messages.create(this.s.bot.id, rec.channelId, { content: "" }, [], {
         ...via,
         flags: 128,
       });
@@ -592,7 +592,14 @@ export class Interactions {
     } else if (type === 6 || type === 7) {
       rec.originalId = rec.source?.id ?? null;
       if (type === 7 && rec.source)
-        message = this.s.editMessage(this.s.bot.id, rec.source.channel_id, rec.source.id, data, files, true);
+        message = this.s.messages.edit(
+          this.s.bot.id,
+          rec.source.channel_id,
+          rec.source.id,
+          data,
+          files,
+          true,
+        );
     } else if (type === 9) {
       if (!data["custom_id"] || !data["title"] || !Array.isArray(data["components"]))
         throw Errors.invalidForm(
@@ -605,7 +612,7 @@ export class Interactions {
     if (rec.timer) clearTimeout(rec.timer);
     rec.timer = null;
     const ev: Omit<InteractionEvent, "at"> = { kind: "callback", type, data };
-    if (message) ev.message = this.s.messageJson(message);
+    if (message) ev.message = this.s.messages.json(message);
     this.record(rec, ev);
     if (!withResponse) return null;
     const resp: Json = {
@@ -618,7 +625,7 @@ export class Interactions {
       },
     };
     if (type !== 6 && type !== 8)
-      resp["resource"] = { type, ...(message ? { message: this.s.messageJson(message) } : {}) };
+      resp["resource"] = { type, ...(message ? { message: this.s.messages.json(message) } : {}) };
     return resp;
   }
 
@@ -653,7 +660,7 @@ export class Interactions {
     const id = messageId === "@original" ? rec.originalId : messageId;
     if (!id || (messageId !== "@original" && id !== rec.originalId && !rec.followups.includes(id)))
       throw Errors.unknownMessage();
-    const m = this.s.messageIndex.get(id);
+    const m = this.s.messages.byId.get(id);
     if (!m || m.deleted) throw Errors.unknownMessage();
     return m;
   }
@@ -668,10 +675,10 @@ export class Interactions {
     const target = this.resolveMessage(rec, messageId);
     const wasLoading = (target.flags & 128) !== 0;
     if (wasLoading && target.id === rec.originalId) rec.deferredFollowupPending = false;
-    const m = this.s.editMessage(this.s.bot.id, target.channel_id, target.id, body, files, true);
+    const m = this.s.messages.edit(this.s.bot.id, target.channel_id, target.id, body, files, true);
     this.record(rec, {
       kind: "edit",
-      message: this.s.messageJson(m),
+      message: this.s.messages.json(m),
       data: { original: m.id === rec.originalId, was_loading: wasLoading },
     });
     return m;
@@ -680,7 +687,7 @@ export class Interactions {
   deleteMessage(rec: InteractionRec, messageId: string): void {
     this.usable(rec);
     const target = this.resolveMessage(rec, messageId);
-    this.s.deleteMessage(this.s.bot.id, target.channel_id, target.id, true);
+    this.s.messages.delete(this.s.bot.id, target.channel_id, target.id, true);
     this.record(rec, { kind: "delete", data: { id: target.id } });
   }
 
@@ -690,20 +697,20 @@ export class Interactions {
     // After a deferral the first follow-up replaces the loading message, as on Discord.
     if (rec.deferredFollowupPending && rec.originalId && rec.ackType === 5) {
       rec.deferredFollowupPending = false;
-      const m = this.s.editMessage(this.s.bot.id, rec.channelId, rec.originalId, body, files, true);
+      const m = this.s.messages.edit(this.s.bot.id, rec.channelId, rec.originalId, body, files, true);
       this.record(rec, {
         kind: "edit",
-        message: this.s.messageJson(m),
+        message: this.s.messages.json(m),
         data: { original: true, was_loading: true },
       });
       return m;
     }
-    const m = this.s.createMessage(this.s.bot.id, rec.channelId, body, files, {
+    const m = this.s.messages.create(this.s.bot.id, rec.channelId, body, files, {
       interaction: this.meta(rec),
       ...(flags & 64 ? { ephemeralFor: rec.userId } : {}),
     });
     rec.followups.push(m.id);
-    this.record(rec, { kind: "followup", message: this.s.messageJson(m) });
+    this.record(rec, { kind: "followup", message: this.s.messages.json(m) });
     return m;
   }
 }

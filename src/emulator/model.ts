@@ -1,4 +1,4 @@
-/** In-memory records of the emulated Discord. JSON shapes are produced by serialize.ts. */
+/** In-memory records of the emulated Discord. Their JSON shapes are produced by the stores in state/. */
 export interface UserRec {
   id: string;
   username: string;

@@ -2,7 +2,7 @@ import { Errors } from "./errors.js";
 import type { Interactions } from "./interactions.js";
 import { ChannelType } from "./model.js";
 import { P } from "./permissions.js";
-import type { EmulatorState, FileUpload } from "./state.js";
+import type { EmulatorState, FileUpload } from "./state/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -84,18 +84,18 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
   );
   add("GET", "/users/@me", "any", (c) =>
     ok({
-      ...s.userJson(need(c)),
+      ...s.users.json(need(c)),
       verified: true,
       mfa_enabled: false,
-      locale: s.user(need(c)).locale,
+      locale: s.users.get(need(c)).locale,
       premium_type: 0,
       email: null,
     }),
   );
-  add("GET", "/users/{user_id}", "any", (c) => ok(s.userJson(p(c, "user_id"))));
+  add("GET", "/users/{user_id}", "any", (c) => ok(s.users.json(p(c, "user_id"))));
   add("GET", "/users/@me/guilds", "any", (c) =>
     ok(
-      [...s.guilds.values()]
+      [...s.guilds.byId.values()]
         .filter((g) => g.members.has(need(c)))
         .map((g) => ({
           id: g.id,
@@ -103,7 +103,7 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
           icon: null,
           banner: null,
           owner: g.owner_id === c.actor,
-          permissions: s.basePermissions(g, need(c)).toString(),
+          permissions: s.access.basePermissions(g, need(c)).toString(),
           features: [],
           approximate_member_count: g.members.size,
           approximate_presence_count: 0,
@@ -118,7 +118,7 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     type: null,
     cover_image: null,
     primary_sku_id: null,
-    bot: s.userJson(s.bot.id),
+    bot: s.users.json(s.bot.id),
     slug: null,
     guild_id: null,
     rpc_origins: [],
@@ -136,8 +136,8 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     redirect_uris: [],
     interactions_endpoint_url: null,
     role_connections_verification_url: null,
-    owner: s.userJson(s.bot.id),
-    approximate_guild_count: s.guilds.size,
+    owner: s.users.json(s.bot.id),
+    approximate_guild_count: s.guilds.byId.size,
     approximate_user_install_count: 0,
     explicit_content_filter: 0,
     team: null,
@@ -147,86 +147,86 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
 
   // ---- guilds
   add("GET", "/guilds/{guild_id}", "any", (c) => {
-    const g = s.guildFor(need(c), p(c, "guild_id"));
-    const out = s.guildJson(g);
+    const g = s.guilds.getFor(need(c), p(c, "guild_id"));
+    const out = s.guilds.json(g);
     if (c.query.get("with_counts") === "true")
       Object.assign(out, { approximate_member_count: g.members.size, approximate_presence_count: 0 });
     return ok(out);
   });
   add("GET", "/guilds/{guild_id}/channels", "any", (c) =>
-    ok(s.guildChannels(need(c), p(c, "guild_id")).map((ch) => s.channelJson(ch))),
+    ok(s.channels.inGuild(need(c), p(c, "guild_id")).map((ch) => s.channels.json(ch))),
   );
   add("POST", "/guilds/{guild_id}/channels", "any", (c) =>
-    ok(s.channelJson(s.createChannel(need(c), p(c, "guild_id"), obj(c.body))), 201),
+    ok(s.channels.json(s.channels.create(need(c), p(c, "guild_id"), obj(c.body))), 201),
   );
   add("GET", "/guilds/{guild_id}/threads/active", "any", (c) => {
-    const list = s.activeThreads(need(c), p(c, "guild_id"));
+    const list = s.threads.active(need(c), p(c, "guild_id"));
     return ok({
-      threads: list.map((t) => s.channelJson(t)),
+      threads: list.map((t) => s.channels.json(t)),
       members: list
         .filter((t) => t.threadMembers?.has(need(c)))
-        .map((t) => s.threadMemberJson(t, need(c), false)),
+        .map((t) => s.threads.memberJson(t, need(c), false)),
     });
   });
   add("GET", "/guilds/{guild_id}/roles", "any", (c) =>
-    ok([...s.guildFor(need(c), p(c, "guild_id")).roles.values()].map((r) => s.roleJson(r))),
+    ok([...s.guilds.getFor(need(c), p(c, "guild_id")).roles.values()].map((r) => s.guilds.roleJson(r))),
   );
   add("POST", "/guilds/{guild_id}/roles", "any", (c) =>
-    ok(s.roleJson(s.createRole(need(c), p(c, "guild_id"), obj(c.body)))),
+    ok(s.guilds.roleJson(s.guilds.createRole(need(c), p(c, "guild_id"), obj(c.body)))),
   );
   add("PATCH", "/guilds/{guild_id}/roles/{role_id}", "any", (c) =>
-    ok(s.roleJson(s.modifyRole(need(c), p(c, "guild_id"), p(c, "role_id"), obj(c.body)))),
+    ok(s.guilds.roleJson(s.guilds.modifyRole(need(c), p(c, "guild_id"), p(c, "role_id"), obj(c.body)))),
   );
   add("DELETE", "/guilds/{guild_id}/roles/{role_id}", "any", (c) => {
-    s.deleteRole(need(c), p(c, "guild_id"), p(c, "role_id"));
+    s.guilds.deleteRole(need(c), p(c, "guild_id"), p(c, "role_id"));
     return noContent();
   });
   add("GET", "/guilds/{guild_id}/members", "bot", (c) => {
-    const g = s.guildFor(need(c), p(c, "guild_id"));
+    const g = s.guilds.getFor(need(c), p(c, "guild_id"));
     const limit = Math.min(1000, Number(c.query.get("limit") ?? 1));
     const after = BigInt(c.query.get("after") ?? "0");
     const list = [...g.members.values()]
       .filter((m) => BigInt(m.user_id) > after)
       .sort((a, b) => (BigInt(a.user_id) < BigInt(b.user_id) ? -1 : 1));
-    return ok(list.slice(0, limit).map((m) => s.memberJson(g, m)));
+    return ok(list.slice(0, limit).map((m) => s.guilds.memberJson(m)));
   });
   add("GET", "/guilds/{guild_id}/members/{user_id}", "any", (c) => {
-    const g = s.guildFor(need(c), p(c, "guild_id"));
-    return ok(s.memberJson(g, s.member(g, p(c, "user_id"))));
+    const g = s.guilds.getFor(need(c), p(c, "guild_id"));
+    return ok(s.guilds.memberJson(s.guilds.member(g, p(c, "user_id"))));
   });
   add("PATCH", "/guilds/{guild_id}/members/{user_id}", "any", (c) => {
-    const g = s.guild(p(c, "guild_id"));
-    return ok(s.memberJson(g, s.modifyMember(need(c), g.id, p(c, "user_id"), obj(c.body))));
+    const g = s.guilds.get(p(c, "guild_id"));
+    return ok(s.guilds.memberJson(s.guilds.modifyMember(need(c), g.id, p(c, "user_id"), obj(c.body))));
   });
   add("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", "any", (c) => {
-    s.setMemberRole(need(c), p(c, "guild_id"), p(c, "user_id"), p(c, "role_id"), true);
+    s.guilds.setMemberRole(need(c), p(c, "guild_id"), p(c, "user_id"), p(c, "role_id"), true);
     return noContent();
   });
   add("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", "any", (c) => {
-    s.setMemberRole(need(c), p(c, "guild_id"), p(c, "user_id"), p(c, "role_id"), false);
+    s.guilds.setMemberRole(need(c), p(c, "guild_id"), p(c, "user_id"), p(c, "role_id"), false);
     return noContent();
   });
 
   // ---- channels
   add("GET", "/channels/{channel_id}", "any", (c) =>
-    ok(s.channelJson(s.channelFor(need(c), p(c, "channel_id")), need(c))),
+    ok(s.channels.json(s.access.channelFor(need(c), p(c, "channel_id")), need(c))),
   );
   add("PATCH", "/channels/{channel_id}", "any", (c) =>
-    ok(s.channelJson(s.modifyChannel(need(c), p(c, "channel_id"), obj(c.body)), need(c))),
+    ok(s.channels.json(s.channels.modify(need(c), p(c, "channel_id"), obj(c.body)), need(c))),
   );
   add("DELETE", "/channels/{channel_id}", "any", (c) =>
-    ok(s.channelJson(s.deleteChannel(need(c), p(c, "channel_id")))),
+    ok(s.channels.json(s.channels.delete(need(c), p(c, "channel_id")))),
   );
   add("PUT", "/channels/{channel_id}/permissions/{overwrite_id}", "any", (c) => {
-    s.putOverwrite(need(c), p(c, "channel_id"), p(c, "overwrite_id"), obj(c.body));
+    s.channels.putOverwrite(need(c), p(c, "channel_id"), p(c, "overwrite_id"), obj(c.body));
     return noContent();
   });
   add("DELETE", "/channels/{channel_id}/permissions/{overwrite_id}", "any", (c) => {
-    s.deleteOverwrite(need(c), p(c, "channel_id"), p(c, "overwrite_id"));
+    s.channels.deleteOverwrite(need(c), p(c, "channel_id"), p(c, "overwrite_id"));
     return noContent();
   });
   add("POST", "/channels/{channel_id}/typing", "any", (c) => {
-    s.channelFor(need(c), p(c, "channel_id"));
+    s.access.channelFor(need(c), p(c, "channel_id"));
     return noContent();
   });
 
@@ -239,49 +239,54 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
       const v = c.query.get(k);
       if (v) q[k] = v;
     }
-    return ok(s.listMessages(need(c), p(c, "channel_id"), q).map((m) => s.messageJson(m)));
+    return ok(s.messages.list(need(c), p(c, "channel_id"), q).map((m) => s.messages.json(m)));
   });
   add("POST", "/channels/{channel_id}/messages", "any", (c) =>
-    ok(s.messageJson(s.createMessage(need(c), p(c, "channel_id"), obj(c.body), c.files))),
+    ok(s.messages.json(s.messages.create(need(c), p(c, "channel_id"), obj(c.body), c.files))),
   );
   add("GET", "/channels/{channel_id}/messages/{message_id}", "any", (c) =>
-    ok(s.messageJson(s.getMessage(need(c), p(c, "channel_id"), p(c, "message_id")))),
+    ok(s.messages.json(s.messages.get(need(c), p(c, "channel_id"), p(c, "message_id")))),
   );
   add("PATCH", "/channels/{channel_id}/messages/{message_id}", "any", (c) =>
-    ok(s.messageJson(s.editMessage(need(c), p(c, "channel_id"), p(c, "message_id"), obj(c.body), c.files))),
+    ok(
+      s.messages.json(s.messages.edit(need(c), p(c, "channel_id"), p(c, "message_id"), obj(c.body), c.files)),
+    ),
   );
   add("DELETE", "/channels/{channel_id}/messages/{message_id}", "any", (c) => {
-    s.deleteMessage(need(c), p(c, "channel_id"), p(c, "message_id"));
+    s.messages.delete(need(c), p(c, "channel_id"), p(c, "message_id"));
     return noContent();
   });
 
   // ---- threads
   add("POST", "/channels/{channel_id}/threads", "any", (c) =>
-    ok(s.channelJson(s.createThread(need(c), p(c, "channel_id"), obj(c.body)), need(c)), 201),
+    ok(s.channels.json(s.threads.create(need(c), p(c, "channel_id"), obj(c.body)), need(c)), 201),
   );
   add("POST", "/channels/{channel_id}/messages/{message_id}/threads", "any", (c) =>
     ok(
-      s.channelJson(s.createThread(need(c), p(c, "channel_id"), obj(c.body), p(c, "message_id")), need(c)),
+      s.channels.json(
+        s.threads.create(need(c), p(c, "channel_id"), obj(c.body), p(c, "message_id")),
+        need(c),
+      ),
       201,
     ),
   );
   add("GET", "/channels/{channel_id}/thread-members", "any", (c) => {
     const withMember = c.query.get("with_member") === "true";
-    const ch = s.channelFor(need(c), p(c, "channel_id"));
-    return ok(s.listThreadMembers(need(c), ch.id).map((u) => s.threadMemberJson(ch, u, withMember)));
+    const ch = s.access.channelFor(need(c), p(c, "channel_id"));
+    return ok(s.threads.members(need(c), ch.id).map((u) => s.threads.memberJson(ch, u, withMember)));
   });
   add("GET", "/channels/{channel_id}/thread-members/{user_id}", "any", (c) => {
-    const ch = s.channelFor(need(c), p(c, "channel_id"));
-    if (!s.listThreadMembers(need(c), ch.id).includes(p(c, "user_id"))) throw Errors.unknownMember();
-    return ok(s.threadMemberJson(ch, p(c, "user_id"), c.query.get("with_member") === "true"));
+    const ch = s.access.channelFor(need(c), p(c, "channel_id"));
+    if (!s.threads.members(need(c), ch.id).includes(p(c, "user_id"))) throw Errors.unknownMember();
+    return ok(s.threads.memberJson(ch, p(c, "user_id"), c.query.get("with_member") === "true"));
   });
   for (const who of ["{user_id}", "@me"]) {
     add("PUT", `/channels/{channel_id}/thread-members/${who}`, "any", (c) => {
-      s.addThreadMember(need(c), p(c, "channel_id"), who === "@me" ? need(c) : p(c, "user_id"));
+      s.threads.addMember(need(c), p(c, "channel_id"), who === "@me" ? need(c) : p(c, "user_id"));
       return noContent();
     });
     add("DELETE", `/channels/{channel_id}/thread-members/${who}`, "any", (c) => {
-      s.removeThreadMember(need(c), p(c, "channel_id"), who === "@me" ? need(c) : p(c, "user_id"));
+      s.threads.removeMember(need(c), p(c, "channel_id"), who === "@me" ? need(c) : p(c, "user_id"));
       return noContent();
     });
   }
@@ -291,13 +296,13 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
   // joined private ones only READ_MESSAGE_HISTORY.
   const archived = (c: RouteContext, kind: "public" | "private" | "joined"): RouteResult => {
     const actor = need(c);
-    const parent = s.channelFor(actor, p(c, "channel_id"));
-    s.require(actor, parent.id, P.READ_MESSAGE_HISTORY | (kind === "private" ? P.MANAGE_THREADS : 0n));
+    const parent = s.access.channelFor(actor, p(c, "channel_id"));
+    s.access.require(actor, parent.id, P.READ_MESSAGE_HISTORY | (kind === "private" ? P.MANAGE_THREADS : 0n));
     const types: number[] =
       kind === "public"
         ? [ChannelType.PublicThread, ChannelType.AnnouncementThread]
         : [ChannelType.PrivateThread];
-    const list = [...s.channels.values()]
+    const list = [...s.channels.byId.values()]
       .filter(
         (t) =>
           t.parent_id === parent.id &&
@@ -311,10 +316,10 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
           : (b.thread?.archive_timestamp ?? "").localeCompare(a.thread?.archive_timestamp ?? ""),
       );
     return ok({
-      threads: list.map((t) => s.channelJson(t)),
+      threads: list.map((t) => s.channels.json(t)),
       members: list
         .filter((t) => t.threadMembers?.has(actor))
-        .map((t) => s.threadMemberJson(t, actor, false)),
+        .map((t) => s.threads.memberJson(t, actor, false)),
       has_more: false,
     });
   };
@@ -332,31 +337,31 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     add("GET", base, "bot", (c) => {
       const loc = c.query.get("with_localizations") === "true";
       return ok(
-        s.listCommands(need(c), p(c, "application_id"), appGuild(c)).map((x) => s.commandJson(x, loc)),
+        s.commands.list(need(c), p(c, "application_id"), appGuild(c)).map((x) => s.commands.json(x, loc)),
       );
     });
     add("PUT", base, "bot", (c) =>
       ok(
-        s
-          .overwriteCommands(need(c), p(c, "application_id"), appGuild(c), c.body)
-          .map((x) => s.commandJson(x)),
+        s.commands
+          .overwrite(need(c), p(c, "application_id"), appGuild(c), c.body)
+          .map((x) => s.commands.json(x)),
       ),
     );
     add("POST", base, "bot", (c) =>
-      ok(s.commandJson(s.createCommand(need(c), p(c, "application_id"), appGuild(c), obj(c.body))), 201),
+      ok(s.commands.json(s.commands.create(need(c), p(c, "application_id"), appGuild(c), obj(c.body))), 201),
     );
     add("GET", `${base}/{command_id}`, "bot", (c) =>
-      ok(s.commandJson(s.command(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id")))),
+      ok(s.commands.json(s.commands.get(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id")))),
     );
     add("PATCH", `${base}/{command_id}`, "bot", (c) =>
       ok(
-        s.commandJson(
-          s.editCommand(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id"), obj(c.body)),
+        s.commands.json(
+          s.commands.edit(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id"), obj(c.body)),
         ),
       ),
     );
     add("DELETE", `${base}/{command_id}`, "bot", (c) => {
-      s.deleteCommand(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id"));
+      s.commands.delete(need(c), p(c, "application_id"), appGuild(c), p(c, "command_id"));
       return noContent();
     });
   }
@@ -379,25 +384,25 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     "interaction_id",
   );
   add("POST", "/channels/{channel_id}/webhooks", "any", (c) =>
-    ok(s.webhookJson(s.createWebhook(need(c), p(c, "channel_id"), obj(c.body)), true)),
+    ok(s.webhooks.json(s.webhooks.create(need(c), p(c, "channel_id"), obj(c.body)), true)),
   );
   add("GET", "/channels/{channel_id}/webhooks", "any", (c) =>
-    ok(s.channelWebhooks(need(c), p(c, "channel_id")).map((w) => s.webhookJson(w, true))),
+    ok(s.webhooks.inChannel(need(c), p(c, "channel_id")).map((w) => s.webhooks.json(w, true))),
   );
   const channelHook = (c: RouteContext) => {
-    const w = s.webhooks.get(p(c, "webhook_id"));
+    const w = s.webhooks.byId.get(p(c, "webhook_id"));
     if (!w) throw Errors.unknownWebhook();
     if (w.token !== p(c, "webhook_token")) throw Errors.invalidWebhookToken();
     return w;
   };
   add("GET", "/webhooks/{webhook_id}/{webhook_token}", "none", (c) =>
-    ok(s.webhookJson(channelHook(c), false)),
+    ok(s.webhooks.json(channelHook(c), false)),
   );
   add("POST", "/webhooks/{webhook_id}/{webhook_token}", "none", (c) => {
     const rec = ix.byToken(p(c, "webhook_id"), p(c, "webhook_token"));
-    if (rec) return ok(s.messageJson(ix.followUp(rec, obj(c.body), c.files)));
-    const m = s.executeWebhook(channelHook(c), obj(c.body), c.files, c.query.get("thread_id"));
-    return c.query.get("wait") === "true" ? ok(s.messageJson(m)) : noContent();
+    if (rec) return ok(s.messages.json(ix.followUp(rec, obj(c.body), c.files)));
+    const m = s.webhooks.execute(channelHook(c), obj(c.body), c.files, c.query.get("thread_id"));
+    return c.query.get("wait") === "true" ? ok(s.messages.json(m)) : noContent();
   });
   for (const which of ["@original", "{message_id}"]) {
     const path = `/webhooks/{webhook_id}/{webhook_token}/messages/${which}`;
@@ -405,28 +410,30 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     const rec = (c: RouteContext) => ix.byToken(p(c, "webhook_id"), p(c, "webhook_token"));
     add("GET", path, "none", (c) => {
       const r = rec(c);
-      if (r) return ok(s.messageJson(ix.getMessage(r, target(c))));
+      if (r) return ok(s.messages.json(ix.getMessage(r, target(c))));
       const w = channelHook(c);
-      const m = s.messageIndex.get(target(c));
+      const m = s.messages.byId.get(target(c));
       if (!m || m.deleted || m.webhook?.id !== w.id) throw Errors.unknownMessage();
-      return ok(s.messageJson(m));
+      return ok(s.messages.json(m));
     });
     add("PATCH", path, "none", (c) => {
       const r = rec(c);
-      if (r) return ok(s.messageJson(ix.editMessage(r, target(c), obj(c.body), c.files)));
+      if (r) return ok(s.messages.json(ix.editMessage(r, target(c), obj(c.body), c.files)));
       const w = channelHook(c);
-      const m = s.messageIndex.get(target(c));
+      const m = s.messages.byId.get(target(c));
       if (!m || m.deleted || m.webhook?.id !== w.id) throw Errors.unknownMessage();
-      return ok(s.messageJson(s.editMessage(w.creator_id, m.channel_id, m.id, obj(c.body), c.files, true)));
+      return ok(
+        s.messages.json(s.messages.edit(w.creator_id, m.channel_id, m.id, obj(c.body), c.files, true)),
+      );
     });
     add("DELETE", path, "none", (c) => {
       const r = rec(c);
       if (r) ix.deleteMessage(r, target(c));
       else {
         const w = channelHook(c);
-        const m = s.messageIndex.get(target(c));
+        const m = s.messages.byId.get(target(c));
         if (!m || m.deleted || m.webhook?.id !== w.id) throw Errors.unknownMessage();
-        s.deleteMessage(w.creator_id, m.channel_id, m.id, true);
+        s.messages.delete(w.creator_id, m.channel_id, m.id, true);
       }
       return noContent();
     });
@@ -435,15 +442,16 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
   // ---- the Discord client's own route: a user invokes a command or a component
   add("POST", "/interactions", "any", (c) => {
     const actor = need(c);
-    if (s.users.get(actor)?.bot) throw Errors.unauthorized();
+    if (s.users.byId.get(actor)?.bot) throw Errors.unauthorized();
     const b = obj(c.body);
     const data = obj(b["data"]);
     const type = Number(b["type"]);
     let handle;
     if (type === 2 || type === 4) {
-      const ch = s.channelFor(actor, String(b["channel_id"] ?? ""));
+      const ch = s.access.channelFor(actor, String(b["channel_id"] ?? ""));
       const cmd =
-        s.commands.get(String(data["id"] ?? "")) ?? s.findCommand(ch.guild_id, String(data["name"] ?? ""));
+        s.commands.byId.get(String(data["id"] ?? "")) ??
+        s.commands.find(ch.guild_id, String(data["name"] ?? ""));
       if (!cmd || (cmd.guild_id !== null && cmd.guild_id !== ch.guild_id)) throw Errors.unknownCommand();
       handle = ix.command(
         actor,
@@ -477,7 +485,7 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
       failed: r.failed,
       acknowledged: r.acked,
       events: r.events,
-      original: r.originalId ? s.messageJson(s.messageIndex.get(r.originalId) ?? (null as never)) : null,
+      original: r.originalId ? s.messages.json(s.messages.byId.get(r.originalId) ?? (null as never)) : null,
     });
   });
 

@@ -155,7 +155,7 @@ class Watcher {
       const id = String(ch["id"]);
       const from = this.seen.get(id) ?? 0;
       // Cheap check first: most channels have nothing new on most ticks.
-      if ((this.emu.state.messages.get(id)?.length ?? 0) <= from) continue;
+      if ((this.emu.state.messages.byChannel.get(id)?.length ?? 0) <= from) continue;
       const messages = this.emu.messages(id);
       if (messages.length <= from) continue;
       this.seen.set(id, messages.length);

@@ -250,7 +250,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
       })),
       {
         kind: "gm",
-        account: { id: gm, token: h.emu.state.user(gm).token, username: "GM" },
+        account: { id: gm, token: h.emu.state.users.get(gm).token, username: "GM" },
         name: "GM",
       },
       { kind: "outsider", account: outsiderAccount, name: outsiderAccount.username },

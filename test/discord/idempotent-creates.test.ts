@@ -79,7 +79,7 @@ describe("creates whose answer is lost", () => {
     expect(waits).toBe(4);
     expect(creates().filter((r) => r.status === 502)).toHaveLength(4);
     const rows = await database.db.select().from(chats).where(eq(chats.gameId, game.id));
-    const gameRoles = [...emu.state.guild(guild.id).roles.values()]
+    const gameRoles = [...emu.state.guilds.get(guild.id).roles.values()]
       .map((r) => r.name)
       .filter((name) => name.startsWith("Lost: "));
     expect(gameRoles).toHaveLength(new Set(gameRoles).size);

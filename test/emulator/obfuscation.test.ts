@@ -72,7 +72,7 @@ describe("channel obfuscation for bots", () => {
   it("gaining sight of a channel brings a full CHANNEL_UPDATE for it and its category; losing it, an obfuscated one", async () => {
     const { emu, g, secret, gmRoom } = await world();
     client = await loginBot(emu);
-    const botRole = emu.state.guild(g.id).members.get(emu.botUserId)?.roles[0] ?? "";
+    const botRole = emu.state.guilds.get(g.id).members.get(emu.botUserId)?.roles[0] ?? "";
     emu.setOverwrite(gmRoom, botRole, { type: 0, allow: Permissions.VIEW_CHANNEL });
     const c = client;
     await until(() => (c.channels.cache.get(gmRoom) as GuildChannel | undefined)?.name === "gm-room");
@@ -96,14 +96,16 @@ describe("channel obfuscation for bots", () => {
     const { emu, g } = await world();
     client = await loginBot(emu);
     const watchers = emu.createRole(g.id, { name: "watchers", permissions: 0n });
-    const botRoles = emu.state.guild(g.id).members.get(emu.botUserId)?.roles ?? [];
+    const botRoles = emu.state.guilds.get(g.id).members.get(emu.botUserId)?.roles ?? [];
     emu.setMemberRoles(g.id, emu.botUserId, [...botRoles, watchers]);
     const vault = emu.createChannel(g.id, { name: "vault", permission_overwrites: hidden(g.id) });
     const c = client;
     await until(() => c.channels.cache.get(vault));
     expect((c.channels.cache.get(vault) as GuildChannel).name).toBe("___hidden___");
     // The owner makes "watchers" administrators: the bot now sees every channel.
-    emu.state.modifyRole(g.ownerId, g.id, watchers, { permissions: Permissions.ADMINISTRATOR.toString() });
+    emu.state.guilds.modifyRole(g.ownerId, g.id, watchers, {
+      permissions: Permissions.ADMINISTRATOR.toString(),
+    });
     await until(() => (c.channels.cache.get(vault) as GuildChannel | undefined)?.name === "vault");
     // Taking the role from the bot hides the channel again.
     emu.setMemberRoles(g.id, emu.botUserId, botRoles);

@@ -59,7 +59,7 @@ describe("timeouts (https://discord.com/developers/docs/resources/guild#modify-g
       type: 1,
       allow: Permissions.SEND_MESSAGES | Permissions.MANAGE_MESSAGES,
     });
-    const me = emu.state.permissionsIn(player.id, day);
+    const me = emu.state.access.permissionsIn(player.id, day);
     expect(me).toBe(Permissions.VIEW_CHANNEL | Permissions.READ_MESSAGE_HISTORY);
     expect(emu.canView(player.id, day)).toBe(true);
     expect(
@@ -78,7 +78,7 @@ describe("timeouts (https://discord.com/developers/docs/resources/guild#modify-g
     await timeout(bot, player.id, null);
     expect(emu.canSend(player.id, day)).toBe(true);
     // A timeout that has run out no longer counts.
-    const record = emu.state.guild(g.id).members.get(player.id);
+    const record = emu.state.guilds.get(g.id).members.get(player.id);
     if (!record) throw new Error("member");
     record.communication_disabled_until = new Date(Date.now() - 1000).toISOString();
     expect(emu.canSend(player.id, day)).toBe(true);
@@ -88,7 +88,7 @@ describe("timeouts (https://discord.com/developers/docs/resources/guild#modify-g
 describe("permission bits (https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags)", () => {
   it("the owner's full set includes PIN_MESSAGES (1 << 51) and BYPASS_SLOWMODE (1 << 52) and no undocumented bit", async () => {
     const { emu, g } = await world();
-    const owner = emu.state.user(g.ownerId);
+    const owner = emu.state.users.get(g.ownerId);
     const guilds = await fetch(`${emu.apiBase}/v10/users/@me/guilds`, {
       headers: { Authorization: owner.token },
     });
