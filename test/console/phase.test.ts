@@ -27,6 +27,8 @@ let browser: Browser;
 let gm: string;
 let gameId: string;
 let page: Page;
+/** The dry run's newspaper and deaths with the maniac's order changed to player3, in the dry run only. */
+let tried: { newspaper: string; deaths: string } = { newspaper: "", deaths: "" };
 const users: string[] = [];
 const u = (i: number) => users[i - 1] ?? "";
 const ru = (key: string, params: Record<string, string | number> = {}) => t("ru", key, params);
@@ -117,7 +119,36 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     expect(await page.innerText("#trial")).toContain("player1");
     expect(await page.innerText("#dry-deaths")).not.toContain("player4");
     expect(await page.innerText("#dry-deaths")).toContain("player3");
+    tried = {
+      newspaper: await page.innerText("#dry-newspaper pre"),
+      deaths: await page.innerText("#dry-deaths"),
+    };
+    expect(tried.newspaper).not.toEqual(newspaper);
     expect(await footprint()).toEqual(before);
+
+    // A status tried in the dry run: player3 "removed" (classic: a removed player goes missing at night).
+    // The overrides stay unfolded after a try.
+    expect(await page.$eval("details", (d) => d.hasAttribute("open"))).toBe(true);
+    await page.selectOption('#try-status select[name="seat"]', "p3");
+    await page.fill('#try-status input[name="status"]', "removed");
+    await page.click('#try-status button[type="submit"]');
+    expect(await page.innerText("#trial")).toContain("player3");
+    const deaths = await page.innerText("#dry-deaths");
+    expect(deaths).toContain("player4");
+    expect(deaths).toContain("player3");
+    // An order the rules refuse is shown refused, with their reason, and changes nothing either.
+    // (the maniac's kill with no target).
+    await page.selectOption('#try-order select[name="offer"]', kill ?? "");
+    await page.selectOption('#try-order select[name="target"]', "");
+    await page.click('#try-order button[type="submit"]');
+    expect(await page.innerText("#trial-refused")).toContain(
+      ru("console.override_refused", { reason: "" }).trim(),
+    );
+    expect(await page.innerText("#dry-deaths")).toContain("player4");
+    // The seats' orders, the log, the chats: all as before (no order and no status was given for real).
+    expect(await footprint()).toEqual(before);
+    const p1 = await h.database.db.select().from(inputs).where(eq(inputs.gameId, gameId));
+    expect(p1.filter((i) => i.type === "gm")).toEqual([]);
 
     // The real resolution (review mode: a draft) says what the dry run said.
     await h.resolvePhase(gameId);
@@ -126,6 +157,42 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     await page.goto(`${base()}/review`);
     expect((await page.inputValue("#edit-text")).trim()).toBe(newspaper.trim());
     expect(newspaper).toContain("player4");
+  });
+
+  it("Re-run from the page resolves the phase again from the log, as /gm rerun does: a GM's correction given in Discord is in the new draft", async () => {
+    const [first] = await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId));
+    // The GM changes the maniac's order in Discord now (a correction): the draft no longer matches the log.
+    const corrected = await h.slash(gm, "gm order", {
+      player: u(1),
+      action: "kill",
+      target: "p3",
+      game: NAME,
+    });
+    expect(contentOf(corrected)).toContain("player3");
+    await page.goto(`${base()}/review`);
+    expect(await page.innerText("main")).toContain(ru("console.draft_held"));
+    // Still the old draft: player4 dies in it.
+    const stale = (await page.inputValue("#edit-text")).trim();
+    expect(stale).toContain("player4");
+
+    await page.click("#review-rerun");
+    expect(await page.innerText("#flash")).toBe(ru("console.review_done.rerun"));
+    const rows = await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toBe(first?.id);
+    expect(rows[0]?.status).toBe("draft");
+    // The new draft is what the dry run said with the same order tried in it.
+    const fresh = (await page.inputValue("#edit-text")).trim();
+    expect(fresh).toBe(tried.newspaper.trim());
+    expect(fresh).toContain("player3");
+    expect(fresh).not.toContain("player4");
+    const reruns = (await h.database.db.select().from(inputs).where(eq(inputs.gameId, gameId))).filter(
+      (i) => i.type === "control" && i.userId === gm && JSON.stringify(i.payload).includes("rerun"),
+    );
+    expect(reruns).toHaveLength(1);
+    // Nothing went out to the players: the newspaper holds no results yet.
+    const [paper] = await h.database.db.select().from(chats).where(eq(chats.chatKey, "newspaper"));
+    expect(h.emu.messages(paper?.discordId ?? "").map((m) => String(m["content"]))).not.toContain(fresh);
   });
 
   it("the review page holds, edits and publishes the draft through the service, logged under the GM", async () => {
