@@ -2,7 +2,7 @@ import type { AutocompleteInteraction, ChatInputCommandInteraction } from "disco
 import type { BotDeps } from "../bot/bot.js";
 import type { Db } from "../db/client.js";
 import type { AvailableAction } from "../engine/ruleset.js";
-import type { Lang } from "../engine/types.js";
+import type { JsonObject, Lang, Localized } from "../engine/types.js";
 import type { Actor, AfterCommit, DeadlineRow, GameService } from "../games/service.js";
 import { has, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -95,13 +95,30 @@ export function matchingOffer(
   params: Record<string, unknown>,
   offers: readonly AvailableAction[],
 ): AvailableAction | undefined {
-  const same = offers.filter((a) => a.action === action);
-  return (
-    same.find((o) =>
+  return exactOffer(action, params, offers) ?? offers.find((a) => a.action === action);
+}
+
+/** The offer of the same action whose params all equal the order's, if one is open. */
+function exactOffer(
+  action: string,
+  params: Record<string, unknown>,
+  offers: readonly AvailableAction[],
+): AvailableAction | undefined {
+  return offers.find(
+    (o) =>
+      o.action === action &&
       Object.entries(o.params ?? {}).every(([k, v]) => JSON.stringify(params[k]) === JSON.stringify(v)),
-    ) ?? same[0]
   );
 }
+
+/** The ruleset's label of any of its actions (RulesetDefinition.actionLabel). */
+export type LabelOf = (action: string, params: JsonObject) => Localized | undefined;
+
+/** A ruleset's `actionLabel`, bound, for describeChosen. */
+export const labelsOf =
+  (ruleset: { actionLabel?(action: string, params: JsonObject): Localized | undefined }): LabelOf =>
+  (action, params) =>
+    ruleset.actionLabel?.(action, params);
 
 /** The label of an action in the language: from the ruleset's offer, else the id made readable. */
 export function actionLabel(
@@ -109,7 +126,12 @@ export function actionLabel(
   action: string,
   offers: readonly AvailableAction[],
   params: Record<string, unknown> = {},
+  labelOf?: LabelOf,
 ): string {
+  const exact = exactOffer(action, params, offers);
+  if (exact) return exact.label[lang];
+  const ruled = labelOf?.(action, params as JsonObject);
+  if (ruled) return ruled[lang];
   const offer = matchingOffer(action, params, offers);
   return offer ? offer.label[lang] : humanize(action);
 }
@@ -123,13 +145,28 @@ export function describeChosen(
   order: { action: string; targets: readonly string[]; params: Record<string, unknown> },
   offers: readonly AvailableAction[],
   names: ReadonlyMap<string, string>,
+  labelOf?: LabelOf,
 ): string {
-  const offer = matchingOffer(order.action, order.params, offers);
-  const named = new Set(["reason", ...Object.keys(offer?.params ?? {})]);
+  const offer = exactOffer(order.action, order.params, offers);
+  const ruled = offer ? undefined : labelOf?.(order.action, order.params as JsonObject);
+  if (ruled) {
+    // The rules' label names the choice params; only seats and free text are left to show.
+    const rest = Object.fromEntries(
+      Object.entries(order.params).filter(
+        ([k, v]) =>
+          k !== "reason" &&
+          typeof v === "string" &&
+          (names.has(v) || v.startsWith("@") || !/^[a-zA-Z0-9_]+$/.test(v)),
+      ),
+    );
+    return describeOrder(lang, ruled[lang], order.targets, names, rest);
+  }
+  const shown = offer ?? matchingOffer(order.action, order.params, offers);
+  const named = new Set(["reason", ...Object.keys(shown?.params ?? {})]);
   const rest = Object.fromEntries(Object.entries(order.params).filter(([k]) => !named.has(k)));
   return describeOrder(
     lang,
-    actionLabel(lang, order.action, offers, order.params),
+    actionLabel(lang, order.action, offers, order.params, labelOf),
     order.targets,
     names,
     rest,

@@ -157,6 +157,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
    */
   closesEarly?(state: S): boolean;
   availableActions(state: S, actor: PlayerId): AvailableAction[];
+  /**
+   * The label of an action with its choice params, as its offer names it, for an order that is
+   * no longer offered (already given, or the phase is over): receipts, /orders, the GM room.
+   */
+  actionLabel?(action: string, params: JsonObject): Localized | undefined;
   chatLayout(state: S): ChatSpec[];
   /** What `viewer` may know; the only way hidden information leaves the engine. */
   playerView(state: S, viewer: PlayerId): Json;

@@ -1,7 +1,7 @@
 import type { AvailableAction, RenderContext } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
-import { describeChosen } from "../discord/context.js";
-import { countOf, NOUNS, phaseName, t } from "../i18n/index.js";
+import { describeChosen, type LabelOf } from "../discord/context.js";
+import { countOf, NOUNS, phaseName, statusName, t } from "../i18n/index.js";
 
 /**
  * What the GM room shows (pure text; the service turns it into outbox effects): the setup card
@@ -35,7 +35,9 @@ export function setupCard(input: {
     const seat = bySeat.get(p.id);
     const status = [
       t(lang, p.alive ? "gmroom.alive" : "gmroom.dead"),
-      ...(p.statuses.length > 0 ? [t(lang, "gmroom.statuses", { list: p.statuses.join(", ") })] : []),
+      ...(p.statuses.length > 0
+        ? [t(lang, "gmroom.statuses", { list: p.statuses.map((s) => statusName(lang, s)).join(", ") })]
+        : []),
     ].join(", ");
     return t(lang, "gmroom.setup_line", {
       seat: seat?.seat ?? "?",
@@ -80,6 +82,8 @@ export function phaseStatus(input: {
   offers: ReadonlyMap<string, readonly AvailableAction[]>;
   names: ReadonlyMap<string, string>;
   reader: RenderContext;
+  /** The ruleset's label of an order no longer offered (RulesetDefinition.actionLabel). */
+  labelOf?: LabelOf;
   tally: string | null;
   resolved: "drafted" | "published" | null;
 }): string {
@@ -102,7 +106,7 @@ export function phaseStatus(input: {
   for (const p of acted) {
     const offers = input.offers.get(p.id) ?? [];
     const orders = (bySeat.get(p.id) ?? []).map((o) => {
-      const shown = describeChosen(lang, o, offers, input.names);
+      const shown = describeChosen(lang, o, offers, input.names, input.labelOf);
       return o.byGm ? `${shown}${t(lang, "gmroom.status_by_gm")}` : shown;
     });
     lines.push(t(lang, "gmroom.status_order", { player: reader.player(p.id), orders: orders.join("; ") }));

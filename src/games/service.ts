@@ -32,6 +32,7 @@ import {
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
 import { safeName } from "../discord/render/names.js";
+import { labelsOf } from "../discord/context.js";
 import { UserError } from "./errors.js";
 import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
@@ -1949,6 +1950,7 @@ export class GameService {
       offers,
       names: new Map(seats.map((s) => [s.seatId, s.displayName])),
       reader,
+      labelOf: labelsOf(ruleset),
       tally: board ? tallyText(board, reader, phaseName(reader.lang, board.key)) : null,
       resolved,
     });

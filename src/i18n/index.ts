@@ -36,6 +36,11 @@ export function has(key: string): boolean {
   return Object.hasOwn(catalogs.en, key);
 }
 
+/** A status id as a reader names it ("don" → "дон"); a status a GM typed is shown as typed. */
+export function statusName(lang: Lang, status: string): string {
+  return has(`status.${status}`) ? t(lang, `status.${status}`) : status;
+}
+
 /** Both languages of a key, for Discord command localizations and ruleset-like labels. */
 export function both(key: string, params: Params = {}): Localized {
   return { en: t("en", key, params), ru: t("ru", key, params) };

@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chats } from "../../src/db/schema/index.js";
-import type { Lang } from "../../src/engine/types.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, startHarness, type Harness } from "./harness.js";
+import { openTable } from "./tables.js";
 
 /**
  * /vote in every ruleset that votes, as players type and pick it: mayor's verdicts (English),
@@ -12,57 +10,19 @@ import { contentOf, startHarness, type Harness } from "./harness.js";
  */
 
 let h: Harness;
-let gm: string;
-let users: string[];
 
 beforeAll(async () => {
   h = await startHarness(12);
-  gm = h.guild.ownerId;
-  users = h.guild.members.map((m) => m.id);
 }, 60_000);
 afterAll(async () => {
   await h?.close();
 });
 
-async function newGame(lang: Lang, ruleset: string, name: string, seats: number): Promise<string> {
-  await h.slash(gm, "settings", { language: lang });
-  await h.slash(gm, "game create", { ruleset, name });
-  const game = (await h.service.db.query.games.findMany()).find((g) => g.name === name);
-  if (!game) throw new Error("no game");
-  for (let i = 0; i < seats; i++) await h.slash(users[i] ?? "", "game join", { game: name });
-  await h.slash(gm, "game start", { game: name });
-  await h.drain(game.id);
-  return game.id;
-}
-
-async function userOf(gameId: string, seat: string): Promise<string> {
-  const row = (await h.service.players(gameId)).find((p) => p.seatId === seat);
-  if (!row) throw new Error(`no seat ${seat}`);
-  return row.userId;
-}
-
-async function channelOf(gameId: string, chat: string): Promise<string> {
-  const [row] = await h.database.db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, `chat:${chat}`)));
-  if (!row) throw new Error(`no channel for ${chat}`);
-  return row.discordId;
-}
-
-const posts = (channel: string) => h.emu.messages(channel).map((m) => String(m["content"]));
-
-async function resolveUntil(gameId: string, kind: string): Promise<void> {
-  for (let i = 0; i < 6 && (await h.service.state(gameId)).phase.kind !== kind; i++)
-    await h.resolvePhase(gameId);
-  expect((await h.service.state(gameId)).phase.kind).toBe(kind);
-}
-
 describe("/vote in every ruleset's own terms", () => {
   it("mayor: verdicts КАЗНЬ/ИЗО/ВОЗДЕРЖАЛСЯ with a target; the receipt and the town hall name the exact verdict", async () => {
-    const game = await newGame("en", "mayor", "Town", 5);
-    await resolveUntil(game, "day");
-    const p1 = await userOf(game, "p1");
+    const g = await openTable(h, { lang: "en", ruleset: "mayor", name: "Town", seats: 5 });
+    await g.resolveUntil("day");
+    const p1 = g.user(1);
     const offered = await h.choices(p1, "vote", { game: "Town", choice: "" }, "choice");
     const values = offered.map((c) => c.value);
     expect(values).toContain("verdict|choice=isolate>p3");
@@ -78,7 +38,7 @@ describe("/vote in every ruleset's own terms", () => {
     expect(contentOf(isolate).split("\n")[0]).toBe(
       t("en", "order.accepted", { action: "Verdict: isolate → player3", targets: "" }),
     );
-    const p2 = await userOf(game, "p2");
+    const p2 = g.user(2);
     const abstain = await h.slash(p2, "vote", { game: "Town", choice: "abstain" });
     expect(contentOf(abstain).split("\n")[0]).toBe(
       t("en", "order.accepted", { action: "Verdict: abstain", targets: "" }),
@@ -88,8 +48,8 @@ describe("/vote in every ruleset's own terms", () => {
     const again = await h.slash(p1, "vote", { game: "Town", choice: "player4" });
     expect(contentOf(again)).toBe(t("en", "vote.not_open"));
 
-    await h.drain(game);
-    const hall = posts(await channelOf(game, "town_hall"));
+    await g.drain();
+    const hall = g.posts(await g.channel("town_hall"));
     expect(hall.filter((c) => c.startsWith("🗳"))).toEqual([
       t("en", "ballot.cast", { voter: "player1", vote: "isolate → player3" }),
       t("en", "ballot.cast", { voter: "player2", vote: "abstain" }),
@@ -98,17 +58,17 @@ describe("/vote in every ruleset's own terms", () => {
     expect(tallies).toHaveLength(1);
     expect(tallies[0]).toContain("isolate → player3: 1 vote (player1)");
     expect(tallies[0]).toContain("abstain: 1 vote (player2)");
-    await h.slash(gm, "game end", { game: "Town" });
+    await g.gmDoes("game end");
   });
 
   it("clans: «против» and «за» are each one choice; the vote thread shows both and the tally counts L-n", async () => {
-    const game = await newGame("ru", "clans", "Кланы", 12);
-    await resolveUntil(game, "day");
-    const p1 = await userOf(game, "p1");
+    const g = await openTable(h, { lang: "ru", ruleset: "clans", name: "Кланы", seats: 12 });
+    await g.resolveUntil("day");
+    const p1 = g.user(1);
     const offered = await h.choices(p1, "vote", { game: "Кланы", choice: "" }, "choice");
     // Every living player "against" (self included, §4) and every other "for", capped at 25.
     expect(offered.length).toBe(
-      Math.min(25, 2 * (await h.service.state(game)).players.filter((p) => p.alive).length - 1),
+      Math.min(25, 2 * (await g.state()).players.filter((p) => p.alive).length - 1),
     );
     const typed = await h.choices(p1, "vote", { game: "Кланы", choice: "player2" }, "choice");
     expect(typed.map((c) => c.name)).toEqual(["Голосовать «против» → player2", "Голосовать «за» → player2"]);
@@ -121,17 +81,17 @@ describe("/vote in every ruleset's own terms", () => {
     expect(contentOf(against).split("\n")[0]).toBe(
       t("ru", "order.accepted", { action: "Голосовать «против» → player3", targets: "" }),
     );
-    const p2 = await userOf(game, "p2");
+    const p2 = g.user(2);
     await h.slash(p2, "vote", { game: "Кланы", choice: "vote|side=against>p3" });
-    const p4 = await userOf(game, "p4");
+    const p4 = g.user(4);
     await h.slash(p4, "vote", { game: "Кланы", choice: "vote|side=against>p5" });
     // «За» себя нельзя (§4): the rules refuse with their reason.
     const self = await h.slash(p4, "vote", { game: "Кланы", choice: "vote|side=for>p4" });
     expect(contentOf(self)).toMatch(/^Не принято: /);
 
-    await h.drain(game);
-    const state = await h.service.state(game);
-    const thread = posts(await channelOf(game, `vote-day-${state.phase.n}`));
+    await g.drain();
+    const state = await g.state();
+    const thread = g.posts(await g.channel(`vote-day-${state.phase.n}`));
     expect(thread.filter((c) => c.startsWith("🗳"))).toEqual([
       t("ru", "ballot.cast", { voter: "player1", vote: "за → player2" }),
       t("ru", "ballot.cast", { voter: "player1", vote: "против → player3" }),
@@ -143,14 +103,15 @@ describe("/vote in every ruleset's own terms", () => {
     expect(tallies[0]).toContain("против → player3: 2 голоса (player1, player2) · L-0");
     expect(tallies[0]).toContain("против → player5: 1 голос (player4) · L-2");
     expect(tallies[0]).toContain("за → player2: 1 голос (player1)");
-    await h.slash(gm, "game end", { game: "Кланы" });
+    await g.gmDoes("game end");
   });
 
   it("reichstag: /vote nein and ja are Ja/Nein, not players; the receipt names the choice; the rules publish each vote", async () => {
-    const game = await newGame("en", "reichstag", "Reich", 5);
-    const state = await h.service.state(game);
+    const g = await openTable(h, { lang: "en", ruleset: "reichstag", name: "Reich", seats: 5 });
+    const state = await g.state();
     const president = (state.data as { president: string }).president;
-    const presidentUser = await userOf(game, president);
+    const seat = (id: string) => g.user(Number(id.slice(1)));
+    const presidentUser = seat(president);
     const chancellor = president === "p1" ? "p2" : "p1";
     const nominated = await h.slash(presidentUser, "order", {
       game: "Reich",
@@ -158,9 +119,9 @@ describe("/vote in every ruleset's own terms", () => {
       target: chancellor,
     });
     expect(contentOf(nominated)).toMatch(/^Accepted: /);
-    await resolveUntil(game, "election");
+    await g.resolveUntil("election");
     const voters = ["p1", "p2", "p3", "p4", "p5"].filter((s) => s !== president && s !== chancellor);
-    const first = await userOf(game, voters[0] ?? "");
+    const first = seat(voters[0] ?? "");
     const offered = await h.choices(first, "vote", { game: "Reich", choice: "" }, "choice");
     expect(offered).toEqual([
       { name: "Vote Ja / Nein: Ja", value: "vote|vote=ja" },
@@ -170,24 +131,17 @@ describe("/vote in every ruleset's own terms", () => {
     expect(contentOf(nein).split("\n")[0]).toBe(
       t("en", "order.accepted", { action: "Vote Ja / Nein: Nein", targets: "" }),
     );
-    const second = await userOf(game, voters[1] ?? "");
+    const second = seat(voters[1] ?? "");
     const ja = await h.slash(second, "vote", { game: "Reich", choice: "vote|vote=ja" });
     expect(contentOf(ja).split("\n")[0]).toBe(
       t("en", "order.accepted", { action: "Vote Ja / Nein: Ja", targets: "" }),
     );
     const bogus = await h.slash(second, "vote", { game: "Reich", choice: "maybe" });
     expect(contentOf(bogus)).toContain("“maybe” is not a vote open to you now");
-    await h.drain(game);
-    const newspaper =
-      (
-        await h.database.db
-          .select()
-          .from(chats)
-          .where(and(eq(chats.gameId, game), eq(chats.chatKey, "newspaper")))
-      )[0]?.discordId ?? "";
-    const news = posts(newspaper).join("\n");
+    await g.drain();
+    const news = await g.newspaper();
     expect(news).toContain(`player${voters[0]?.slice(1) ?? ""} votes Nein.`);
     expect(news).toContain(`player${voters[1]?.slice(1) ?? ""} votes Ja.`);
-    await h.slash(gm, "game end", { game: "Reich" });
+    await g.gmDoes("game end");
   });
 });

@@ -22,7 +22,7 @@ import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js
 import type { Command, Ctx } from "../context.js";
 import { safeName } from "../render/names.js";
 import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
-import { describeChosen } from "../context.js";
+import { describeChosen, labelsOf } from "../context.js";
 import { seatNames } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, targetChoices } from "../orders.js";
 import { displayNameOf } from "./game.js";
@@ -202,7 +202,7 @@ async function orderFor(ctx: Ctx, interaction: ChatInputCommandInteraction, game
   }
   const text = t(ctx.lang, "gm.order_done", {
     player,
-    action: describeChosen(ctx.lang, order, actions, seats.names),
+    action: describeChosen(ctx.lang, order, actions, seats.names, labelsOf(ruleset)),
   });
   await interaction.editReply(withCorrectionNote(ctx, text, outcome.stale, outcome.phase));
 }

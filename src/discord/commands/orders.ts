@@ -1,7 +1,8 @@
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { ordersOf } from "../../games/queries.js";
 import { phaseName, t } from "../../i18n/index.js";
-import { describeChosen, type Command, type Ctx } from "../context.js";
+import { rulesetOrThrow } from "../../games/state.js";
+import { describeChosen, labelsOf, type Command, type Ctx } from "../context.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
 import { seatNames } from "../masks/seat-names.js";
 import { safeName } from "../render/names.js";
@@ -37,7 +38,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const lines = orders.map((o, i) =>
     t(ctx.lang, "orders.line", {
       n: i + 1,
-      action: describeChosen(ctx.lang, o, actions, names),
+      action: describeChosen(ctx.lang, o, actions, names, labelsOf(rulesetOrThrow(game.ruleset))),
       targets: "",
     }),
   );

@@ -1,7 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { AvailableAction, RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang } from "../../engine/types.js";
-import { t } from "../../i18n/index.js";
+import { statusName, t } from "../../i18n/index.js";
 import { targetLabel } from "../context.js";
 import { factionName, roleName } from "./names.js";
 
@@ -43,7 +43,10 @@ export function roleCard(input: {
   if (Array.isArray(statuses) && statuses.length > 0)
     embed.addFields({
       name: t(lang, "role.statuses"),
-      value: statuses.map(String).join(", ").slice(0, 1024),
+      value: statuses
+        .map((s) => statusName(lang, String(s)))
+        .join(", ")
+        .slice(0, 1024),
     });
   const team = obj(view["team"]);
   const members = team?.["members"];

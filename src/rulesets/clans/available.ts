@@ -1,6 +1,6 @@
 import { hasStatus } from "../../engine/helpers.js";
 import type { AvailableAction } from "../../engine/ruleset.js";
-import type { JsonObject, PlayerId } from "../../engine/types.js";
+import type { JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import { CLAN_NAMES, ROLE_NAMES } from "./texts.js";
 import { bySeat, CLANS, type ClansState, getPlayer, GUESS_ROLES, openSlots, type Slot } from "./state.js";
 
@@ -91,6 +91,33 @@ function none(action: string): AvailableAction {
     maxTargets: 0,
     label: LABELS[action] ?? { en: action, ru: action },
   };
+}
+
+/** RulesetDefinition.actionLabel: each offer's label, rebuilt from its action and choice params. */
+export function actionLabel(action: string, params: JsonObject): Localized | undefined {
+  const suffixed = (base: Localized | undefined, suffix: Localized | undefined): Localized | undefined =>
+    base && suffix ? { en: `${base.en}: ${suffix.en}`, ru: `${base.ru}: ${suffix.ru}` } : base;
+  const clan = CLAN_NAMES[params["guess_clan"] as keyof typeof CLAN_NAMES] as Localized | undefined;
+  switch (action) {
+    case "vote":
+      return LABELS[params["side"] === "for" ? "vote_for" : "vote_against"];
+    case "kill":
+      return suffixed(LABELS["kill"], clan);
+    case "recruit": {
+      const role = ROLE_NAMES[params["guess_role"] as keyof typeof ROLE_NAMES] as Localized | undefined;
+      return suffixed(
+        LABELS["recruit"],
+        role && clan ? { en: `${role.en}, ${clan.en}`, ru: `${role.ru}, ${clan.ru}` } : undefined,
+      );
+    }
+    case "check":
+      return suffixed(
+        LABELS["check"],
+        CHECK_LABELS[params["check"] as keyof typeof CHECK_LABELS] as Localized | undefined,
+      );
+    default:
+      return LABELS[action];
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { defineRuleset } from "../../engine/ruleset.js";
 import { actions } from "./actions.js";
-import { availableActions } from "./available.js";
+import { actionLabel, availableActions } from "./available.js";
 import { chatLayout } from "./chats.js";
 import { gmActions } from "./gm.js";
 import { optionsSchema } from "./options.js";
@@ -54,6 +54,7 @@ export const clans = defineRuleset<ClansState>({
   },
   closesEarly: nightComplete,
   availableActions,
+  actionLabel,
   chatLayout,
   playerView,
   finalPlayer: (_state, p) => ({ home: p.home }),

@@ -7,7 +7,7 @@ import { resolution } from "./resolution.js";
 import { setup } from "./setup.js";
 import { type ClassicState, optionsSchema, playerSchema } from "./state.js";
 import { texts } from "./texts.js";
-import { availableActions, playerView } from "./view.js";
+import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./votes.js";
 
 /** `classic`: forum mafia with two clans, the maniac, the ninja and the necromancer (../shared/rules/classic.md). */
@@ -50,6 +50,7 @@ export const classic = defineRuleset<ClassicState>({
     return { type: "daily_at", at: o.nightDeadline };
   },
   availableActions,
+  actionLabel,
   chatLayout,
   playerView,
   finalPlayer(_state, p): JsonObject {

@@ -22,6 +22,11 @@ export const ACTION_LABELS: Record<string, Localized> = {
   leave: { en: "Leave the game", ru: "Покинуть игру" },
 };
 
+/** RulesetDefinition.actionLabel: classic's choices are all in its targets. */
+export function actionLabel(action: string): Localized | undefined {
+  return ACTION_LABELS[action];
+}
+
 const DEFAULT_PARAMS: Record<string, JsonObject> = { vote: { reason: "" } };
 
 const SINGLE_TARGET = ["vote", "kill", "choose_don", "beat", "explode", "check", "heal", "protect"];

@@ -1,5 +1,5 @@
 import type { AvailableAction } from "../../engine/ruleset.js";
-import type { Localized, PlayerId } from "../../engine/types.js";
+import type { JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import {
   MAYOR_TARGET,
   type MayorState,
@@ -16,6 +16,24 @@ const VERDICT_LABELS: Record<VerdictChoice, Localized> = {
   isolate: { en: "Verdict: isolate", ru: "ВЕРДИКТ: ИЗО" },
   abstain: { en: "Verdict: abstain", ru: "ВЕРДИКТ: ВОЗДЕРЖАЛСЯ" },
 };
+
+/** RulesetDefinition.actionLabel: each offer's label, from its action and choice params. */
+export function actionLabel(action: string, params: JsonObject): Localized | undefined {
+  switch (action) {
+    case "verdict":
+      return VERDICT_LABELS[params["choice"] as VerdictChoice];
+    case "choose":
+      return { en: "Choice", ru: "ВЫБОР" };
+    case "rest":
+      return { en: "Rest", ru: "ОТДЫХ" };
+    case "vacation":
+      return params["on"] === false
+        ? { en: "End vacation", ru: "Закончить ОТПУСК" }
+        : { en: "Vacation", ru: "ОТПУСК" };
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Exactly what a player may do now. The verdict is offered once per `choice` (params

@@ -1,6 +1,6 @@
 import { defineRuleset } from "../../engine/ruleset.js";
 import { actions } from "./actions.js";
-import { availableActions } from "./available.js";
+import { actionLabel, availableActions } from "./available.js";
 import { chatLayout } from "./chats.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
@@ -32,6 +32,7 @@ export const mayor = defineRuleset<MayorState>({
   // Rule 14 fixes the schedule on Moscow time, wherever the server is.
   rulesZone: "Europe/Moscow",
   availableActions,
+  actionLabel,
   chatLayout,
   playerView,
   finalPlayer: (_state, p) => ({ isolations: p.isolations }),

@@ -9,7 +9,7 @@ import { actionDefinitions } from "./actions.js";
 import { gmDefinitions } from "./gm.js";
 import { regnumTimers, resolution } from "./resolution.js";
 import { finalExtra } from "./end.js";
-import { availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
+import { actionLabel, availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
 import { en, ru } from "./texts.js";
 
 /** Regnum (Регнум): the political RPG of ../shared/rules/regnum.md. */
@@ -42,6 +42,7 @@ export const regnum = defineRuleset<RState>({
   resolution,
   deadline,
   availableActions,
+  actionLabel,
   chatLayout,
   playerView,
   finalPlayer,

@@ -1,5 +1,5 @@
 import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/ruleset.js";
-import type { ActionInput, Json, JsonObject, PlayerId } from "../../engine/types.js";
+import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import { CHATS, type RPlayer, type RState } from "./model.js";
 import {
   P,
@@ -86,6 +86,12 @@ function defaults(action: string): JsonObject {
   if (!spec?.params) return {};
   const parsed = spec.params.safeParse({});
   return parsed.success ? parsed.data : {};
+}
+
+/** RulesetDefinition.actionLabel: regnum's choices are in its targets. */
+export function actionLabel(action: string): Localized | undefined {
+  const names = LABELS[action];
+  return names ? { en: names[0], ru: names[1] } : undefined;
 }
 
 export function availableActions(state: RState, actor: PlayerId): AvailableAction[] {

@@ -9,7 +9,7 @@ import { onPhaseOpen } from "./rules.js";
 import { setup } from "./setup.js";
 import { PHASE_KINDS, RULESET, optionsSchema, playerSchema, type ReichstagState } from "./state.js";
 import { texts } from "./texts.js";
-import { availableActions, boardOf, chatLayout, playerView } from "./view.js";
+import { actionLabel, availableActions, boardOf, chatLayout, playerView } from "./view.js";
 
 /** «Тайный Фюрер: Рейхстаг», a Secret Hitler variant: ../shared/rules/reichstag.md. */
 export const reichstag = defineRuleset<ReichstagState>({
@@ -37,6 +37,7 @@ export const reichstag = defineRuleset<ReichstagState>({
   deadline,
   closesEarly,
   availableActions,
+  actionLabel,
   chatLayout,
   playerView,
   texts,

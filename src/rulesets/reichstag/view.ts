@@ -71,6 +71,30 @@ function choiceOffer(
   };
 }
 
+/** RulesetDefinition.actionLabel: each offer's label, from its action and choice params. */
+export function actionLabel(action: string, params: JsonObject): { en: string; ru: string } | undefined {
+  const base = LABELS[action];
+  if (!base) return undefined;
+  const choice =
+    action === "vote"
+      ? CHOICE_LABELS[String(params["vote"])]
+      : action === "veto_answer"
+        ? CHOICE_LABELS[params["agree"] === true ? "agree" : "refuse"]
+        : action === "discard" || action === "enact"
+          ? CHOICE_LABELS[String(params["policy"])]
+          : action === "choose_powers" && Array.isArray(params["powers"])
+            ? (() => {
+                const names = (params["powers"] as string[])
+                  .map((p) => POWER_LABELS[p as Power])
+                  .filter((n) => n);
+                return names.length > 0
+                  ? { en: names.map((n) => n.en).join(" + "), ru: names.map((n) => n.ru).join(" + ") }
+                  : undefined;
+              })()
+            : undefined;
+  return choice ? { en: `${base.en}: ${choice.en}`, ru: `${base.ru}: ${choice.ru}` } : base;
+}
+
 const policyOffers = (action: string, hand: readonly string[]) =>
   [...new Set(hand)].map((p) => choiceOffer(action, { policy: p }, CHOICE_LABELS[p] ?? label(p, p)));
 
