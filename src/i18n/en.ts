@@ -235,6 +235,7 @@ export const en: Catalog = {
   "target.investigate": "Investigation",
   "target.special_election": "Special election",
   "target.peek": "Peek at the policies",
+  "target.mayor": "the Mayor",
   // regnum's countries and armies, where an order names one
   "target.regnum": "Regnum",
   "target.norsland": "Norsland",

@@ -236,6 +236,7 @@ export const ru: Catalog = {
   "target.investigate": "Расследование",
   "target.special_election": "Внеочередные выборы",
   "target.peek": "Посмотреть законы",
+  "target.mayor": "МЭР",
   "target.regnum": "Регнум",
   "target.norsland": "Норсленд",
   "target.orientem": "Ориентем",
