@@ -93,17 +93,25 @@ export async function openTable(h: Harness, spec: TableSpec) {
     gmRoom: async () => posts(await chatRow("gm")).join("\n"),
     drain: () => h.drain(id),
     /**
-     * Seat N uses the latest orders panel the bot posted in his thread: the select menu or button
-     * of `action` (the first whose offer label contains `label`, if given), with `values` picked.
+     * Seat N uses an orders panel: the select menu or button of `action` (the first whose label
+     * contains `label`, if given), with `values` picked. The panel is the latest the bot posted in
+     * his thread, or with `fresh` the one `/order` without an action shows him privately.
      */
-    panel: async (n: number, action: string, values: string[] = [], label?: string) => {
-      const thread = await chatRow(`personal:p${n}`);
-      const panels = h.emu
-        .messages(thread)
-        .filter((m) => Array.isArray(m["components"]) && (m["components"] as Json[]).length > 0);
-      const last = panels.at(-1);
-      if (!last) throw new Error(`no panel in seat ${n}'s thread`);
-      const components = (last["components"] as { components: Json[] }[]).flatMap((r) => r.components);
+    panel: async (n: number, action: string, values: string[] = [], label?: string, fresh = false) => {
+      let last: Json | undefined;
+      if (fresh) {
+        last = await slash(user(n), "order", { game: spec.name });
+      } else {
+        const thread = await chatRow(`personal:p${n}`);
+        last = h.emu
+          .messages(thread)
+          .filter((m) => Array.isArray(m["components"]) && (m["components"] as Json[]).length > 0)
+          .at(-1);
+      }
+      if (!last) throw new Error(`no panel for seat ${n}`);
+      const components = ((last["components"] ?? []) as { components: Json[] }[]).flatMap(
+        (r) => r.components,
+      );
       const found = components.find(
         (c) =>
           String(c["custom_id"]).endsWith(`:${action}`) &&
