@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { initialRngState } from "./rng.js";
+import { ENGINE_REJECTIONS, type EngineRejectionKey } from "./rejections.js";
 import type { RulesetDefinition, SetupInput } from "./ruleset.js";
 import {
   type ActionInput,
@@ -50,9 +51,8 @@ function cloneJson(value: Json | undefined): Json {
   return copy;
 }
 
-export function engineRejection(id: string, reason: string): Rejection {
-  return { code: `engine.${id}`, reason };
-}
+const engineRejection = (key: EngineRejectionKey, params?: JsonObject): Rejection =>
+  ENGINE_REJECTIONS.reject(key, key, params);
 
 /** Builds the first phase of a game. Seeds the PRNG from `input.seed`. */
 export function createGame<S extends AnyGameState>(
@@ -64,10 +64,10 @@ export function createGame<S extends AnyGameState>(
     const issue = options.error.issues[0];
     return {
       ok: false,
-      rejection: engineRejection(
-        "bad_options",
-        `options.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
-      ),
+      rejection: engineRejection("bad_options", {
+        path: issue?.path.join(".") ?? "",
+        message: issue?.message ?? "invalid",
+      }),
     };
   }
   const setup = ruleset.setup({ seed: input.seed, options: options.data, players: input.players });
@@ -93,8 +93,12 @@ function applyDefinition<S extends AnyGameState, I extends { params: JsonObject 
   const params = definition.params.safeParse(input.params);
   if (!params.success) {
     const issue = params.error.issues[0];
-    const path = issue?.path.map(String).join(".") || "params";
-    return { ok: false, rejection: engineRejection("bad_params", `${path}: ${issue?.message ?? "invalid"}`) };
+    const path = issue?.path.map(String).join(".") ?? "";
+    const message = issue?.message ?? "invalid";
+    const rejection = path
+      ? engineRejection("bad_params", { path, message })
+      : { ...engineRejection("bad_params_object", { message }), code: "engine.bad_params" };
+    return { ok: false, rejection };
   }
   const normalized: I = { ...input, params: params.data };
   // The rules judge an input at the time it arrives (time is data: `at`).
@@ -114,13 +118,13 @@ export function submitAction<S extends AnyGameState>(
   input: ActionInput,
   at?: number,
 ): Result<S> {
-  if (state.ended) return { ok: false, rejection: engineRejection("game_over", "the game is over") };
+  if (state.ended) return { ok: false, rejection: engineRejection("game_over") };
   const definition = Object.hasOwn(ruleset.actions, input.action) ? ruleset.actions[input.action] : undefined;
   if (!definition) {
-    return { ok: false, rejection: engineRejection("unknown_action", `unknown action: ${input.action}`) };
+    return { ok: false, rejection: engineRejection("unknown_action", { action: input.action }) };
   }
   if (!state.players.some((p) => p.id === input.actor)) {
-    return { ok: false, rejection: engineRejection("unknown_player", `unknown player: ${input.actor}`) };
+    return { ok: false, rejection: engineRejection("unknown_player", { player: input.actor }) };
   }
   return applyDefinition(definition, state, input, at);
 }
@@ -132,14 +136,14 @@ export function submitGmAction<S extends AnyGameState>(
   input: GmInput,
   at?: number,
 ): Result<S> {
-  if (state.ended) return { ok: false, rejection: engineRejection("game_over", "the game is over") };
+  if (state.ended) return { ok: false, rejection: engineRejection("game_over") };
   const definition = Object.hasOwn(ruleset.gmActions, input.action)
     ? ruleset.gmActions[input.action]
     : undefined;
   if (!definition) {
     return {
       ok: false,
-      rejection: engineRejection("unknown_gm_action", `unknown GM action: ${input.action}`),
+      rejection: engineRejection("unknown_gm_action", { action: input.action }),
     };
   }
   return applyDefinition(definition, state, input, at);

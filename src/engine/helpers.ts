@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sharedRejection } from "./rejections.js";
 import type { GmActionDefinition, RenderContext, RulesetDefinition } from "./ruleset.js";
 import type {
   AnyGameState,
@@ -134,11 +135,11 @@ export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmAc
       const target = input.targets[0];
       const by = input.params["with"];
       if (input.targets.length !== 1 || !target || !findPlayer(state, target)) {
-        return rejection(rulesetId, "replace_target", "name exactly one player to replace");
+        return sharedRejection(rulesetId, "replace_target", "replace_target");
       }
       const taken = state.players.some((p) => p.id === by || p.replacedBy.some((r) => r.by === by));
       if (typeof by !== "string" || taken) {
-        return rejection(rulesetId, "replace_with", "the substitute must be new to the game");
+        return sharedRejection(rulesetId, "replace_with", "replace_with");
       }
       return null;
     },
@@ -159,12 +160,11 @@ export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmAct
   return {
     params: targetsOnly,
     validate(state, input) {
-      if (input.targets.length === 0)
-        return rejection(rulesetId, "revive_target", "name at least one player");
+      if (input.targets.length === 0) return sharedRejection(rulesetId, "revive_target", "revive_none");
       for (const id of input.targets) {
         const p = findPlayer(state, id);
-        if (!p) return rejection(rulesetId, "revive_target", "name at least one player of this game");
-        if (p.alive) return rejection(rulesetId, "revive_alive", "the player is alive");
+        if (!p) return sharedRejection(rulesetId, "revive_target", "not_of_game");
+        if (p.alive) return sharedRejection(rulesetId, "revive_alive", "revive_alive");
       }
       return null;
     },
@@ -184,7 +184,7 @@ export function statusGmActions<S extends AnyGameState>(
   const params = z.object({ status: z.string().min(1) }).passthrough() as unknown as z.ZodType<JsonObject>;
   const validate = (state: S, input: { targets: PlayerId[] }) =>
     input.targets.length === 0 || input.targets.some((t) => !findPlayer(state, t))
-      ? rejection(rulesetId, "status_target", "name at least one player of this game")
+      ? sharedRejection(rulesetId, "status_target", "not_of_game")
       : null;
   return {
     set_status: {

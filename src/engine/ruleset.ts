@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Rejections } from "./rejections.js";
 import type {
   ActionInput,
   AnyGameState,
@@ -168,6 +169,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   /** Ruleset keys of `final.players[id]` beyond alive, role, faction and statuses. */
   finalPlayer?(state: S, player: S["players"][number]): JsonObject;
   texts: Record<Lang, TextCatalog>;
+  /**
+   * Every refusal the ruleset can produce, in English (the rules' reasons) and Russian; its
+   * `catalogs` are spread into `texts` (keys `rejection.<key>`). src/engine/rejections.ts.
+   */
+  rejections?: Rejections<string>;
   /** The rules' votes: what `/vote` offers and, where the rules make votes public, the open ballot. */
   votes?: VoteRules<S>;
 }

@@ -39,9 +39,15 @@ export interface BasePlayer {
 }
 
 /** A refusal of an input: a namespaced code (`classic.dead_actor`) and the reason the player sees. */
+/**
+ * A refusal: `code` is namespaced (`<ruleset>.<id>`, `engine.<id>`); `reason` is the rules file's
+ * English with ids (the scenario output prints it); `text` is the same refusal as a text of the
+ * catalogs (src/engine/rejections.ts), rendered for players in their language with names.
+ */
 export interface Rejection {
   code: string;
   reason: string;
+  text?: TextRef;
 }
 
 export interface Death {

@@ -1,4 +1,7 @@
-import { joinList, pluralRu } from "../engine/helpers.js";
+import { idContext, joinList, pluralRu } from "../engine/helpers.js";
+import { renderRejection } from "../engine/rejections.js";
+import type { RenderContext } from "../engine/ruleset.js";
+import { getRuleset } from "../rulesets/index.js";
 import type { Lang, Localized, Rejection } from "../engine/types.js";
 import { en } from "./en.js";
 import { ru } from "./ru.js";
@@ -67,13 +70,17 @@ export const NOUNS = {
 } as const;
 
 /**
- * A rule's refusal in the reader's language: the rules files give the English reason; the
- * Russian comes from src/i18n/rejections (by the English reason, its pattern, then the code)
- * and falls back to the English reason.
+ * A rule's refusal in the reader's language, rendered from its text in the ruleset's (or the
+ * engine's) catalogs, with names when `reader` is given (ids otherwise). A refusal recorded
+ * without a text is shown with its English reason.
  */
-export function rejectionText(lang: Lang, rejection: Pick<Rejection, "code" | "reason">): string {
-  if (lang === "en") return rejection.reason;
-  return ruRejection(rejection) ?? rejection.reason;
+export function rejectionText(lang: Lang, rejection: Rejection, reader?: RenderContext): string {
+  if (!rejection.text) {
+    if (lang === "en") return rejection.reason;
+    return ruRejection(rejection) ?? rejection.reason;
+  }
+  const ruleset = getRuleset(rejection.code.split(".")[0] ?? "");
+  return renderRejection(rejection, ruleset, reader?.lang === lang ? reader : idContext(lang));
 }
 
 /** A phase label ("night 2") in the language; unknown kinds keep the ruleset's word. */

@@ -14,14 +14,16 @@ const CYRILLIC = /[\u0400-\u04FF]/;
  */
 const OPAQUE_CODES = ["classic.bad_setup", "regnum.setup", "reichstag.bad_params"];
 
-const all = collectRejections();
+/** Rulesets whose rejections still go through the tables (the others carry texts: rejection-texts.test.ts). */
+const TABLED = ["classic", "reichstag", "mayor", "clans", "regnum"];
+const all = collectRejections().filter((r) => TABLED.includes(r.code.split(".")[0] ?? ""));
 const opaque = all.filter((r) => /^zq\d+$/.test(r.reason));
 const translatable = all.filter((r) => !opaque.includes(r));
 
 describe("every rejection the engine and the rulesets can produce has Russian", () => {
   it("the collector reads every ruleset and finds their rejections", () => {
     const files = rejectionSourceFiles();
-    for (const id of ["classic", "reichstag", "mayor", "clans", "regnum"]) {
+    for (const id of TABLED) {
       expect(
         files.some((f) => f.startsWith(`src/rulesets/${id}/`)),
         id,
@@ -31,8 +33,6 @@ describe("every rejection the engine and the rulesets can produce has Russian", 
         `rejections found for ${id}`,
       ).toBeGreaterThanOrEqual(10);
     }
-    expect(all.filter((r) => r.code.startsWith("engine.")).length).toBeGreaterThanOrEqual(5);
-    expect(all.length).toBeGreaterThan(200);
   });
 
   it("cross-checks the collector against the tables the rulesets export", () => {
@@ -68,9 +68,6 @@ describe("every rejection the engine and the rulesets can produce has Russian", 
 
 describe("the Russian rejection table", () => {
   it("keeps the run-time parts and names the forum's terms", () => {
-    expect(rejectionText("ru", { code: "engine.unknown_action", reason: "unknown action: fly" })).toBe(
-      "неизвестное действие: fly",
-    );
     expect(
       rejectionText("ru", {
         code: "regnum.no_warrant",
@@ -86,9 +83,6 @@ describe("the Russian rejection table", () => {
     expect(
       rejectionText("ru", { code: "mayor.isolated", reason: "isolated players cannot make a night choice" }),
     ).toBe("игрок в ИЗО не может выносить ночной выбор");
-    expect(rejectionText("ru", { code: "engine.bad_params", reason: "targets: Invalid input" })).toBe(
-      "неверный параметр targets: Invalid input",
-    );
   });
 
   it("answers unknown keys with undefined, never with Object.prototype members", () => {
