@@ -147,6 +147,8 @@ dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: .3rem .4rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; }
+.scroll > table { width: max-content; min-width: 100%; }
+.scroll th, .scroll td { max-width: 24rem; overflow-wrap: break-word; }
 pre, .text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0; }
 .box { border: 1px solid var(--line); border-radius: .5rem; padding: .6rem .75rem; margin: .5rem 0; }
 form.inline { display: inline; }

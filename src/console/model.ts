@@ -6,6 +6,7 @@ import type { AnyGameState, Json, Lang } from "../engine/types.js";
 import type { GameRow, GameService, PhaseRow, ResolutionRow } from "../games/service.js";
 import { loadState, rulesetOrThrow, hasStarted } from "../games/state.js";
 import { maskModeOf, maskNames, type MaskMode } from "../discord/masks/masks.js";
+import { accountNames } from "./phase.js";
 
 /**
  * What the console shows of a game "at a glance" (docs/console.md), read from the same sources
@@ -67,6 +68,7 @@ export async function overview(db: Db, service: GameService, gameId: string): Pr
   const maskMode = started ? await maskModeOf(db, gameId, game.ruleset) : "off";
   const masks = maskMode === "off" ? new Map<string, string>() : await maskNames(db, gameId);
   const bySeat = new Map(state?.players.map((p) => [p.id, p]) ?? []);
+  const accounts = await accountNames(db, gameId, rows);
   const seats: SeatView[] = rows.map((row) => {
     const p = bySeat.get(row.seatId);
     const extras = p
@@ -76,7 +78,7 @@ export async function overview(db: Db, service: GameService, gameId: string): Pr
       seat: row.seat,
       seatId: row.seatId,
       userId: row.userId,
-      account: row.displayName,
+      account: accounts.get(row.seatId) ?? row.displayName,
       mask: masks.get(row.seatId) ?? null,
       role: p ? (ruleset.roles[p.role]?.name[lang] ?? p.role) : null,
       faction: p?.faction ? (ruleset.factions[p.faction]?.name[lang] ?? p.faction) : null,

@@ -4,6 +4,7 @@ import { phaseName, t } from "../i18n/index.js";
 import type { Refusal } from "./auth.js";
 import { Html, html, page, timeTag, type Section } from "./html.js";
 import type { Overview } from "./model.js";
+import { regnumModel } from "./regnum.js";
 import type { DraftView, GameContext, LiveView, Outcome } from "./phase.js";
 
 /** The console's pages (docs/console.md). */
@@ -562,20 +563,31 @@ function jsonTable(value: unknown): Html {
 export function modelPage(ctx: GameContext): string {
   const { lang, game } = ctx;
   const data = ctx.state?.data;
-  const sections =
+  const regnum = ctx.ruleset.id === "regnum" && ctx.state !== null;
+  // Regnum's model is named as players read it; every ruleset's data is also there as the engine
+  // keeps it (folded: its keys are the rules' own), so nothing of the model can be missing.
+  const raw =
     data && typeof data === "object"
       ? Object.entries(data as Record<string, unknown>).map(
           ([key, value]) =>
-            html`<section data-model="${key}">
-              <h2>${key}</h2>
+            html`<section data-model="${regnum ? `raw:${key}` : key}">
+              <h3><code>${key}</code></h3>
               ${jsonTable(value)}
             </section>`,
         )
-      : [html`<p class="muted">${t(lang, "console.no_phase")}</p>`];
+      : [];
+  const body =
+    raw.length === 0
+      ? html`<p class="muted">${t(lang, "console.no_phase")}</p>`
+      : html`${regnum ? regnumModel(ctx) : ""}
+          <details class="box technical" id="engine-data" ${new Html(regnum ? "" : " open")}>
+            <summary>${t(lang, "console.model.engine_data")}</summary>
+            ${raw}
+          </details>`;
   return page({
     lang,
     title: t(lang, "console.title", { name: game.name, ruleset: ctx.ruleset.name[lang] }),
-    body: html`${sections}`,
+    body,
     nav: { gameId: game.id, current: "model", sections: SECTIONS },
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { inputs, outbox, resolutions } from "../db/schema/index.js";
+import { inputs, masks as masksTable, outbox, resolutions } from "../db/schema/index.js";
 import { resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js";
@@ -38,6 +38,8 @@ export interface GameContext {
   /** Seat → the name the GMs read it by (the mask in masked games, with the account's name). */
   names: Map<PlayerId, string>;
   userOf: Map<PlayerId, string>;
+  /** Seat → the account's own name (without the mask). */
+  accounts: Map<PlayerId, string>;
 }
 
 export async function gameContext(db: Db, service: GameService, gameId: string): Promise<GameContext> {
@@ -49,10 +51,12 @@ export async function gameContext(db: Db, service: GameService, gameId: string):
   const state = started ? (await loadState(db, gameId, ruleset)).state : null;
   const masked = started && (await maskModeOf(db, gameId, game.ruleset)) !== "off";
   const masks = masked ? await maskNames(db, gameId) : new Map<string, string>();
+  const accounts = await accountNames(db, gameId, seats);
   const names = new Map(
     seats.map((s) => {
       const mask = masks.get(s.seatId);
-      return [s.seatId, mask ? `${mask} (${s.displayName})` : s.displayName];
+      const account = accounts.get(s.seatId) ?? s.displayName;
+      return [s.seatId, mask && mask !== account ? `${mask} (${account})` : account];
     }),
   );
   return {
@@ -63,7 +67,25 @@ export async function gameContext(db: Db, service: GameService, gameId: string):
     phase: (await service.currentPhase(gameId)) ?? null,
     names,
     userOf: new Map(seats.map((s) => [s.seatId, s.userId])),
+    accounts,
   };
+}
+
+/**
+ * Seat → the account's own name. In masked games a seat's shown name becomes its mask once the
+ * masks are dealt; the name the account joined with is kept with the mask (src/discord/masks).
+ */
+export async function accountNames(
+  db: Db,
+  gameId: string,
+  seats: { seatId: string; displayName: string }[],
+): Promise<Map<PlayerId, string>> {
+  const rows = await db
+    .select({ seatId: masksTable.seatId, accountName: masksTable.accountName })
+    .from(masksTable)
+    .where(eq(masksTable.gameId, gameId));
+  const kept = new Map(rows.map((r) => [r.seatId, r.accountName]));
+  return new Map(seats.map((s) => [s.seatId, kept.get(s.seatId) ?? s.displayName]));
 }
 
 /** A stamp that changes whenever the live view may have: a new input, a phase or draft step. */

@@ -115,7 +115,7 @@ export const en: TextCatalog = {
   "private.relay": (p) => relay(p, "(no text)"),
 };
 
-const RESULT_EN: Record<string, string> = {
+export const RESULT_EN: Record<string, string> = {
   ok: "Done.",
   hidden: "The target is hiding.",
   suspicious: "The target is suspicious.",
