@@ -61,7 +61,7 @@ export async function runAll(): Promise<Record<string, unknown>> {
   if (benchDeadlines) {
     log("deadline / simultaneous: the worker process under staggered and simultaneous deadlines");
     deadlines = await benchDeadlines();
-  } else missing.push("deadline.lateness_ms", "simultaneous.games_1000_s", "simultaneous.scaling");
+  } else missing.push("deadline.lateness_ms", "simultaneous.committed_s", "simultaneous.delivered_ratio");
 
   log("interactions: 50 slash commands a second against the bot process; deadline → newspaper");
   const interactions = await runInteractionLoad();
@@ -70,8 +70,13 @@ export async function runAll(): Promise<Record<string, unknown>> {
   result["deadline.publish_ms"] = interactions["deadline.publish_ms"];
   result["deadline.publish_bound_ms"] = interactions["deadline.publish_bound_ms"];
   result["deadline.publish_samples_ms"] = interactions["deadline.publish_samples_ms"];
-  result["simultaneous.games_1000_s"] = deadlines["simultaneous.games_1000_s"] ?? null;
-  result["simultaneous.scaling"] = deadlines["simultaneous.scaling"] ?? null;
+  for (const key of [
+    "simultaneous.committed_s",
+    "simultaneous.delivered_ratio",
+    "simultaneous.delivered",
+    "simultaneous.templates",
+  ])
+    result[key] = deadlines[key] ?? null;
   result["interactions.ack_ms"] = interactions["interactions.ack_ms"];
   result["interactions.reply_ms"] = interactions["interactions.reply_ms"];
   const workerUnderDeadlines = Number(deadlines["memory_mb.worker"] ?? 0) || 0;
