@@ -11,7 +11,7 @@ import { safeName } from "./render/names.js";
 /** What the bot needs of the scheduler (src/jobs/scheduler.ts): enqueue after a commit. */
 export interface Scheduling {
   enqueueDeadlines(rows: readonly DeadlineRow[]): Promise<void>;
-  requestDrain(gameId: string): Promise<void>;
+  requestDrain(gameId: string, committedVersion?: number): Promise<void>;
 }
 
 /** Everything a command handler uses, bound to one interaction's server language. */

@@ -32,13 +32,10 @@ export async function submitOrder(
     action: describeChosen(ctx.lang, order, offers, names),
     targets: "",
   });
-  // The deadline it may still be changed until, unless the phase has just closed or is frozen.
-  const phase = await ctx.service.currentPhase(gameId);
+  // The deadline it may still be changed until, unless the phase has just closed or is frozen
+  // (as the commit left the phase).
   const now = (ctx.deps.clock ?? systemClock).now();
-  const deadline =
-    phase?.label === outcome.phase && phase.pausedAt === null && phase.deadlineAt !== null
-      ? phase.deadlineAt
-      : null;
+  const deadline = outcome.deadlineAt ?? null;
   if (!deadline || deadline.getTime() <= now.getTime()) return { accepted: true, text: accepted };
   return {
     accepted: true,

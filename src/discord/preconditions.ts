@@ -1,6 +1,6 @@
 import type { BaseInteraction } from "discord.js";
 import { UserError } from "../games/errors.js";
-import { activeGames, gameOfDiscordChannel, guildGames, involvedIn } from "../games/queries.js";
+import { gameOfDiscordChannel, gamesAround, guildGames, involvedIn } from "../games/queries.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../games/service.js";
 import { t } from "../i18n/index.js";
 import type { Ctx } from "./context.js";
@@ -48,15 +48,14 @@ export async function resolveGame(
     if (!game) throw new UserError("game.not_found");
     return game;
   }
-  const here = await gameOfInteractionChannel(ctx, interaction);
-  if (here) return ctx.service.game(here);
-  const games = await activeGames(ctx.db, guildId);
-  const mine = await involvedIn(
-    ctx.db,
-    games.map((g) => g.id),
-    interaction.user.id,
-  );
-  const involved = games.filter((g) => mine.has(g.id));
+  // The channel's game, or the server's games and the user's part in each: one statement.
+  const channel = interaction.channel;
+  const ids = [interaction.channelId ?? ""];
+  if (channel && "parentId" in channel && channel.parentId) ids.push(channel.parentId);
+  const { here, active } = await gamesAround(ctx.db, guildId, ids, interaction.user.id);
+  if (here) return here;
+  const games = active.map((a) => a.game);
+  const involved = active.filter((a) => a.involved).map((a) => a.game);
   if (involved.length === 1 && involved[0]) return involved[0];
   if (involved.length === 0 && games.length === 1 && games[0]) return games[0];
   if (games.length === 0) {
@@ -82,10 +81,15 @@ export async function requirePlayer(ctx: Ctx, gameId: string, userId: string): P
   return ctx.service.seatOf(gameId, userId);
 }
 
-/** The game is running and a phase is open. */
-export async function requireOpenPhase(ctx: Ctx, game: GameRow): Promise<PhaseRow> {
+/** The game has started and is not over. */
+export function requireStarted(game: GameRow): void {
   if (game.status === "lobby") throw new UserError("game.not_started");
   if (game.status === "ended") throw new UserError("game.ended");
+}
+
+/** The game is running and a phase is open. */
+export async function requireOpenPhase(ctx: Ctx, game: GameRow): Promise<PhaseRow> {
+  requireStarted(game);
   const phase = await ctx.service.currentPhase(game.id);
   if (!phase) throw new UserError("phase.closed");
   return phase;

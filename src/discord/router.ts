@@ -55,8 +55,10 @@ export function contextFor(deps: BotDeps, lang: Lang, actor: Actor | null = null
       const scheduler = deps.scheduler;
       if (!scheduler) return;
       if (committed.deadlines.length > 0) await scheduler.enqueueDeadlines(committed.deadlines);
-      if (committed.outbox) await scheduler.requestDrain(gameId);
-      // Everyone required has acted (where the ruleset allows it): the phase resolves now.
+      if (committed.outbox) await scheduler.requestDrain(gameId, committed.version);
+      // Everyone required has acted (where the ruleset allows it): the phase resolves now
+      // (an input's own transaction has judged it already).
+      if (committed.earlyCloseJudged) return;
       const early = await closeEarlyIfComplete(db, deps.clock ?? systemClock, gameId);
       if (early.deadlines.length > 0) await scheduler.enqueueDeadlines(early.deadlines);
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
   chats,
@@ -43,6 +43,42 @@ export async function discordIdOf(db: Db, gameId: string, chatKey: string): Prom
     .from(chats)
     .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, chatKey)));
   return row?.id;
+}
+
+/**
+ * Which game an interaction may mean, in one statement: the game whose chat is one of
+ * `channelIds` (the first id wins over the others: a thread before its parent), and the server's
+ * games that are not over, newest first, each with whether the user plays or runs it.
+ */
+export async function gamesAround(
+  db: Db,
+  guildId: string,
+  channelIds: string[],
+  userId: string,
+): Promise<{ here: GameRow | undefined; active: { game: GameRow; involved: boolean }[] }> {
+  const ids = channelIds.filter((id) => id.length > 0);
+  // Qualified by hand: a one-table select leaves the table out of its columns' names.
+  const q = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+  const hereId =
+    ids.length > 0
+      ? sql`(select ${q("chats", "game_id")} from ${chats} where ${q("chats", "discord_id")} in ${ids} and ${q("chats", "discord_kind")} <> 'role' order by ${q("chats", "discord_id")} = ${ids[0]} desc limit 1)`
+      : sql`null::uuid`;
+  const gameId = q("games", "id");
+  const rows = await db
+    .select({
+      game: getTableColumns(games),
+      here: sql<boolean>`coalesce(${gameId} = ${hereId}, false)`,
+      involved: sql<boolean>`(exists (select 1 from ${players} where ${q("players", "game_id")} = ${gameId} and ${q("players", "user_id")} = ${userId}) or exists (select 1 from ${gameMasters} where ${q("game_masters", "game_id")} = ${gameId} and ${q("game_masters", "user_id")} = ${userId}))`,
+    })
+    .from(games)
+    .where(or(and(eq(games.guildId, guildId), ne(games.status, "ended")), sql`${games.id} = ${hereId}`))
+    .orderBy(desc(games.createdAt));
+  return {
+    here: rows.find((r) => r.here)?.game,
+    active: rows
+      .filter((r) => r.game.guildId === guildId && r.game.status !== "ended")
+      .map((r) => ({ game: r.game, involved: r.involved })),
+  };
 }
 
 /** Games of a server that are not over, newest first. */
@@ -108,14 +144,41 @@ export interface GuildSettings {
   maxRunningGames: number;
 }
 
+/**
+ * Each server's settings as this process last read them, per database, for a minute: every
+ * interaction needs them (its language, who is a GM) and they change only through /settings
+ * (`saveSettings`, which replaces the entry). The minute bounds how long another process's
+ * change could go unseen.
+ */
+const settingsCache = new WeakMap<Db, Map<string, { until: number; settings: GuildSettings }>>();
+const SETTINGS_TTL_MS = 60_000;
+/** Bumped by every save: a read that began before a save does not fill the cache after it. */
+let settingsGeneration = 0;
+
+function cachedSettings(db: Db): Map<string, { until: number; settings: GuildSettings }> {
+  let byGuild = settingsCache.get(db);
+  if (!byGuild) {
+    byGuild = new Map();
+    settingsCache.set(db, byGuild);
+  }
+  return byGuild;
+}
+
 export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings> {
+  const byGuild = cachedSettings(db);
+  const cached = byGuild.get(guildId);
+  if (cached && cached.until > Date.now()) return { ...cached.settings };
+  const generation = settingsGeneration;
   const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
-  return {
+  const settings: GuildSettings = {
     language: row?.language ?? "ru",
     gmRoleId: row?.gmRoleId ?? null,
     timezone: row?.timezone ?? null,
     maxRunningGames: row?.maxRunningGames ?? DEFAULT_MAX_RUNNING_GAMES,
   };
+  if (generation === settingsGeneration)
+    byGuild.set(guildId, { until: Date.now() + SETTINGS_TTL_MS, settings });
+  return { ...settings };
 }
 
 export async function saveSettings(
@@ -124,10 +187,14 @@ export async function saveSettings(
   patch: { language?: Lang; gmRoleId?: string | null; timezone?: string | null; maxRunningGames?: number },
 ): Promise<GuildSettings> {
   const set = { ...patch, updatedAt: new Date() };
+  settingsGeneration++;
+  cachedSettings(db).delete(guildId);
   await db
     .insert(guildSettings)
     .values({ guildId, ...patch })
     .onConflictDoUpdate({ target: guildSettings.guildId, set });
+  settingsGeneration++;
+  cachedSettings(db).delete(guildId);
   return settingsOf(db, guildId);
 }
 

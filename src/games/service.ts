@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
@@ -24,11 +24,13 @@ import {
   games,
   guildSettings,
   inputs,
+  maskGames,
   outbox,
   phases,
   playerReplacements,
   players,
   resolutions,
+  type MaskMode,
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
 import { safeName } from "../discord/render/names.js";
@@ -43,7 +45,8 @@ import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { discordTime, gameZone, localTime } from "./time.js";
 import { tableMinimum } from "./table.js";
-import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
+import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
 import { jobIds } from "../jobs/registry.js";
 import {
   byWhom,
@@ -89,6 +92,10 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface AfterCommit {
   deadlines: DeadlineRow[];
   outbox: boolean;
+  /** The game's version this commit published (a drain request is named by it). */
+  version?: number;
+  /** The early close was already judged inside the transaction (nothing to check after it). */
+  earlyCloseJudged?: boolean;
 }
 
 export interface Committed<T> extends AfterCommit {
@@ -161,6 +168,11 @@ export interface SubmitOutcome {
   accepted: boolean;
   rejection?: Rejection;
   phase: string;
+  /**
+   * An accepted input: the open phase's deadline as the commit leaves it (moved by the rules or
+   * closed early), null when the phase has none or is paused.
+   */
+  deadlineAt?: Date | null;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -301,6 +313,43 @@ export class GameService {
     const ruleset = rulesetOrThrow(game.ruleset);
     const { state } = await loadState(this.db, gameId, ruleset);
     return { seat, actions: game.status === "ended" ? [] : ruleset.availableActions(state, seat.seatId) };
+  }
+
+  /**
+   * What a command about a seat reads before it acts, in one statement: the open phase, the
+   * game's seats in seat order, the stored mask mode (null: the ruleset's default) and the
+   * state (null in the lobby, which has none yet).
+   */
+  async table(game: GameRow): Promise<{
+    phase: PhaseRow | undefined;
+    seats: PlayerRow[];
+    maskMode: MaskMode | null;
+    state: AnyGameState | null;
+  }> {
+    const read = game.status === "lobby" ? null : stateRead(game.id);
+    const result = await this.db.execute<{
+      phase: unknown;
+      seats: unknown;
+      mask_mode: MaskMode | null;
+      state: unknown;
+    }>(sql`
+      select
+        (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
+          order by ${phases.index} desc limit 1) as phase,
+        (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
+          where ${players.gameId} = ${game.id}) as seats,
+        (select ${maskGames.mode} from ${maskGames} where ${maskGames.gameId} = ${game.id}) as mask_mode,
+        ${read ? read.sql : sql`null`} as state`);
+    const row = result.rows[0];
+    const state = read
+      ? (await finishRead(this.db, game.id, read, row?.state, rulesetOrThrow(game.ruleset))).state
+      : null;
+    return {
+      phase: row?.phase ? fromJsonRow(phases, row.phase) : undefined,
+      seats: fromJsonRows(players, row?.seats),
+      maskMode: row?.mask_mode ?? null,
+      state,
+    };
   }
 
   async seatOf(gameId: string, userId: string, tx: Tx = this.db): Promise<PlayerRow> {
@@ -611,7 +660,13 @@ export class GameService {
 
   // ---- play -------------------------------------------------------------------------------
 
-  /** A player's action; refused ones are logged too and change nothing. */
+  /**
+   * A player's action; refused ones are logged too and change nothing. One transaction of four
+   * statements for an accepted order in the common case: the game's lock, one read (the seat,
+   * the open phase, a waiting draft, the log since the state this process remembers), one write
+   * (the input and its outbox rows), and the commit. Where the ruleset closes a phase early, that
+   * is judged here too, on the state the input produced.
+   */
   async submit(
     gameId: string,
     userId: string,
@@ -620,17 +675,59 @@ export class GameService {
     return this.locked(gameId, async (tx, game) => {
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
-      const seat = await this.seatOf(gameId, userId, tx);
+      const ruleset = rulesetOrThrow(game.ruleset);
+      const read = stateRead(gameId);
+      const open = sql`${phases.gameId} = ${gameId} and ${phases.status} = 'open'`;
+      const result = await tx.execute<{
+        seat: unknown;
+        phase: unknown;
+        drafted: boolean;
+        state: unknown;
+      }>(sql`
+        select
+          (select ${jsonRow(players)} from ${players}
+            where ${players.gameId} = ${gameId} and ${players.userId} = ${userId}) as seat,
+          (select ${jsonRow(phases)} from ${phases} where ${open} order by ${phases.index} desc limit 1) as phase,
+          exists (select 1 from ${resolutions}
+            where ${resolutions.gameId} = ${gameId} and ${resolutions.status} in ('draft', 'held')
+              and ${resolutions.phaseIndex} = (select ${phases.index} from ${phases} where ${open}
+                order by ${phases.index} desc limit 1)) as drafted,
+          ${read.sql} as state`);
+      const row = result.rows[0];
+      if (!row?.seat) throw new UserError("game.not_player");
+      const seat = fromJsonRow(players, row.seat);
       // The phase is over and its draft is with the GMs: players wait for the publication.
-      if (game.publishMode === "review" && (await this.pendingDraft(gameId, tx)))
-        throw new UserError("phase.in_review");
+      if (game.publishMode === "review" && row.drafted) throw new UserError("phase.in_review");
+      const loaded = await finishRead(tx, gameId, read, row.state, ruleset);
+      const phase = row.phase ? fromJsonRow(phases, row.phase) : undefined;
       const input: ActionInput = { ...action, actor: seat.seatId };
-      return this.applyLogged(
+      const applied = await this.applyLogged(
         tx,
         game,
         { type: "action", userId, seatId: seat.seatId, input },
         (ruleset, state, at) => submitAction(ruleset, state, input, at),
+        { ...loaded, phase },
       );
+      if (!applied.value.accepted || !applied.after) return { ...applied, earlyCloseJudged: true };
+      // Everyone required has acted (where the ruleset allows it): the phase resolves now.
+      const closed = await this.closeEarlyLocked(
+        tx,
+        game,
+        ruleset,
+        applied.after.phase,
+        applied.after.state,
+        row.drafted,
+      );
+      const value: SubmitOutcome = {
+        ...applied.value,
+        deadlineAt: closed.length > 0 ? this.clock.now() : (applied.value.deadlineAt ?? null),
+      };
+      return {
+        value,
+        deadlines: [...applied.deadlines, ...closed],
+        outbox: applied.outbox,
+        earlyCloseJudged: true,
+      };
     });
   }
 
@@ -1287,15 +1384,23 @@ export class GameService {
 
   // ---- internals --------------------------------------------------------------------------
 
+  /**
+   * One change of a game: its row locked for the whole transaction and its version bumped, in
+   * one statement (the UPDATE takes the row lock a SELECT … FOR UPDATE would, and waits for any
+   * other change of the game to commit first); `work` sees the row as it was before the bump.
+   * A committed result carries the version it published (`AfterCommit.version`).
+   */
   private async locked<T>(gameId: string, work: (tx: Tx, game: GameRow) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
-      if (!game) throw new UserError("game.not_found");
-      const result = await work(tx, game);
-      await tx
+      const [bumped] = await tx
         .update(games)
         .set({ version: sql`${games.version} + 1` })
-        .where(eq(games.id, gameId));
+        .where(eq(games.id, gameId))
+        .returning();
+      if (!bumped) throw new UserError("game.not_found");
+      const result = await work(tx, { ...bumped, version: bumped.version - 1 });
+      if (result !== null && typeof result === "object" && "deadlines" in result && "outbox" in result)
+        (result as AfterCommit).version = bumped.version;
       return result;
     });
   }
@@ -1378,13 +1483,15 @@ export class GameService {
       byGm?: boolean;
     },
     run: (ruleset: RulesetDefinition<AnyGameState>, state: AnyGameState, at: number) => Result<AnyGameState>,
-  ): Promise<Committed<SubmitOutcome>> {
+    /** The state, its last seq and the open phase, when the caller read them under the lock already. */
+    loaded?: { state: AnyGameState; seq: number; phase: PhaseRow | undefined },
+  ): Promise<Committed<SubmitOutcome> & { after?: { state: AnyGameState; phase: PhaseRow | undefined } }> {
     const ruleset = rulesetOrThrow(game.ruleset);
-    const { state, seq } = await loadState(tx, game.id, ruleset);
+    const { state, seq } = loaded ?? (await loadState(tx, game.id, ruleset));
     const now = this.clock.now();
     const result = run(ruleset, state, now.getTime());
     const phase = phaseLabel(state.phase);
-    await tx.insert(inputs).values({
+    const logged = tx.insert(inputs).values({
       gameId: game.id,
       seq: seq + 1,
       phase,
@@ -1398,18 +1505,36 @@ export class GameService {
       at: now,
     });
     if (!result.ok) {
+      await logged;
       return { value: { accepted: false, rejection: result.rejection, phase }, deadlines: [], outbox: false };
     }
-    const outbox = await this.afterInput(tx, game, ruleset, state, result.value, seq + 1);
-    const phaseRow = await this.currentPhase(game.id, tx);
+    const open = loaded ? loaded.phase : await this.currentPhase(game.id, tx);
+    const { outbox, phase: phaseRow } = await this.afterInput(
+      tx,
+      game,
+      ruleset,
+      state,
+      result.value,
+      seq + 1,
+      open,
+      logged,
+    );
     const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
     const moved = phaseRow
       ? await this.followRulesDeadline(tx, game, ruleset, state, result.value, phaseRow)
       : [];
+    // The open phase as this input leaves it (the rules may have moved its deadline).
+    const resolve = moved.find((r) => r.kind === "resolve");
+    const after = phaseRow && resolve ? { ...phaseRow, deadlineAt: resolve.dueAt } : phaseRow;
+    const deadlineAt =
+      after?.label === phase && after.pausedAt === null && after.deadlineAt !== null
+        ? after.deadlineAt
+        : null;
     return {
-      value: { accepted: true, phase },
+      value: { accepted: true, phase, deadlineAt },
       deadlines: [...timers, ...moved],
       outbox: outbox || moved.length > 0,
+      after: { state: result.value, phase: after },
     };
   }
 
@@ -1576,18 +1701,36 @@ export class GameService {
       return { value: null, deadlines: [], outbox: false };
     return this.locked(gameId, async (tx, game) => {
       const nothing = { value: null, deadlines: [], outbox: false };
-      if (game.status !== "running") return nothing;
       const ruleset = rulesetOrThrow(game.ruleset);
-      if (!ruleset.closesEarly) return nothing;
+      if (game.status !== "running" || !ruleset.closesEarly) return nothing;
       const phase = await this.currentPhase(gameId, tx);
       const now = this.clock.now();
       if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return nothing;
       if (await this.pendingDraft(gameId, tx)) return nothing;
       const { state } = await loadState(tx, gameId, ruleset);
-      if (state.ended || !ruleset.closesEarly(state)) return nothing;
-      const rows = await this.moveDeadlineLocked(tx, game, phase, now, "system", "early_close");
+      const rows = await this.closeEarlyLocked(tx, game, ruleset, phase, state, false);
       return { value: rows.find((r) => r.kind === "resolve") ?? null, deadlines: rows, outbox: false };
     });
+  }
+
+  /**
+   * The early close itself, under the game's lock: when the game runs, the ruleset allows it,
+   * the open phase's deadline is still ahead, no draft waits and everyone required has acted in
+   * `state`, the deadline moves to now (as the system). Returns the new deadline rows, or none.
+   */
+  private async closeEarlyLocked(
+    tx: Tx,
+    game: GameRow,
+    ruleset: RulesetDefinition<AnyGameState>,
+    phase: PhaseRow | undefined,
+    state: AnyGameState,
+    drafted: boolean,
+  ): Promise<DeadlineRow[]> {
+    if (game.status !== "running" || !ruleset.closesEarly || drafted) return [];
+    const now = this.clock.now();
+    if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return [];
+    if (state.ended || !ruleset.closesEarly(state)) return [];
+    return this.moveDeadlineLocked(tx, game, phase, now, "system", "early_close");
   }
 
   /**
@@ -1839,10 +1982,11 @@ export class GameService {
       .returning();
   }
 
-  /** After an accepted input: deliver what it emitted at once (e.g. an immediate removal). */
   /**
    * After an accepted input: deliver what it emitted at once (e.g. an immediate removal), and
    * reconcile Discord when it changed who may read or write where (a GM's status, a removal).
+   * `logged` is the input's own insert: it goes to Postgres in one statement with the outbox rows.
+   * Returns whether the outbox was written, and the open phase with what is now delivered.
    */
   private async afterInput(
     tx: Tx,
@@ -1851,10 +1995,22 @@ export class GameService {
     before: AnyGameState,
     state: AnyGameState,
     seq: number,
-  ): Promise<boolean> {
-    const phase = await this.currentPhase(game.id, tx);
-    if (!phase) return false;
+    phase: PhaseRow | undefined,
+    logged: Writing,
+  ): Promise<{ outbox: boolean; phase: PhaseRow | undefined }> {
+    if (!phase) {
+      await logged;
+      return { outbox: false, phase };
+    }
     const effects = await this.deliverNow(tx, game, ruleset, state, phase);
+    const delivered =
+      effects.length > 0
+        ? {
+            ...phase,
+            deliveredPublic: state.output.public.length,
+            deliveredPrivate: state.output.private.length,
+          }
+        : phase;
     effects.push(...(await this.ballotEffects(tx, game, ruleset, before, state)));
     if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
       effects.push({ type: "reconcile" });
@@ -1868,8 +2024,9 @@ export class GameService {
       content: "",
       render: { gmStatus: phase.index },
     });
-    await this.writeOutbox(tx, game.id, `input:${seq}`, effects, null);
-    return true;
+    const outboxRows = this.outboxInsert(tx, game.id, `input:${seq}`, effects, null);
+    await together(tx, outboxRows ? [logged, outboxRows] : [logged]);
+    return { outbox: true, phase: delivered };
   }
 
   /**
@@ -2041,8 +2198,20 @@ export class GameService {
     effects: OutboxEffect[],
     resolutionId: number | null,
   ): Promise<void> {
-    if (effects.length === 0) return;
-    await tx
+    const insert = this.outboxInsert(tx, gameId, origin, effects, resolutionId);
+    if (insert) await insert;
+  }
+
+  /** The insert of effects into the outbox (idempotent by their dedupe keys), not yet sent. */
+  private outboxInsert(
+    tx: Tx,
+    gameId: string,
+    origin: string,
+    effects: OutboxEffect[],
+    resolutionId: number | null,
+  ): Writing | null {
+    if (effects.length === 0) return null;
+    return tx
       .insert(outbox)
       .values(
         effects.map((effect, i) => ({
@@ -2055,6 +2224,26 @@ export class GameService {
       )
       .onConflictDoNothing();
   }
+}
+
+/** A write built and not yet sent (an insert or update without RETURNING). */
+type Writing = PromiseLike<unknown> & SQLWrapper;
+
+/**
+ * Writes that do not depend on one another in one statement: all but the last as data-modifying
+ * CTEs of the last (Postgres runs every one of them, on the same snapshot). They must not touch
+ * the same rows.
+ */
+async function together(tx: Tx, writes: Writing[]): Promise<void> {
+  const [only, ...rest] = writes;
+  if (!only) return;
+  if (rest.length === 0) {
+    await only;
+    return;
+  }
+  const last = writes[writes.length - 1] as Writing;
+  const ctes = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
 }
 
 export async function countPending(db: Db, gameId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { applyInput } from "../engine/game.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Input } from "../engine/types.js";
@@ -65,57 +65,104 @@ interface LogRow {
   accepted: boolean;
 }
 
-function logFrom(tx: Tx, gameId: string, fromSeq: number): Promise<LogRow[]> {
-  return tx
-    .select({
-      id: inputs.id,
-      seq: inputs.seq,
-      type: inputs.type,
-      payload: inputs.payload,
-      at: inputs.at,
-      accepted: inputs.accepted,
-    })
-    .from(inputs)
-    .where(and(eq(inputs.gameId, gameId), gte(inputs.seq, fromSeq)))
-    .orderBy(asc(inputs.seq));
+/** The log rows from `fromSeq` on, as one JSON array (a scalar subquery). */
+function logJson(gameId: string, fromSeq: SQL | number): SQL {
+  const row = sql`json_build_object('id', ${inputs.id}, 'seq', ${inputs.seq}, 'type', ${inputs.type}, 'payload', ${inputs.payload}, 'at', ${inputs.at}, 'accepted', ${inputs.accepted})`;
+  return sql`(select json_agg(${row} order by ${inputs.seq}) from ${inputs} where ${inputs.gameId} = ${gameId} and ${inputs.seq} >= ${fromSeq})`;
+}
+
+function logRows(value: unknown): LogRow[] {
+  if (!Array.isArray(value)) return [];
+  return (value as (Omit<LogRow, "at"> & { at: string })[]).map((r) => ({ ...r, at: new Date(r.at) }));
+}
+
+/**
+ * A read of the game's state that shares a statement with the caller's other reads: `sql` is a
+ * scalar subquery (the log after the state this process last replayed, or the latest snapshot
+ * with the log after it), `finish` replays its value. `finish` gives null when the remembered
+ * state no longer holds (a rolled-back transaction's seq was reused); `loadState` reads again.
+ */
+export interface StateRead {
+  readonly sql: SQL;
+  finish(
+    value: unknown,
+    ruleset: RulesetDefinition<AnyGameState>,
+  ): { state: AnyGameState; seq: number } | null;
+}
+
+export function stateRead(gameId: string, fromSnapshot = false): StateRead {
+  const known = fromSnapshot ? undefined : replayed.get(gameId);
+  if (known) {
+    return {
+      sql: logJson(gameId, known.seq),
+      finish(value, ruleset) {
+        const rows = logRows(value);
+        const first = rows[0];
+        const stillThere = known.inputId === null ? first?.seq !== known.seq : first?.id === known.inputId;
+        if (!stillThere) {
+          if (replayed.get(gameId) === known) replayed.delete(gameId);
+          return null;
+        }
+        return replay(gameId, ruleset, known, known.inputId === null ? rows : rows.slice(1));
+      },
+    };
+  }
+  return {
+    sql: sql`(select json_build_object('seq', ${gameSnapshots.inputSeq}, 'state', ${gameSnapshots.state}, 'log', ${logJson(gameId, sql`${gameSnapshots.inputSeq}`)}) from ${gameSnapshots} where ${gameSnapshots.gameId} = ${gameId} order by ${gameSnapshots.inputSeq} desc limit 1)`,
+    finish(value, ruleset) {
+      const snapshot = value as { seq: number; state: AnyGameState; log: unknown } | null | undefined;
+      if (!snapshot) throw new Error(`game ${gameId} has no snapshot`);
+      const rows = logRows(snapshot.log);
+      const atSnapshot = rows[0]?.seq === snapshot.seq ? rows[0] : undefined;
+      const start: Replayed = { seq: snapshot.seq, inputId: atSnapshot?.id ?? null, state: snapshot.state };
+      return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows);
+    },
+  };
 }
 
 /**
  * The game's current engine state: the latest snapshot (or the last state this process replayed)
- * and a replay of the accepted inputs after it. The replay goes through the same reducer as the
- * live inputs, so it is exact; an accepted input the engine now rejects is corruption and throws,
- * naming the game and input. The caller owns the returned state (a copy) and may change it.
+ * and a replay of the accepted inputs after it, read in one statement. The replay goes through
+ * the same reducer as the live inputs, so it is exact; an accepted input the engine now rejects
+ * is corruption and throws, naming the game and input. The caller owns the returned state (a
+ * copy) and may change it.
  */
 export async function loadState(
   tx: Tx,
   gameId: string,
   ruleset: RulesetDefinition<AnyGameState>,
 ): Promise<{ state: AnyGameState; seq: number }> {
-  const known = replayed.get(gameId);
-  if (known) {
-    const rows = await logFrom(tx, gameId, known.seq);
-    const first = rows[0];
-    const stillThere = known.inputId === null ? first?.seq !== known.seq : first?.id === known.inputId;
-    if (stillThere) {
-      const after = known.inputId === null ? rows : rows.slice(1);
-      return replay(gameId, ruleset, known, after);
-    }
-  }
-  const [snapshot] = await tx
-    .select()
-    .from(gameSnapshots)
-    .where(eq(gameSnapshots.gameId, gameId))
-    .orderBy(desc(gameSnapshots.inputSeq))
-    .limit(1);
-  if (!snapshot) throw new Error(`game ${gameId} has no snapshot`);
-  const rows = await logFrom(tx, gameId, snapshot.inputSeq);
-  const atSnapshot = rows[0]?.seq === snapshot.inputSeq ? rows[0] : undefined;
-  const start: Replayed = {
-    seq: snapshot.inputSeq,
-    inputId: atSnapshot?.id ?? null,
-    state: snapshot.state as AnyGameState,
-  };
-  return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows);
+  const read = stateRead(gameId);
+  const result = await tx.execute<{ s: unknown }>(sql`select ${read.sql} as s`);
+  const loaded = read.finish(result.rows[0]?.s, ruleset);
+  return loaded ?? loadFromSnapshot(tx, gameId, ruleset);
+}
+
+/** The state from the latest snapshot, whatever this process remembers. */
+async function loadFromSnapshot(
+  tx: Tx,
+  gameId: string,
+  ruleset: RulesetDefinition<AnyGameState>,
+): Promise<{ state: AnyGameState; seq: number }> {
+  const read = stateRead(gameId, true);
+  const result = await tx.execute<{ s: unknown }>(sql`select ${read.sql} as s`);
+  const loaded = read.finish(result.rows[0]?.s, ruleset);
+  if (!loaded) throw new Error(`game ${gameId}: no state from its snapshot`);
+  return loaded;
+}
+
+/**
+ * `loadState` for a caller whose statement carried `read.sql`: the state from its value, or
+ * (when the remembered state no longer holds) from a second read.
+ */
+export async function finishRead(
+  tx: Tx,
+  gameId: string,
+  read: StateRead,
+  value: unknown,
+  ruleset: RulesetDefinition<AnyGameState>,
+): Promise<{ state: AnyGameState; seq: number }> {
+  return read.finish(value, ruleset) ?? loadFromSnapshot(tx, gameId, ruleset);
 }
 
 function replay(

@@ -145,8 +145,13 @@ export class Scheduler {
    * committed state collapse into one job, and any later commit gets a new one, so a row
    * written while a drain runs is never left behind.
    */
-  async requestDrain(gameId: string): Promise<void> {
-    const [row] = await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
+  async requestDrain(gameId: string, committedVersion?: number): Promise<void> {
+    // The version the caller's commit published names its drain as well as the version read
+    // now would: a later commit requests a drain of its own.
+    const [row] =
+      committedVersion !== undefined
+        ? [{ version: committedVersion }]
+        : await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
     if (!row) return;
     await this.queue.add(
       "outbox.drain",
@@ -162,7 +167,7 @@ export class Scheduler {
   /** What a service call returned: its deadlines and, when needed, a drain. */
   async afterCommit(gameId: string, committed: AfterCommit): Promise<void> {
     await this.enqueueDeadlines(committed.deadlines);
-    if (committed.outbox) await this.requestDrain(gameId);
+    if (committed.outbox) await this.requestDrain(gameId, committed.version);
   }
 
   /**

@@ -234,7 +234,7 @@ describe("the worker runs deadlines", () => {
     await running.stop();
   });
 
-  it("GIVEN a reichstag nomination WHEN the president nominates THEN the phase closes early and the worker resolves it now", async () => {
+  it("GIVEN a reichstag nomination WHEN the president nominates THEN the phase closes early in the same transaction and the worker resolves it now", async () => {
     const prefix = uniquePrefix("early");
     const seats = ["r1", "r2", "r3", "r4", "r5"].map((user) => ({ user }));
     const { service, game } = await startedGame(database.db, systemClock, { ruleset: "reichstag", seats });
@@ -251,12 +251,14 @@ describe("the worker runs deadlines", () => {
       params: {},
     });
     expect(submitted.value.accepted).toBe(true);
-    const closed = await closeEarlyIfComplete(database.db, systemClock, game.id);
-    expect(closed.deadlines).toHaveLength(1);
-    expect(closed.deadlines[0]?.kind).toBe("resolve");
+    const closing = submitted.deadlines.filter((d) => d.kind === "resolve");
+    expect(closing).toHaveLength(1);
+    expect(closing[0]?.dueAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // Judged already: nothing is left to close after the commit.
+    expect((await closeEarlyIfComplete(database.db, systemClock, game.id)).deadlines).toEqual([]);
     const { running } = await run(prefix);
     const queue = createQueue(redis, prefix);
-    await new Scheduler({ queue, db: database.db }).afterCommit(game.id, closed);
+    await new Scheduler({ queue, db: database.db }).afterCommit(game.id, submitted);
     await until(() => allReached([game.id], 1));
     await running.stop();
     await queue.close();

@@ -8,10 +8,13 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { t } from "../../i18n/index.js";
 import { paramLabels, type Command, type Ctx } from "../context.js";
-import { seatNames } from "../masks/seat-names.js";
+import { seatNamesFrom } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, submitOrder, targetChoices } from "../orders.js";
 import { buildOrdersPanel } from "../panels.js";
-import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
+import { gameChoices, requireStarted, resolveGame } from "../preconditions.js";
+import type { AvailableAction } from "../../engine/ruleset.js";
+import type { AnyGameState } from "../../engine/types.js";
+import type { GameRow, PlayerRow } from "../../games/service.js";
 import { named } from "./builders.js";
 
 /**
@@ -29,9 +32,13 @@ export const data = named(new SlashCommandBuilder(), "order")
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
-  const phase = await requireOpenPhase(ctx, game);
-  const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const seats = await seatNames(ctx.db, game.id);
+  requireStarted(game);
+  // The open phase, the seat, the state and the seats' names: one read.
+  const table = await ctx.service.table(game);
+  const phase = table.phase;
+  if (!phase) throw new UserError("phase.closed");
+  const actions = offersOf(game, table, interaction.user.id);
+  const seats = await seatNamesFrom(ctx.db, game, table);
   const chosen = interaction.options.getString("action");
   if (!chosen) {
     const panel = buildOrdersPanel(ctx.lang, actions, seats, game.id, phase.label, phase.deadlineAt);
@@ -68,8 +75,9 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
     return;
   }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
-  const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const seats = await seatNames(ctx.db, game.id);
+  const table = await ctx.service.table(game);
+  const actions = offersOf(game, table, interaction.user.id);
+  const seats = await seatNamesFrom(ctx.db, game, table);
   const names = seats.names;
   if (focused.name === "action") {
     const typed = focused.value.toLowerCase();
@@ -88,6 +96,18 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   await interaction.respond(
     targetChoices(ctx.lang, actions, interaction.options.getString("action"), seats, focused.value, exclude),
   );
+}
+
+/** What the rules open to the user's seat now (none once the game is over); not a player: refused. */
+function offersOf(
+  game: GameRow,
+  table: { seats: PlayerRow[]; state: AnyGameState | null },
+  userId: string,
+): AvailableAction[] {
+  const seat = table.seats.find((s) => s.userId === userId);
+  if (!seat) throw new UserError("game.not_player");
+  if (game.status === "ended" || !table.state) return [];
+  return rulesetOrThrow(game.ruleset).availableActions(table.state, seat.seatId);
 }
 
 export const command: Command = { data, execute, autocomplete };

@@ -170,15 +170,23 @@ export async function dealMasks(tx: Tx, gameId: string): Promise<MaskRow[]> {
 export async function maskNames(
   db: Db,
   gameId: string,
-  known?: { game: typeof games.$inferSelect; mode: MaskMode },
+  /** What the caller read already: the game and its mask mode, and maybe its seats (in seat order) and state. */
+  known?: {
+    game: typeof games.$inferSelect;
+    mode: MaskMode;
+    seats?: (typeof players.$inferSelect)[];
+    state?: AnyGameState | null;
+  },
 ): Promise<Map<PlayerId, string>> {
   const game = known?.game ?? (await db.select().from(games).where(eq(games.id, gameId)))[0];
   if (!game) return new Map();
   const mode = known?.mode ?? (await maskModeOf(db, gameId, game.ruleset));
-  const seats = await db.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+  const seats =
+    known?.seats ??
+    (await db.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat)));
   if (mode === "off" || game.status === "lobby") return new Map(seats.map((s) => [s.seatId, s.displayName]));
   if (mode === "appearances") {
-    const { state } = await loadState(db, gameId, rulesetOrThrow(game.ruleset));
+    const state = known?.state ?? (await loadState(db, gameId, rulesetOrThrow(game.ruleset))).state;
     return new Map(seats.map((s) => [s.seatId, appearanceOf(state, s.seatId, "currentAppearance")]));
   }
   const rows = await ensureMasks(db, gameId);

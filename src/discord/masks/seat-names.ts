@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
-import type { PlayerId } from "../../engine/types.js";
+import type { AnyGameState, PlayerId } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { maskModeOf, maskNames, type MaskMode } from "./masks.js";
-import { games } from "../../db/schema/index.js";
+import { defaultMaskMode, maskModeOf, maskNames, type MaskMode } from "./masks.js";
+import { games, type players } from "../../db/schema/index.js";
 import { eq } from "drizzle-orm";
 
 /**
@@ -58,6 +58,21 @@ export function seatNamesOf(names: ReadonlyMap<PlayerId, string>, mode: MaskMode
       return [...ids].sort((a, b) => key(a).localeCompare(key(b)) || (a < b ? -1 : 1));
     },
   };
+}
+
+/**
+ * The game's seat names from what the caller read already (`GameService.table`): no statement
+ * unless the game plays under masks (its masks are read, and dealt if they are not yet).
+ */
+export async function seatNamesFrom(
+  db: Db,
+  game: typeof games.$inferSelect,
+  table: { maskMode: MaskMode | null; seats: (typeof players.$inferSelect)[]; state: AnyGameState | null },
+): Promise<SeatNames> {
+  const stored = table.maskMode ?? defaultMaskMode(game.ruleset);
+  const mode = game.status !== "lobby" ? stored : "off";
+  const names = await maskNames(db, game.id, { game, mode: stored, seats: table.seats, state: table.state });
+  return seatNamesOf(names, mode);
 }
 
 /** The game's seat names as its players know them now. */

@@ -1,0 +1,108 @@
+import { asc, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { games, inputs } from "../../src/db/schema/index.js";
+import { t } from "../../src/i18n/index.js";
+import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
+
+/**
+ * What one accepted /order costs Postgres, through the real stack (emulator, discord.js, the
+ * bot's handlers, Postgres, Redis): every statement a pooled client sends, BEGIN and COMMIT
+ * included, from the interaction to the final reply. The order's transaction still takes the
+ * game's lock: orders given at the same moment are logged one after the other.
+ */
+
+const BUDGET = 7;
+
+let h: Harness;
+let gm: string;
+let users: string[];
+let gameId: string;
+const en = (key: string, params: Record<string, string | number> = {}) => t("en", key, params);
+
+const u = (i: number) => users[i - 1] ?? "";
+
+let statements: string[] | null = null;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  h = await startHarness(6);
+  gm = h.guild.ownerId;
+  users = h.guild.members.map((m) => m.id);
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    if (statements)
+      statements.push(typeof first === "string" ? first : String((first as { text?: string }).text));
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  await h.slash(gm, "settings", { language: "en" });
+  await h.slash(gm, "game create", { ruleset: "classic", name: "Counted" });
+  const [game] = await h.database.db.select().from(games);
+  if (!game) throw new Error("no game");
+  gameId = game.id;
+  for (let i = 1; i <= 5; i++) await h.slash(u(i), "game join");
+  const roles: Json[] = [
+    { role: "maniac" },
+    { role: "mafia", faction: "italians", options: '{"don": true}' },
+    { role: "doctor" },
+    { role: "citizen" },
+    { role: "citizen" },
+  ];
+  for (const [i, setup] of roles.entries()) await h.slash(gm, "game assign", { user: u(i + 1), ...setup });
+  const started = contentOf(await h.slash(gm, "game start"));
+  if (!started.includes("Night 0")) throw new Error(`not started: ${started}`);
+  await h.drain(gameId);
+}, 120_000);
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await h?.close();
+});
+
+async function counted(user: string, options: Json): Promise<{ reply: string; sql: string[] }> {
+  statements = [];
+  try {
+    const reply = contentOf(await h.slash(user, "order", options));
+    return { reply, sql: statements };
+  } finally {
+    statements = null;
+  }
+}
+
+const logged = () =>
+  h.database.db
+    .select({ seq: inputs.seq, accepted: inputs.accepted, payload: inputs.payload })
+    .from(inputs)
+    .where(eq(inputs.gameId, gameId))
+    .orderBy(asc(inputs.seq));
+
+describe("an accepted /order through the real stack", () => {
+  it(`costs Postgres at most ${BUDGET} statements, its transaction included, and the receipt still names the deadline`, async () => {
+    const before = (await logged()).length;
+    // The first order after the start, and a changed order after it: the same budget.
+    for (const target of ["p4", "p5"]) {
+      const { reply, sql } = await counted(u(1), { action: "kill", target });
+      expect(reply.split("\n")[0]).toBe(
+        en("order.accepted", { action: `Kill → player${target.slice(1)}`, targets: "" }),
+      );
+      expect(reply).toMatch(/<t:\d+:[a-zA-Z]>/);
+      expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(BUDGET);
+      expect(sql.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
+    }
+    const rows = await logged();
+    expect(rows.slice(before).map((r) => r.accepted)).toEqual([true, true]);
+  });
+
+  it("votes given at the same moment are judged one after the other: each logged once, under its own seq", async () => {
+    await h.resolvePhase(gameId); // night 0 → day 1: the maniac's order killed player5
+    const before = await logged();
+    const last = before[before.length - 1]?.seq ?? 0;
+    const sent = [2, 3, 4].map((i) => h.emu.user(u(i)).slash(h.lobby, "vote", { choice: "p1" }));
+    const replies = await Promise.all(sent.map(async (s) => contentOf((await s.reply()) as Json)));
+    for (const reply of replies) expect(reply).toMatch(/^Accepted: /);
+    const after = (await logged()).slice(before.length);
+    expect(after.map((r) => r.seq)).toEqual([last + 1, last + 2, last + 3]);
+    expect(after.every((r) => r.accepted)).toBe(true);
+    const voters = after.map((r) => (r.payload as { actor: string }).actor).sort();
+    expect(voters).toEqual(["p2", "p3", "p4"]);
+  });
+});
