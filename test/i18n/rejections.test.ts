@@ -12,10 +12,10 @@ const CYRILLIC = /[\u0400-\u04FF]/;
  * collector sees only a marker. All are setup diagnostics or zod messages shown to the GM who
  * wrote the roster, not player refusals. Listed by code so that a new one fails this test.
  */
-const OPAQUE_CODES = ["classic.bad_setup", "regnum.setup", "reichstag.bad_params"];
+const OPAQUE_CODES = ["regnum.setup", "reichstag.bad_params"];
 
 /** Rulesets whose rejections still go through the tables (the others carry texts: rejection-texts.test.ts). */
-const TABLED = ["classic", "reichstag", "mayor", "clans", "regnum"];
+const TABLED = ["reichstag", "mayor", "clans", "regnum"];
 const all = collectRejections().filter((r) => TABLED.includes(r.code.split(".")[0] ?? ""));
 const opaque = all.filter((r) => /^zq\d+$/.test(r.reason));
 const translatable = all.filter((r) => !opaque.includes(r));
@@ -89,6 +89,5 @@ describe("the Russian rejection table", () => {
     expect(ruRejection({ code: "toString", reason: "constructor" })).toBeUndefined();
     expect(ruRejection({ code: "x.unknown", reason: "something new" })).toBeUndefined();
     expect(rejectionText("ru", { code: "x.unknown", reason: "something new" })).toBe("something new");
-    expect(ruRejection({ code: "classic.dead", reason: "dead players cannot act" })).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasStatus, rejection } from "../../engine/helpers.js";
+import { hasStatus } from "../../engine/helpers.js";
 import type { ActionDefinition } from "../../engine/ruleset.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
 import {
@@ -8,51 +8,49 @@ import {
   type ClassicState,
   HEROES,
   NIGHT_ORDERS,
-  RULESET,
   isClanRole,
   slotOf,
 } from "./state.js";
+import { reject } from "./rejections.js";
 import { byId, canCheck, isActive, isClanMember, isRemoved } from "./util.js";
 
 /** §4: the players' actions, their rejections (in the rules file's order) and order slots. */
 
-const R = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
-
 export const REASONS = {
-  dead: R("dead_actor", "dead players cannot act"),
-  removed: R("removed_actor", "removed players cannot act"),
-  role: R("not_your_action", "this action is not available to your role"),
-  phase: R("wrong_phase", "wrong phase for this action"),
-  night0: R("night_zero", "only the maniac acts on night 0"),
-  notAlive: R("target_not_alive", "target is not alive"),
-  self: R("self_target", "cannot target yourself"),
-  changed: R("order_changed", "an order may be changed only once per turn"),
-  oneTarget: R("target_count", "exactly one target required"),
-  noTargets: R("target_count", "this action takes no targets"),
-  twoTargets: R("target_count", "exactly two targets required"),
-  protectTargets: R("target_count", "one or two distinct targets required"),
-  beatenDay: R("beaten", "beaten players cannot vote or post this turn"),
-  voteChanged: R("vote_changed", "votes cannot be changed"),
-  selfVote: R("self_vote", "cannot vote against yourself"),
-  voteReason: R("vote_reason", "a vote needs a reason"),
-  suicide: R("maniac_suicide", "the maniac cannot commit suicide"),
-  ambushUsed: R("ambush_used", "the ambush has already been used"),
-  ownClan: R("own_clan", "mafia cannot attack their own clan"),
-  ownSon: R("own_bastard_son", "mafia cannot attack or beat their own bastard son"),
-  executor: R("executor", "the executor must be a living member of the clan"),
-  donLast: R("don_executes", "the don executes only when he is the last member of the clan"),
-  donExecutor: R("don_executor", "the don must name an executor"),
-  onlyDon: R("only_don_executor", "only the don may name an executor"),
-  donChosen: R("don_chosen", "the don is already chosen"),
-  donMafia: R("don_not_mafia", "only a mafia member of the clan can be the don"),
-  beatenEver: R("already_beaten", "this player has already been beaten this game"),
-  selfHeal: R("self_heal", "the doctor cannot heal himself"),
-  sameHeal: R("same_heal", "cannot heal the same player two turns in a row"),
-  protectNights: R("protect_nights", "protects can only be given on nights 1 and 2"),
-  noProtects: R("no_protects", "no protects left"),
-  hasProtect: R("has_protect", "the player already has a protect"),
-  army: R("army_unavailable", "the army of darkness is not available"),
-  leaving: R("already_leaving", "you have already asked to leave"),
+  dead: reject("dead_actor", "dead"),
+  removed: reject("removed_actor", "removed"),
+  role: reject("not_your_action", "role"),
+  phase: reject("wrong_phase", "phase"),
+  night0: reject("night_zero", "night0"),
+  notAlive: reject("target_not_alive", "notAlive"),
+  self: reject("self_target", "self"),
+  changed: reject("order_changed", "changed"),
+  oneTarget: reject("target_count", "oneTarget"),
+  noTargets: reject("target_count", "noTargets"),
+  twoTargets: reject("target_count", "twoTargets"),
+  protectTargets: reject("target_count", "protectTargets"),
+  beatenDay: reject("beaten", "beatenDay"),
+  voteChanged: reject("vote_changed", "voteChanged"),
+  selfVote: reject("self_vote", "selfVote"),
+  voteReason: reject("vote_reason", "voteReason"),
+  suicide: reject("maniac_suicide", "suicide"),
+  ambushUsed: reject("ambush_used", "ambushUsed"),
+  ownClan: reject("own_clan", "ownClan"),
+  ownSon: reject("own_bastard_son", "ownSon"),
+  executor: reject("executor", "executor"),
+  donLast: reject("don_executes", "donLast"),
+  donExecutor: reject("don_executor", "donExecutor"),
+  onlyDon: reject("only_don_executor", "onlyDon"),
+  donChosen: reject("don_chosen", "donChosen"),
+  donMafia: reject("don_not_mafia", "donMafia"),
+  beatenEver: reject("already_beaten", "beatenEver"),
+  selfHeal: reject("self_heal", "selfHeal"),
+  sameHeal: reject("same_heal", "sameHeal"),
+  protectNights: reject("protect_nights", "protectNights"),
+  noProtects: reject("no_protects", "noProtects"),
+  hasProtect: reject("has_protect", "hasProtect"),
+  army: reject("army_unavailable", "army"),
+  leaving: reject("already_leaving", "leaving"),
 } as const;
 
 const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape) as unknown as z.ZodType<JsonObject>;

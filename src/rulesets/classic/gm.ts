@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { rejection, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
+import { replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { type Clan, type ClassicState, RULESET } from "./state.js";
+import { reject } from "./rejections.js";
 import { byId, setDon } from "./util.js";
 
 /** §4 GM actions: modkill, set_don, reject_vote, duel_winner, plus replace and set/clear status. */
 
 const noParams = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
-const R = (id: string, reason: string) => rejection(RULESET, id, reason);
 
 function oneLiving(state: ClassicState, targets: string[]) {
   const p = targets.length === 1 ? byId(state, targets[0]) : undefined;
@@ -19,8 +19,8 @@ const modkill: GmActionDefinition<ClassicState> = {
   params: noParams,
   validate(state, input) {
     const p = oneLiving(state, input.targets);
-    if (!p) return R("gm_target", "name exactly one living player");
-    if (state.data.modkills.includes(p.id)) return R("gm_modkill_twice", "this player is already removed");
+    if (!p) return reject("gm_target", "gmOneLiving");
+    if (state.data.modkills.includes(p.id)) return reject("gm_modkill_twice", "gmModkillTwice");
     return null;
   },
   apply(state, input) {
@@ -32,9 +32,8 @@ const setDonAction: GmActionDefinition<ClassicState> = {
   params: noParams,
   validate(state, input) {
     const p = oneLiving(state, input.targets);
-    if (!p || p.role !== "mafia") return R("gm_set_don", "the don must be a living mafia member");
-    if (state.data.dons[p.clan as Clan] === p.id)
-      return R("gm_set_don_same", "this player is already the don");
+    if (!p || p.role !== "mafia") return reject("gm_set_don", "gmDonMafia");
+    if (state.data.dons[p.clan as Clan] === p.id) return reject("gm_set_don_same", "gmDonSame");
     return null;
   },
   apply(state, input) {
@@ -46,10 +45,10 @@ const setDonAction: GmActionDefinition<ClassicState> = {
 const rejectVote: GmActionDefinition<ClassicState> = {
   params: noParams,
   validate(state, input) {
-    if (state.phase.kind !== "day") return R("gm_phase", "votes are rejected during the day");
+    if (state.phase.kind !== "day") return reject("gm_phase", "gmRejectByDay");
     const voter = input.targets.length === 1 ? input.targets[0] : undefined;
     if (!state.data.votes.some((v) => v.voter === voter && !v.void)) {
-      return R("gm_no_vote", "this player has no accepted vote to reject");
+      return reject("gm_no_vote", "gmNoVote");
     }
     return null;
   },
@@ -62,8 +61,8 @@ const rejectVote: GmActionDefinition<ClassicState> = {
 const duelWinner: GmActionDefinition<ClassicState> = {
   params: noParams,
   validate(state, input) {
-    if (state.phase.kind !== "night") return R("gm_phase", "the duel is decided at night");
-    if (!oneLiving(state, input.targets)) return R("gm_target", "name exactly one living player");
+    if (state.phase.kind !== "night") return reject("gm_phase", "gmDuelAtNight");
+    if (!oneLiving(state, input.targets)) return reject("gm_target", "gmOneLiving");
     return null;
   },
   apply(state, input) {

@@ -6,6 +6,7 @@ import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
 import { setup } from "./setup.js";
 import { type ClassicState, optionsSchema, playerSchema } from "./state.js";
+import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
 import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./votes.js";
@@ -57,6 +58,7 @@ export const classic = defineRuleset<ClassicState>({
     return p.clan ? { clan: p.clan } : {};
   },
   texts,
+  rejections,
   votes,
 });
 

@@ -1,7 +1,7 @@
-import { rejection } from "../../engine/helpers.js";
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
-import { emptyOutput, type JsonObject, type Result } from "../../engine/types.js";
+import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import { type ClassicRejection, reject } from "./rejections.js";
 import {
   CLANS,
   type Clan,
@@ -24,8 +24,9 @@ interface Card {
   clan: Clan | null;
 }
 
-function bad(reason: string): Result<ClassicState> {
-  return { ok: false, rejection: rejection(RULESET, "bad_setup", reason) };
+/** A refusal of the GM's roster (`classic.bad_setup`). */
+function bad(key: ClassicRejection, params?: JsonObject): Rejection {
+  return reject("bad_setup", key, params);
 }
 
 /** The cards of a distribution, in a fixed order (shuffled by the seed before dealing). */
@@ -57,34 +58,34 @@ interface Seat {
   don: boolean;
 }
 
-function validateSeats(seats: Seat[]): string | null {
-  if (seats.length < 3) return "at least 3 players are required";
+function validateSeats(seats: Seat[]): Rejection | null {
+  if (seats.length < 3) return bad("tooFew");
   const ids = new Set<string>();
   for (const s of seats) {
-    if (ids.has(s.id)) return `duplicate player id "${s.id}"`;
+    if (ids.has(s.id)) return bad("duplicateId", { id: s.id });
     ids.add(s.id);
   }
   for (const role of UNIQUE_ROLES) {
-    if (seats.filter((s) => s.role === role).length > 1) return `more than one ${role}`;
+    if (seats.filter((s) => s.role === role).length > 1) return bad("uniqueRole", { role });
   }
   for (const clan of CLANS) {
     const sons = seats.filter((s) => s.role === "bastard_son" && s.clan === clan);
-    if (sons.length > 1) return `more than one bastard_son of ${clan}`;
+    if (sons.length > 1) return bad("sonCount", { clan });
     const members = seats.filter((s) => isClanRole(s.role) && s.clan === clan);
-    if (sons.length === 1 && members.length === 0) return `a bastard_son of ${clan}, which has no member`;
-    if (members.filter((s) => s.don).length > 1) return `more than one don of ${clan}`;
+    if (sons.length === 1 && members.length === 0) return bad("sonWithoutClan", { clan });
+    if (members.filter((s) => s.don).length > 1) return bad("donCount", { clan });
   }
   const wrongDon = seats.find((s) => s.don && s.role !== "mafia");
-  if (wrongDon) return `don on a ${wrongDon.role}: only a mafia member can be the don`;
+  if (wrongDon) return bad("donRole", { role: wrongDon.role });
   return null;
 }
 
-function scenarioSeats(players: (JsonObject & { id: string })[]): Seat[] | string {
+function scenarioSeats(players: (JsonObject & { id: string })[]): Seat[] | Rejection {
   const seats: Seat[] = [];
   for (const [i, p] of players.entries()) {
     const role = p["role"] as RoleId | undefined;
     if (role === undefined || !(ROLE_IDS as readonly string[]).includes(role)) {
-      return `players.${i}.role: a role is required when any player has one`;
+      return bad("seatRole", { seat: i });
     }
     const rawFaction = p["faction"] as string | undefined;
     if (
@@ -93,23 +94,23 @@ function scenarioSeats(players: (JsonObject & { id: string })[]): Seat[] | strin
       rawFaction !== "italians" &&
       rawFaction !== "russians"
     ) {
-      return `players.${i}.faction: a clan role's faction is italians or russians`;
+      return bad("seatClanFaction", { seat: i });
     }
     const faction = rawFaction as Clan | undefined;
     const clanKey = p["clan"] as Clan | undefined;
     const don = p["don"] === true;
     let clan: Clan | null = null;
     if (role === "mafia") {
-      if (!faction) return `players.${i}.faction: a mafia member needs a faction (italians or russians)`;
+      if (!faction) return bad("seatMafiaFaction", { seat: i });
       clan = faction;
     } else if (role === "kamikaze") {
-      if (faction && faction !== "italians") return `players.${i}.faction: the kamikaze is italians only`;
+      if (faction && faction !== "italians") return bad("seatKamikazeFaction", { seat: i });
       clan = "italians";
     } else if (role === "thug") {
-      if (faction && faction !== "russians") return `players.${i}.faction: the thug is russians only`;
+      if (faction && faction !== "russians") return bad("seatThugFaction", { seat: i });
       clan = "russians";
     } else if (role === "bastard_son") {
-      if (!clanKey) return `players.${i}.clan: a bastard_son needs a clan (italians or russians)`;
+      if (!clanKey) return bad("seatSonClan", { seat: i });
       clan = clanKey;
     }
     seats.push({ id: p.id, role, clan, don });
@@ -124,7 +125,10 @@ export function setup(input: SetupInput<ClassicOptions>): Result<ClassicState> {
   if (withRole === 0) {
     const cards = cardsOf(input.options.roles);
     if (cards.length !== input.players.length) {
-      return bad(`options.roles deals ${cards.length} roles for ${input.players.length} players`);
+      return {
+        ok: false,
+        rejection: bad("dealCount", { roles: cards.length, players: input.players.length }),
+      };
     }
     const dealt = shuffle(rng, cards);
     seats = input.players.map((p, i) => {
@@ -132,14 +136,14 @@ export function setup(input: SetupInput<ClassicOptions>): Result<ClassicState> {
       return { id: p.id, role: card.role, clan: card.clan, don: false };
     });
   } else if (withRole !== input.players.length) {
-    return bad("either every player has a role or none has (then the engine deals options.roles)");
+    return { ok: false, rejection: bad("rolesAllOrNone") };
   } else {
     const parsed = scenarioSeats(input.players);
-    if (typeof parsed === "string") return bad(parsed);
+    if (!Array.isArray(parsed)) return { ok: false, rejection: parsed };
     seats = parsed;
   }
   const problem = validateSeats(seats);
-  if (problem) return bad(problem);
+  if (problem) return { ok: false, rejection: problem };
 
   const players: ClassicPlayer[] = seats.map((s, seat) => ({
     id: s.id,

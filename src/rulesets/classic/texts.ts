@@ -1,6 +1,7 @@
 import { joinList } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
+import { rejections } from "./rejections.js";
 
 /** §7 newspaper lines (English verbatim) and §8 private messages, in English and Russian. */
 
@@ -144,4 +145,7 @@ const ru: TextCatalog = {
     `Вы удалены из игры (${str(x["reason"]) === "no_post" ? "ни одного сообщения за день" : "два отказа от голосования"}) и этой ночью пропадёте без вести.`,
 };
 
-export const texts: Record<Lang, TextCatalog> = { en, ru };
+export const texts: Record<Lang, TextCatalog> = {
+  en: { ...en, ...rejections.catalogs.en },
+  ru: { ...ru, ...rejections.catalogs.ru },
+};
