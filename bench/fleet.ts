@@ -240,12 +240,12 @@ export async function buildTemplates(
  */
 export function cloneGuild(emu: Emulator, guildId: string): { guildId: string; ids: Map<string, string> } {
   const s = emu.state;
-  const g = s.guild(guildId);
+  const g = s.guilds.get(guildId);
   const ids = new Map<string, string>();
   const id = s.ids.next();
   ids.set(g.id, id);
   for (const role of g.roles.keys()) if (role !== g.id) ids.set(role, s.ids.next());
-  const channels = [...s.channels.values()].filter((c) => c.guild_id === guildId);
+  const channels = [...s.channels.byId.values()].filter((c) => c.guild_id === guildId);
   for (const c of channels) ids.set(c.id, s.ids.next());
   const map = (x: string) => ids.get(x) ?? x;
   const roles = new Map<string, RoleRec>();
@@ -254,7 +254,7 @@ export function cloneGuild(emu: Emulator, guildId: string): { guildId: string; i
     [...g.members.entries()].map(([user, m]) => [user, { ...m, roles: m.roles.map(map) }]),
   );
   const copy: GuildRec = { ...g, id, name: `${g.name} copy`, roles, members };
-  s.guilds.set(id, copy);
+  s.guilds.byId.set(id, copy);
   for (const c of channels) {
     const next: ChannelRec = {
       ...c,
@@ -270,7 +270,7 @@ export function cloneGuild(emu: Emulator, guildId: string): { guildId: string; i
         ? { threadMembers: new Map([...c.threadMembers.entries()].map(([u, m]) => [u, { ...m }])) }
         : {}),
     };
-    s.channels.set(next.id, next);
+    s.channels.add(next);
   }
   return { guildId: id, ids };
 }
@@ -314,7 +314,6 @@ export async function cloneFleet(
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
   // Placeholders until the copies exist; the deadlines are set last (copying takes a while).
   const placeholder = ids.map(() => Date.now() + 86_400_000);
-  let due = placeholder;
   const client = await pool.connect();
   try {
     const columns = new Map<string, { name: string; serial: boolean }[]>();
@@ -429,30 +428,45 @@ export async function cloneFleet(
           ],
         );
     }
-    due = dueOf();
-    const openIndex = ids.map((_, i) => templates[i % templates.length]?.phaseIndex ?? 0);
-    const args = [ids, due.map((d) => new Date(d).toISOString()), openIndex];
-    const m = `unnest($1::uuid[], $2::timestamptz[], $3::int[]) AS m(id, due, idx)`;
-    await client.query(
-      `UPDATE phases p SET deadline_at = m.due FROM ${m} WHERE p.game_id = m.id AND p.index = m.idx`,
-      args,
-    );
-    await client.query(
-      `UPDATE deadlines d SET due_at = m.due, job_id = m.job_id
-         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[]) AS m(id, due, job_id)
-        WHERE d.game_id = m.id AND d.kind = 'resolve' AND d.status = 'pending'`,
-      [
-        ids,
-        args[1],
-        ids.map((id, i) => jobIds.phaseDeadline("resolve", id, openIndex[i] ?? 0, "", new Date(due[i] ?? 0))),
-      ],
-    );
+    const due = dueOf();
+    await setDue(client, templates, ids, due);
     await client.query("COMMIT");
+    return { ids, due };
   } catch (error) {
     await client.query("ROLLBACK");
     throw error;
   } finally {
     client.release();
   }
-  return { ids, due };
+}
+
+/**
+ * Moves the open phase's deadline of copies made by cloneFleet (same `templates`, same order of
+ * `ids`) to `due` (ms): the phase row and its resolve deadline, with the job id for that time.
+ * Enqueue the deadlines afterwards (Scheduler.enqueueDeadlines of pendingOf).
+ */
+export async function setDue(
+  client: pg.PoolClient | pg.Pool,
+  templates: Template[],
+  ids: string[],
+  due: number[],
+): Promise<void> {
+  const openIndex = ids.map((_, i) => templates[i % templates.length]?.phaseIndex ?? 0);
+  const at = due.map((d) => new Date(d).toISOString());
+  await client.query(
+    `UPDATE phases p SET deadline_at = m.due
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::int[]) AS m(id, due, idx)
+      WHERE p.game_id = m.id AND p.index = m.idx`,
+    [ids, at, openIndex],
+  );
+  await client.query(
+    `UPDATE deadlines d SET due_at = m.due, job_id = m.job_id
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::text[]) AS m(id, due, job_id)
+      WHERE d.game_id = m.id AND d.kind = 'resolve' AND d.status = 'pending'`,
+    [
+      ids,
+      at,
+      ids.map((id, i) => jobIds.phaseDeadline("resolve", id, openIndex[i] ?? 0, "", new Date(due[i] ?? 0))),
+    ],
+  );
 }
