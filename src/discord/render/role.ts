@@ -1,7 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { AvailableAction, RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang } from "../../engine/types.js";
-import { statusName, t } from "../../i18n/index.js";
+import { has, statusName, t } from "../../i18n/index.js";
 import { targetLabel } from "../context.js";
 import { factionName, roleName } from "./names.js";
 
@@ -38,6 +38,16 @@ export function roleCard(input: {
       name: t(lang, "role.status"),
       value: t(lang, you["alive"] ? "role.alive" : "role.dead"),
       inline: true,
+    });
+  // Posts a seat holds (regnum's King, Magister, …), named as the catalog names them.
+  const posts = you["posts"];
+  if (Array.isArray(posts) && posts.length > 0)
+    embed.addFields({
+      name: t(lang, "role.posts"),
+      value: posts
+        .map((p) => (has(`target.${String(p)}`) ? t(lang, `target.${String(p)}`) : String(p)))
+        .join(", ")
+        .slice(0, 1024),
     });
   const statuses = you["statuses"];
   if (Array.isArray(statuses) && statuses.length > 0)

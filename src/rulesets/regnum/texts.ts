@@ -79,7 +79,7 @@ export const en: TextCatalog = {
   battle: (p, ctx) => `Battle: ${word(ctx, str(p["country"]))}. Losses: ${losses(p, false, ctx)}.`,
   captured: (p, ctx) => `${word(ctx, str(p["country"]))} captured: ${word(ctx, str(p["army"]))}.`,
   peace_signed: (p, ctx) => `Peace treaty signed: ${word(ctx, str(p["a"]))} and ${word(ctx, str(p["b"]))}.`,
-  post_vacant: (p) => `Post ${str(p["post"])} is vacant.`,
+  post_vacant: (p, ctx) => `Post ${word(ctx, str(p["post"]))} is vacant.`,
   announce: (p) => str(p["text"]),
   game_over: (p, ctx) =>
     `Game over. Winners: ${list(p["winners"])
@@ -91,7 +91,11 @@ export const en: TextCatalog = {
       .map((r) => ctx.role(r))
       .join(", ")}; factions ${list(p["factions"])
       .map((f) => ctx.faction(f))
-      .join(", ")}; type ${str(p["type"])}; posts ${list(p["posts"]).join(", ") || "—"}.`,
+      .join(", ")}; type ${str(p["type"])}; posts ${
+      list(p["posts"])
+        .map((x) => word(ctx, x))
+        .join(", ") || "—"
+    }.`,
   chances: (p) => `Chances: ${str(p["text"])}`,
   losers: (p, ctx) =>
     `Losers: ${
