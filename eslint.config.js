@@ -32,6 +32,30 @@ export default tseslint.config(
     },
   },
   {
+    // The game layers sit below the Discord adapter: src/discord/ builds on them, never the reverse.
+    files: [
+      "src/games/**/*.ts",
+      "src/render/**/*.ts",
+      "src/jobs/**/*.ts",
+      "src/db/**/*.ts",
+      "src/i18n/**/*.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/discord/**", "@discordjs/*"],
+              message:
+                "games/, render/, jobs/, db/ and i18n/ do not depend on the Discord adapter (src/discord/).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/engine/**/*.ts", "src/rulesets/**/*.ts"],
     rules: {
       "no-restricted-imports": [

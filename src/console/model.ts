@@ -5,7 +5,7 @@ import type { ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Json, Lang } from "../engine/types.js";
 import type { GameRow, GameService, PhaseRow, ResolutionRow } from "../games/service.js";
 import { loadState, rulesetOrThrow, hasStarted } from "../games/state.js";
-import { maskModeOf, maskNames, type MaskMode } from "../discord/masks/masks.js";
+import { maskModeOf, maskNames, type MaskMode } from "../games/masks.js";
 import { accountNames } from "./phase.js";
 
 /**

@@ -4,8 +4,8 @@ import { inputs, masks as masksTable, outbox, resolutions } from "../db/schema/i
 import { resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js";
-import { describeChosen } from "../discord/context.js";
-import { maskModeOf, maskNames } from "../discord/masks/masks.js";
+import { describeChosen } from "../render/orders.js";
+import { maskModeOf, maskNames } from "../games/masks.js";
 import { tallyText } from "../games/ballots.js";
 import { displayContext, renderReport } from "../games/render.js";
 import type {

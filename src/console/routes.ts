@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import type { Lang } from "../engine/types.js";
 import { PermissionFlagsBits } from "discord.js";
 import type { BotDeps } from "../bot/bot.js";
-import { safeName } from "../discord/render/names.js";
+import { safeName } from "../render/names.js";
 import { settingsOf } from "../games/queries.js";
 import { contextFor } from "../discord/router.js";
 import { UserError } from "../games/errors.js";
@@ -27,7 +27,7 @@ import {
   signedOutPage,
 } from "./pages.js";
 import { draftView, dryRun, gameContext, liveStamp, liveView, type Trial } from "./phase.js";
-import { describeChosen } from "../discord/context.js";
+import { describeChosen } from "../render/orders.js";
 import type { AnyGameState } from "../engine/types.js";
 import { has, t } from "../i18n/index.js";
 

@@ -1,7 +1,7 @@
 import { PermissionFlagsBits as P } from "discord.js";
 import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
-import { safeName } from "./render/names.js";
+import { safeName } from "../render/names.js";
 
 /**
  * The Discord shape of a game as a pure function of its state (ARCHITECTURE.md, "Discord

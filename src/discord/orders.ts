@@ -3,7 +3,8 @@ import type { AnyGameState, JsonObject, Lang } from "../engine/types.js";
 import { systemClock } from "../games/service.js";
 import { discordTime } from "../games/time.js";
 import { rejectionText, t } from "../i18n/index.js";
-import { describeChosen, paramsKey, targetLabel, type Ctx } from "./context.js";
+import { paramsKey, type Ctx } from "./context.js";
+import { describeChosen, targetLabel } from "../render/orders.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
 
 /**

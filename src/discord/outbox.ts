@@ -19,7 +19,7 @@ import { revealFiles } from "../render/reveal.js";
 import { botPost, botUpsert, mirroredHome } from "./masks/bot-posts.js";
 import { mirrorTargets } from "./masks/relay.js";
 import { panelsForPhase } from "./panels.js";
-import { namesOf } from "./render/names.js";
+import { namesOf } from "../render/names.js";
 import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
 import type { Ctx } from "./context.js";

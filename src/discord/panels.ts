@@ -16,7 +16,8 @@ import type { GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { discordTime } from "../games/time.js";
 import { phaseName, t } from "../i18n/index.js";
-import { paramLabels, targetLabel, type Ctx } from "./context.js";
+import { type Ctx } from "./context.js";
+import { paramLabels, targetLabel } from "../render/orders.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
 import { submitOrder } from "./orders.js";
 

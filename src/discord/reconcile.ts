@@ -7,7 +7,7 @@ import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
 import { masksAfterReconcile } from "./masks/gm-room.js";
-import { maskModeOf } from "./masks/masks.js";
+import { maskModeOf } from "../games/masks.js";
 import { syncMirrors } from "./masks/relay.js";
 import {
   CATEGORY,

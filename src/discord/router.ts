@@ -14,7 +14,7 @@ import { answerError } from "./errors.js";
 import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
-import { safeName } from "./render/names.js";
+import { safeName } from "../render/names.js";
 
 /**
  * Who acts in an interaction: a member with the server's GM role or the Manage Server

@@ -1,6 +1,6 @@
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
-import { targetLabel } from "./context.js";
+import { targetLabel } from "../render/orders.js";
 import type { SeatNames } from "./masks/seat-names.js";
 import { offerValue } from "./orders.js";
 

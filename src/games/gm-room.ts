@@ -1,6 +1,6 @@
 import type { AvailableAction, RenderContext } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
-import { describeChosen, type LabelOf } from "../discord/context.js";
+import { describeChosen, type LabelOf } from "../render/orders.js";
 import { countOf, NOUNS, phaseName, statusName, t } from "../i18n/index.js";
 
 /**

@@ -3,7 +3,7 @@ import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import type { Db } from "../db/client.js";
 import { deadlines, games, guildSettings, inputs, outbox, phases, players } from "../db/schema/index.js";
-import { safeName } from "../discord/render/names.js";
+import { safeName } from "../render/names.js";
 import { phaseName, t } from "../i18n/index.js";
 import { UserError } from "./errors.js";
 import { discordTime } from "./time.js";

@@ -1,7 +1,7 @@
 import { renderPrivate, renderText } from "../engine/helpers.js";
 import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId, PrivateMessage } from "../engine/types.js";
-import { safeName } from "../discord/render/names.js";
+import { safeName } from "../render/names.js";
 import { has, t } from "../i18n/index.js";
 
 /** A reader in the server's language: seats by their shown names, roles and factions by name. */

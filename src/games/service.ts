@@ -33,8 +33,8 @@ import {
   type MaskMode,
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
-import { safeName } from "../discord/render/names.js";
-import { labelsOf } from "../discord/context.js";
+import { safeName } from "../render/names.js";
+import { labelsOf } from "../render/orders.js";
 import { UserError } from "./errors.js";
 import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
@@ -559,7 +559,7 @@ export class GameService {
       if (opts.limits) await this.requireRoomToRun(tx, game);
       await this.logControl(tx, gameId, byUserId, "start", {});
       // (Loaded lazily: the masks module builds on this service.)
-      const { dealMasks, maskModeOf } = await import("../discord/masks/masks.js");
+      const { dealMasks, maskModeOf } = await import("./masks.js");
       // Masked games number their seats in a secret order, not the public join order, so no
       // list that follows seat order (a ruleset's lines naming several players) leads from a
       // mask back to an account.
@@ -802,7 +802,7 @@ export class GameService {
       });
       if (game.status === "lobby") return { value: seat.seatId, deadlines: [], outbox: false };
       // Masked games: the seat keeps its mask as its shown name; the new account's never shows.
-      const { dealMasks } = await import("../discord/masks/masks.js");
+      const { dealMasks } = await import("./masks.js");
       await dealMasks(tx, gameId);
       await this.writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
       return { value: seat.seatId, deadlines: [], outbox: true };

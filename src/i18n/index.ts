@@ -7,6 +7,7 @@ import { en } from "./en.js";
 import { ru } from "./ru.js";
 import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { consoleEn, consoleRu } from "./console.js";
+import { masksEn, masksRu } from "./masks.js";
 import { ruRejection } from "./rejections.js";
 
 export type { Lang, Localized };
@@ -16,8 +17,8 @@ export type Message = string | ((p: Params) => string);
 export type Catalog = Record<string, Message>;
 
 export const catalogs: Record<Lang, Catalog> = {
-  en: { ...en, ...gmRoomEn, ...consoleEn },
-  ru: { ...ru, ...gmRoomRu, ...consoleRu },
+  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn },
+  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu },
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 

@@ -10,7 +10,7 @@ import type {
   PrivateMessage,
   TextRef,
 } from "../engine/types.js";
-import { safeName } from "../discord/render/names.js";
+import { safeName } from "./names.js";
 import { displayContext } from "../games/render.js";
 import { phaseName } from "../i18n/index.js";
 

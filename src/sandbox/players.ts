@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, inputs } from "../db/schema/index.js";
 import { mirrorKey } from "../discord/layout.js";
-import { maskModeOf } from "../discord/masks/masks.js";
+import { maskModeOf } from "../games/masks.js";
 import { seatNames } from "../discord/masks/seat-names.js";
 import { offerValue } from "../discord/orders.js";
 import { PANEL_PREFIX, parsePanelCustomId } from "../discord/panels.js";

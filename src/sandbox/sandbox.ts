@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
-import { factionName } from "../discord/render/names.js";
+import { factionName } from "../render/names.js";
 import { seatNames as publicSeatNames } from "../discord/masks/seat-names.js";
 import { offerValue } from "../discord/orders.js";
 import type { Account, Emulator } from "../emulator/index.js";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
-import { maskModeOf, setMaskMode } from "../../src/discord/masks/masks.js";
+import { maskModeOf, setMaskMode } from "../../src/games/masks.js";
 import { mirrorKey } from "../../src/discord/layout.js";
 import { reconcileGame } from "../../src/discord/reconcile.js";
 import { drawInt } from "../../src/engine/rng.js";

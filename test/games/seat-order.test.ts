@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { players } from "../../src/db/schema/index.js";
-import { setMaskMode } from "../../src/discord/masks/masks.js";
+import { setMaskMode } from "../../src/games/masks.js";
 import { GameService } from "../../src/games/service.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { ManualClock } from "../support/factories.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DiscordError } from "../../src/emulator/index.js";
-import { identityOf, isNightChat, maskNames } from "../../src/discord/masks/masks.js";
+import { identityOf, isNightChat, maskNames } from "../../src/games/masks.js";
 import { say, speakerIn } from "../../src/discord/masks/speak.js";
 import type { AnyGameState } from "../../src/engine/types.js";
 import { rulesetOrThrow } from "../../src/games/state.js";

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats, maskGames } from "../../src/db/schema/index.js";
 import { DiscordError } from "../../src/emulator/index.js";
-import { dealMaskNames } from "../../src/discord/masks/names.js";
-import { maskModeOf, maskNames, setMaskMode } from "../../src/discord/masks/masks.js";
+import { dealMaskNames } from "../../src/games/mask-names.js";
+import { maskModeOf, maskNames, setMaskMode } from "../../src/games/masks.js";
 import { masksOf, say, speakerIn } from "../../src/discord/masks/speak.js";
-import { MaskRefusal } from "../../src/discord/masks/texts.js";
+import { UserError } from "../../src/games/errors.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { drain, maskedGame, readableMessages } from "./support.js";
@@ -23,7 +23,7 @@ async function refusal(work: () => Promise<unknown>): Promise<string> {
   try {
     await work();
   } catch (error) {
-    if (error instanceof MaskRefusal) return error.key;
+    if (error instanceof UserError) return error.key;
     throw error;
   }
   return "none";
@@ -35,7 +35,7 @@ describe("masked play", () => {
     try {
       expect(await maskModeOf(database.db, env.game.id)).toBe("off");
       expect(await refusal(() => setMaskMode(database.db, env.game.id, env.gm, "masks"))).toBe(
-        "refuse.lobby_only",
+        "mask.refuse.lobby_only",
       );
       const other = await env.service.create({
         guildId: env.guild.id,
@@ -45,7 +45,7 @@ describe("masked play", () => {
       });
       expect(await maskModeOf(database.db, other.id)).toBe("appearances");
       expect(await refusal(() => setMaskMode(database.db, other.id, env.players[0] ?? "", "off"))).toBe(
-        "refuse.gm_only",
+        "mask.refuse.gm_only",
       );
       const classic = await env.service.create({
         guildId: env.guild.id,
@@ -54,14 +54,14 @@ describe("masked play", () => {
         createdBy: env.gm,
       });
       expect(await refusal(() => setMaskMode(database.db, classic.id, env.gm, "appearances"))).toBe(
-        "refuse.no_appearances",
+        "mask.refuse.no_appearances",
       );
       // An unmasked game refuses /say: players write directly.
       const town = (await database.db.select().from(chats).where(eq(chats.gameId, env.game.id))).find((c) =>
         c.chatKey.startsWith("personal:"),
       );
       expect(await refusal(() => speakerIn(env.deps, town?.discordId ?? "", env.players[0] ?? ""))).toBe(
-        "refuse.not_masked",
+        "mask.refuse.not_masked",
       );
     } finally {
       await env.emu.close();
@@ -186,7 +186,7 @@ describe("masked play", () => {
           const silent = chat.readers.find((r) => !chat.writers.includes(r));
           if (silent)
             expect(await refusal(() => speakerIn(env.deps, channel, userOf.get(silent) ?? ""))).toBe(
-              "refuse.cannot_write",
+              "mask.refuse.cannot_write",
             );
         }
         // The personal thread with the GMs: also through /say.
@@ -197,7 +197,7 @@ describe("masked play", () => {
           "done",
         );
         expect(await refusal(() => speakerIn(env.deps, personal, userOf.get("p2") ?? ""))).toBe(
-          "refuse.cannot_write",
+          "mask.refuse.cannot_write",
         );
         await scan();
         const current = await env.service.currentPhase(env.game.id);

@@ -132,7 +132,7 @@ describe("the relay queue", () => {
       expect((await recentPosts(env.deps, speaker)).map((p) => p.content)).toEqual(["final text"]);
       const other = await speakerIn(env.deps, await env.channelOf("personal:p2"), env.players[1] ?? "");
       await expect(deleteSaid(env.deps, other, { key: "c", relayId: said.row.id })).rejects.toThrow(
-        "refuse.not_yours",
+        "mask.refuse.not_yours",
       );
       await deleteSaid(env.deps, speaker, { key: "d", relayId: said.row.id });
       expect(env.emu.messages(thread).find((m) => m["id"] === said.row.messageId)).toBeUndefined();

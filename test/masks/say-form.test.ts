@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mt } from "../../src/discord/masks/texts.js";
+import { t } from "../../src/i18n/index.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { contentOf, isEphemeral, startHarness, type Harness, type Json } from "../bot/harness.js";
 import { gameByName } from "./curious-member.js";
@@ -73,7 +73,7 @@ describe("/say's form for long text", () => {
         .forgeModalSubmit(copy, String(modal["custom_id"]), { text: "forged by another member" })
         .reply(15_000)) as Json;
       expect(isEphemeral(forged)).toBe(true);
-      expect(contentOf(forged)).toBe(mt(lang, "refuse.not_your_form"));
+      expect(contentOf(forged)).toBe(t(lang, "mask.refuse.not_your_form"));
 
       const text = `${lang}: a long speech\nwith a second line`;
       const reply = (await user.submitModal({ text }).reply(15_000)) as Json;

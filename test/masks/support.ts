@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../src/db/client.js";
 import { chats, outbox } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
-import { setMaskMode, type MaskMode } from "../../src/discord/masks/masks.js";
+import { setMaskMode, type MaskMode } from "../../src/games/masks.js";
 import { GameService } from "../../src/games/service.js";
 import { emulatedGuild, silentLog } from "../support/discord.js";
 import { ManualClock } from "../support/factories.js";

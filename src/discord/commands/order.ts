@@ -7,7 +7,8 @@ import {
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { t } from "../../i18n/index.js";
-import { paramLabels, type Command, type Ctx } from "../context.js";
+import { type Command, type Ctx } from "../context.js";
+import { paramLabels } from "../../render/orders.js";
 import { seatNamesFrom } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, submitOrder, targetChoices } from "../orders.js";
 import { buildOrdersPanel } from "../panels.js";

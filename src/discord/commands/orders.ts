@@ -2,10 +2,11 @@ import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } f
 import { ordersOf } from "../../games/queries.js";
 import { phaseName, t } from "../../i18n/index.js";
 import { rulesetOrThrow } from "../../games/state.js";
-import { describeChosen, labelsOf, type Command, type Ctx } from "../context.js";
+import { type Command, type Ctx } from "../context.js";
+import { describeChosen, labelsOf } from "../../render/orders.js";
 import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
 import { seatNames } from "../masks/seat-names.js";
-import { safeName } from "../render/names.js";
+import { safeName } from "../../render/names.js";
 import { named } from "./builders.js";
 import { seatUser } from "./role.js";
 

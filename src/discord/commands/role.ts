@@ -4,7 +4,7 @@ import { rulesetOrThrow } from "../../games/state.js";
 import type { Command, Ctx } from "../context.js";
 import { gameChoices, resolveGame } from "../preconditions.js";
 import { t } from "../../i18n/index.js";
-import { namesOf, safeName } from "../render/names.js";
+import { namesOf, safeName } from "../../render/names.js";
 import { roleCard } from "../render/role.js";
 import { named } from "./builders.js";
 

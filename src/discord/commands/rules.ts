@@ -13,7 +13,7 @@ import { rulebooks } from "../../i18n/rulebooks.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
 import { resolveGame } from "../preconditions.js";
-import { factionName, roleName } from "../render/names.js";
+import { factionName, roleName } from "../../render/names.js";
 import { named } from "./builders.js";
 
 /**

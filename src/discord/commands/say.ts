@@ -16,7 +16,7 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
-import { safeName } from "../render/names.js";
+import { safeName } from "../../render/names.js";
 import type { RelayDeps, RelayRow } from "../masks/relay.js";
 import {
   checkSaid,
@@ -30,7 +30,6 @@ import {
   type Said,
   type Speaker,
 } from "../masks/speak.js";
-import { MaskRefusal, mt } from "../masks/texts.js";
 
 /**
  * /say: speak in a masked game's chat under the mask (docs/masks.md). Used in the chat where the
@@ -87,19 +86,20 @@ function depsOf(ctx: Ctx, interaction: { client: { rest: RelayDeps["rest"] } }):
 function outcome(lang: Lang, said: Said, done: string): string {
   const row: RelayRow = said.row;
   if (row.status === "done") return done;
-  if (row.status === "failed") return mt(lang, "sent.failed", { error: (row.lastError ?? "").slice(0, 300) });
-  return mt(lang, "sent.queued");
+  if (row.status === "failed")
+    return t(lang, "mask.sent.failed", { error: (row.lastError ?? "").slice(0, 300) });
+  return t(lang, "mask.sent.queued");
 }
 
 function form(lang: Lang, userId: string): ModalBuilder {
   return new ModalBuilder()
     .setCustomId(`${SAY_MODAL}:${userId}`)
-    .setTitle(mt(lang, "modal.title"))
+    .setTitle(t(lang, "mask.modal.title"))
     .addComponents(
       new ActionRowBuilder<TextInputBuilder>().addComponents(
         new TextInputBuilder()
           .setCustomId("text")
-          .setLabel(mt(lang, "modal.label"))
+          .setLabel(t(lang, "mask.modal.label"))
           .setStyle(TextInputStyle.Paragraph)
           .setMaxLength(MAX_TEXT)
           .setRequired(true),
@@ -155,7 +155,10 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
 export async function submitForm(ctx: Ctx, interaction: ModalSubmitInteraction): Promise<void> {
   const [, openedBy] = interaction.customId.split(":");
   if (openedBy !== interaction.user.id || !interaction.channelId) {
-    await interaction.reply({ content: mt(ctx.lang, "refuse.not_your_form"), flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: t(ctx.lang, "mask.refuse.not_your_form"),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   const body = interaction.fields.getTextInputValue("text");
@@ -182,7 +185,7 @@ async function speak(
     let content: string;
     if (remove) {
       const said = await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify });
-      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.delete"));
+      content = outcome(ctx.lang, said, t(ctx.lang, "mask.sent.delete"));
     } else if (edit) {
       await ownPost(deps, speaker, Number(edit));
       const refused = await ruledAsPost(ctx, speaker, reply.user.id, "edit_post");
@@ -196,7 +199,7 @@ async function speak(
         text: body,
         notify,
       });
-      content = outcome(ctx.lang, said, mt(ctx.lang, "sent.edit"));
+      content = outcome(ctx.lang, said, t(ctx.lang, "mask.sent.edit"));
     } else {
       const files: RelayFile[] = file
         ? [
@@ -218,13 +221,13 @@ async function speak(
       content = outcome(
         ctx.lang,
         said,
-        mt(ctx.lang, "sent.post", { name: safeName(speaker.identity.username) }),
+        t(ctx.lang, "mask.sent.post", { name: safeName(speaker.identity.username) }),
       );
     }
     await reply.editReply({ content, allowedMentions: { parse: [] } });
   } catch (error) {
-    if (!(error instanceof MaskRefusal)) throw error;
-    await reply.editReply({ content: error.text(ctx.lang), allowedMentions: { parse: [] } });
+    if (!(error instanceof UserError) || error.rejection) throw error;
+    await reply.editReply({ content: t(ctx.lang, error.key, error.params), allowedMentions: { parse: [] } });
   }
 }
 
@@ -253,7 +256,7 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
         })),
     );
   } catch (error) {
-    if (!(error instanceof MaskRefusal)) throw error;
+    if (!(error instanceof UserError) || error.rejection) throw error;
     await interaction.respond([]);
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { chats, maskRelays } from "../../db/schema/index.js";
 import { THREADS_PARENT } from "../layout.js";
-import { maskModeOf } from "./masks.js";
+import { maskModeOf } from "../../games/masks.js";
 import { BOT_SPEAKER, enqueueSpoken, type RelayDeps } from "./relay.js";
 
 /**

@@ -5,11 +5,17 @@ import type { Db } from "../../db/client.js";
 import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
 import { derivedSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
-import { safeName } from "../render/names.js";
+import { safeName } from "../../render/names.js";
 import type { Logger } from "../../log.js";
 import { avatarFilename, avatarPng } from "./avatar.js";
-import { appearanceAvatarKey, ensureMasks, maskAvatarKey, maskModeOf, type MaskRow } from "./masks.js";
-import { mt } from "./texts.js";
+import {
+  appearanceAvatarKey,
+  ensureMasks,
+  maskAvatarKey,
+  maskModeOf,
+  type MaskRow,
+} from "../../games/masks.js";
+import { t } from "../../i18n/index.js";
 
 /**
  * The GM side of masks: the mapping posted in the GM room at the deal (with every mask's avatar
@@ -136,7 +142,7 @@ export async function avatarUrl(
       deps,
       gameId,
       gmRoom,
-      mt(lang, "gm.avatar", { name: label }),
+      t(lang, "mask.gm.avatar", { name: label }),
       [{ key }],
       nonceFor(gameId, `a${hash(key)}`),
     );
@@ -213,7 +219,9 @@ async function announce(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promis
   for (let i = 0; i * FILES_PER_MESSAGE < entries.length; i++) {
     const chunk = entries.slice(i * FILES_PER_MESSAGE, (i + 1) * FILES_PER_MESSAGE);
     const title =
-      i === 0 ? `${mt(lang, mode === "appearances" ? "gm.dealt_appearances" : "gm.dealt_masks")}\n` : "";
+      i === 0
+        ? `${t(lang, mode === "appearances" ? "mask.gm.dealt_appearances" : "mask.gm.dealt_masks")}\n`
+        : "";
     const avatars = chunk.filter((e) => !e.custom && !have.has(e.key)).map((e) => ({ key: e.key }));
     const content = `${title}${chunk.map((e) => e.line).join("\n")}`.slice(0, 2000);
     await postWithAvatars(deps, gameId, gmRoom, content, avatars, nonceFor(gameId, `d${i}`));
@@ -239,10 +247,10 @@ async function reveal(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promise<
   const lines = seats.map((s) => {
     const mask = maskOf.get(s.seatId);
     const before = replacements.filter((r) => r.seatId === s.seatId).map((r) => `<@${r.fromUserId}>`);
-    const tail = before.length > 0 ? ` ${mt(lang, "reveal.replaced", { list: before.join(", ") })}` : "";
+    const tail = before.length > 0 ? ` ${t(lang, "mask.reveal.replaced", { list: before.join(", ") })}` : "";
     return `**${safeName(mask?.name ?? s.seatId)}** — <@${s.userId}>${tail}`;
   });
-  const parts: string[] = [mt(lang, "reveal.title")];
+  const parts: string[] = [t(lang, "mask.reveal.title")];
   for (const line of lines) {
     const last = parts.length - 1;
     if ((parts[last] ?? "").length + line.length + 1 > 2000) parts.push(line);

@@ -2,10 +2,10 @@ import { Routes } from "discord.js";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt } from "drizzle-orm";
 import { chats, maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
-import { safeName } from "../render/names.js";
+import { safeName } from "../../render/names.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
-import { maskModeOf } from "./masks.js";
-import { mt } from "./texts.js";
+import { maskModeOf } from "../../games/masks.js";
+import { t } from "../../i18n/index.js";
 
 /**
  * The relay: what a player says through the bot, posted by a channel webhook under the mask.
@@ -569,7 +569,7 @@ async function notifyFailure(deps: MaskDeps, row: RelayRow): Promise<void> {
   try {
     await deps.rest.post(Routes.webhook(row.notify.applicationId, row.notify.token), {
       body: {
-        content: mt(row.notify.lang, "sent.failed", { error: (row.lastError ?? "").slice(0, 300) }),
+        content: t(row.notify.lang, "mask.sent.failed", { error: (row.lastError ?? "").slice(0, 300) }),
         flags: 64,
         allowed_mentions: NO_MENTIONS,
       },

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.js";
 import type { AnyGameState, PlayerId } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { defaultMaskMode, maskModeOf, maskNames, type MaskMode } from "./masks.js";
+import { defaultMaskMode, maskModeOf, maskNames, type MaskMode } from "../../games/masks.js";
 import { games, type players } from "../../db/schema/index.js";
 import { eq } from "drizzle-orm";
 

@@ -6,7 +6,7 @@ import { derivedSeedOf } from "../../games/fairness.js";
 import { loadState, rulesetOrThrow } from "../../games/state.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import type { MaskDeps } from "./gm-room.js";
-import { ensureMasks, identityOf, maskModeOf, type Identity, type MaskMode } from "./masks.js";
+import { ensureMasks, identityOf, maskModeOf, type Identity, type MaskMode } from "../../games/masks.js";
 import {
   defuseMentions,
   enqueueSpoken,
@@ -16,7 +16,7 @@ import {
   type RelayDeps,
   type RelayRow,
 } from "./relay.js";
-import { MaskRefusal } from "./texts.js";
+import { UserError } from "../../games/errors.js";
 
 /**
  * Speaking under a mask: who may speak where (the ruleset's chat layout, the `chats` table maps
@@ -41,23 +41,23 @@ export interface Speaker {
 
 /**
  * The speaker's right to speak in the Discord channel or thread `discordChannelId`, and the
- * identity the chat shows. Throws a MaskRefusal when the speaker may not speak there now.
+ * identity the chat shows. Throws a UserError when the speaker may not speak there now.
  */
 export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId: string): Promise<Speaker> {
   const { db } = deps;
   const [chat] = await db.select().from(chats).where(eq(chats.discordId, discordChannelId));
   if (!chat || (chat.discordKind !== "channel" && chat.discordKind !== "thread"))
-    throw new MaskRefusal("refuse.not_game_chat");
+    throw new UserError("mask.refuse.not_game_chat");
   const [game] = await db.select().from(games).where(eq(games.id, chat.gameId));
-  if (!game) throw new MaskRefusal("refuse.not_game_chat");
+  if (!game) throw new UserError("mask.refuse.not_game_chat");
   const mode = await maskModeOf(db, game.id, game.ruleset);
-  if (mode === "off") throw new MaskRefusal("refuse.not_masked");
-  if (game.status !== "running") throw new MaskRefusal("refuse.not_running");
+  if (mode === "off") throw new UserError("mask.refuse.not_masked");
+  if (game.status !== "running") throw new UserError("mask.refuse.not_running");
   const [seat] = await db
     .select()
     .from(players)
     .where(and(eq(players.gameId, game.id), eq(players.userId, userId)));
-  if (!seat) throw new MaskRefusal("refuse.not_player");
+  if (!seat) throw new UserError("mask.refuse.not_player");
   const ruleset = rulesetOrThrow(game.ruleset);
   const { state } = await loadState(db, game.id, ruleset);
 
@@ -66,16 +66,16 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
   const mirror = parseMirrorKey(chat.chatKey);
   let chatKey = chat.chatKey;
   if (mirror) {
-    if (mirror.seatId !== seat.seatId) throw new MaskRefusal("refuse.cannot_write");
+    if (mirror.seatId !== seat.seatId) throw new UserError("mask.refuse.cannot_write");
     chatKey = `chat:${mirror.chatId}`;
   }
   if (chatKey.startsWith("personal:")) {
-    if (chatKey !== `personal:${seat.seatId}`) throw new MaskRefusal("refuse.cannot_write");
+    if (chatKey !== `personal:${seat.seatId}`) throw new UserError("mask.refuse.cannot_write");
   } else if (chatKey.startsWith("chat:")) {
     chatId = chatKey.slice("chat:".length);
     const spec = ruleset.chatLayout(state).find((c) => c.id === chatId);
-    if (!spec?.writers.includes(seat.seatId) || state.ended) throw new MaskRefusal("refuse.cannot_write");
-  } else throw new MaskRefusal("refuse.not_game_chat");
+    if (!spec?.writers.includes(seat.seatId) || state.ended) throw new UserError("mask.refuse.cannot_write");
+  } else throw new UserError("mask.refuse.not_game_chat");
 
   // The canonical copy (for a mirrored chat: the GMs' copy); the mirrors get theirs in the relay.
   const [home] = mirror
@@ -84,7 +84,7 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
         .from(chats)
         .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, chatKey)))
     : [chat];
-  if (!home) throw new MaskRefusal("refuse.not_game_chat");
+  if (!home) throw new UserError("mask.refuse.not_game_chat");
   let channelId = home.discordId;
   let threadId: string | null = null;
   if (home.discordKind === "thread") {
@@ -92,7 +92,7 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
       .select()
       .from(chats)
       .where(and(eq(chats.gameId, game.id), eq(chats.chatKey, THREADS_PARENT)));
-    if (!parent) throw new MaskRefusal("refuse.not_game_chat");
+    if (!parent) throw new UserError("mask.refuse.not_game_chat");
     channelId = parent.discordId;
     threadId = home.discordId;
   }
@@ -118,14 +118,14 @@ export interface Said {
 }
 
 /** A new message under the speaker's mask. `key` is the idempotency key (the interaction id). */
-/** The text as it will be relayed; a MaskRefusal when there is nothing to send or too much. */
+/** The text as it will be relayed; a UserError when there is nothing to send or too much. */
 export function checkSaid(input: { text: string; files?: readonly RelayFile[] }): string {
   const text = defuseMentions(input.text.trim());
   const files = input.files ?? [];
-  if (!text && files.length === 0) throw new MaskRefusal("refuse.empty");
-  if (text.length > MAX_TEXT) throw new MaskRefusal("refuse.too_long", { max: MAX_TEXT });
+  if (!text && files.length === 0) throw new UserError("mask.refuse.empty");
+  if (text.length > MAX_TEXT) throw new UserError("mask.refuse.too_long", { max: MAX_TEXT });
   if (files.length > MAX_FILES || files.some((f) => f.size > MAX_FILE_BYTES))
-    throw new MaskRefusal("refuse.file_too_large", { mb: MAX_FILE_BYTES / 1024 / 1024 });
+    throw new UserError("mask.refuse.file_too_large", { mb: MAX_FILE_BYTES / 1024 / 1024 });
   return text;
 }
 
@@ -165,7 +165,7 @@ export async function ownPost(deps: MaskDeps, speaker: Speaker, relayId: number)
     isCopy(target) ||
     !target.messageId
   )
-    throw new MaskRefusal("refuse.not_yours");
+    throw new UserError("mask.refuse.not_yours");
   return target;
 }
 
@@ -176,8 +176,8 @@ export async function editSaid(
 ): Promise<Said> {
   const target = await ownPost(deps, speaker, input.relayId);
   const text = defuseMentions(input.text.trim());
-  if (!text && target.files.length === 0) throw new MaskRefusal("refuse.empty");
-  if (text.length > MAX_TEXT) throw new MaskRefusal("refuse.too_long", { max: MAX_TEXT });
+  if (!text && target.files.length === 0) throw new UserError("mask.refuse.empty");
+  if (text.length > MAX_TEXT) throw new UserError("mask.refuse.too_long", { max: MAX_TEXT });
   return enqueueSpoken(deps, {
     gameId: target.gameId,
     chatKey: target.chatKey,

@@ -1,7 +1,7 @@
 import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../../engine/types.js";
 import { joinList, t } from "../../i18n/index.js";
-import { factionName, roleName, safeName } from "./names.js";
+import { factionName, roleName, safeName } from "../../render/names.js";
 
 /** The full reveal at the end: every seat's role and side, and the winners. Plain text (outbox post). */
 export function revealText(input: {

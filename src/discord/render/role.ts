@@ -2,8 +2,8 @@ import { EmbedBuilder } from "discord.js";
 import type { AvailableAction, RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang } from "../../engine/types.js";
 import { has, statusName, t } from "../../i18n/index.js";
-import { targetLabel } from "../context.js";
-import { factionName, roleName } from "./names.js";
+import { targetLabel } from "../../render/orders.js";
+import { factionName, roleName } from "../../render/names.js";
 
 const obj = (v: Json | undefined): JsonObject | undefined =>
   v && typeof v === "object" && !Array.isArray(v) ? v : undefined;

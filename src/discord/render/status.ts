@@ -5,7 +5,7 @@ import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
 import { discordTime } from "../../games/time.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import type { SeatNames } from "../masks/seat-names.js";
-import { roleName, safeName } from "./names.js";
+import { roleName, safeName } from "../../render/names.js";
 
 /**
  * The game's public status: phase, deadline, who is alive and who is dead, with only the

@@ -1,9 +1,9 @@
 import { EmbedBuilder } from "discord.js";
 import type { Json, Lang } from "../../engine/types.js";
 import { countOf, NOUNS, t } from "../../i18n/index.js";
-import { targetLabel } from "../context.js";
+import { targetLabel } from "../../render/orders.js";
 import type { SeatNames } from "../masks/seat-names.js";
-import { safeName } from "./names.js";
+import { safeName } from "../../render/names.js";
 
 /** Votes a view discloses, as (voter, target) pairs; any ruleset with `votes: [{voter, target}]`. */
 export function votesOf(view: Json): { voter: string; target: string }[] {

@@ -1,14 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { games, guildSettings, maskGames, masks, players, type MaskMode } from "../../db/schema/index.js";
-import type { RulesetDefinition } from "../../engine/ruleset.js";
-import type { AnyGameState, Lang, PlayerId } from "../../engine/types.js";
-import { GameService } from "../../games/service.js";
-import { derivedSeedOf } from "../../games/fairness.js";
-import { loadState, rulesetOrThrow, type Tx } from "../../games/state.js";
-import { CHATS } from "../../rulesets/regnum/model.js";
-import { anonymousName, dealMaskNames } from "./names.js";
-import { MaskRefusal } from "./texts.js";
+import type { Db } from "../db/client.js";
+import { games, guildSettings, maskGames, masks, players, type MaskMode } from "../db/schema/index.js";
+import type { RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
+import { GameService } from "./service.js";
+import { derivedSeedOf } from "./fairness.js";
+import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import { CHATS } from "../rulesets/regnum/model.js";
+import { anonymousName, dealMaskNames } from "./mask-names.js";
+import { UserError } from "./errors.js";
 
 /**
  * Masks of a game: the mode, the deal, and the name each seat is shown under. Nothing here
@@ -43,10 +43,10 @@ export async function maskModeOf(tx: Tx, gameId: string, rulesetId?: string): Pr
 export async function setMaskMode(db: Db, gameId: string, byUserId: string, mode: MaskMode): Promise<void> {
   const service = new GameService(db);
   const game = await service.game(gameId);
-  if (!(await service.isGm(gameId, byUserId))) throw new MaskRefusal("refuse.gm_only");
-  if (game.status !== "lobby") throw new MaskRefusal("refuse.lobby_only");
+  if (!(await service.isGm(gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
+  if (game.status !== "lobby") throw new UserError("mask.refuse.lobby_only");
   if (mode === "appearances" && !supportsAppearances(game.ruleset))
-    throw new MaskRefusal("refuse.no_appearances");
+    throw new UserError("mask.refuse.no_appearances");
   await db
     .insert(maskGames)
     .values({ gameId, mode })
@@ -62,11 +62,11 @@ export async function setMask(
   mask: { name: string; avatarUrl?: string | null },
 ): Promise<void> {
   const service = new GameService(db);
-  if (!(await service.isGm(gameId, byUserId))) throw new MaskRefusal("refuse.gm_only");
+  if (!(await service.isGm(gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
   const name = mask.name.trim().slice(0, 80);
   const rows = await ensureMasks(db, gameId);
   if (rows.some((r) => r.name.toLowerCase() === name.toLowerCase() && r.seatId !== seatId))
-    throw new MaskRefusal("refuse.name_taken");
+    throw new UserError("mask.refuse.name_taken");
   await db
     .update(masks)
     .set({ name, source: "gm", ...(mask.avatarUrl !== undefined ? { avatarUrl: mask.avatarUrl } : {}) })

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Lang } from "../../engine/types.js";
+import type { Lang } from "../engine/types.js";
 
 /**
  * Mask names dealt from the game seed: an adjective and a creature, all masculine in Russian so

@@ -1,0 +1,63 @@
+import type { Catalog } from "./index.js";
+
+/**
+ * Masked play (`/say`, the relay, masks and appearances in the GM room and the reveal), in both
+ * languages. Merged into the catalogs of src/i18n/index.ts under `mask.`; the keys of `en` and `ru` match.
+ */
+export const masksEn: Catalog = {
+  "mask.refuse.not_game_chat": "Use /say in a game chat where you may speak.",
+  "mask.refuse.not_masked": "This game is not played under masks: write in the chat directly.",
+  "mask.refuse.not_running": "The game is not running now.",
+  "mask.refuse.not_player": "You are not a player of this game.",
+  "mask.refuse.cannot_write": "You may not speak in this chat now.",
+  "mask.refuse.empty": "Nothing to send: give a text or an attachment.",
+  "mask.refuse.too_long": "The text is longer than {max} characters.",
+  "mask.refuse.file_too_large": "An attachment is larger than {mb} MB.",
+  "mask.refuse.not_yours": "That is not one of your messages in this chat.",
+  "mask.refuse.gm_only": "Only the game's GMs may do this.",
+  "mask.refuse.lobby_only": "The masks mode can only be changed before the game starts.",
+  "mask.refuse.no_appearances": "This ruleset has no appearances; use masks.",
+  "mask.refuse.name_taken": "Another seat already has that mask.",
+  "mask.refuse.not_your_form": "This form was opened by another member.",
+  "mask.sent.post": "Sent as **{name}**.",
+  "mask.sent.edit": "Edited.",
+  "mask.sent.delete": "Deleted.",
+  "mask.sent.queued": "Discord is slow: your message is queued and will be delivered in order.",
+  "mask.sent.failed": "Your message could not be delivered: {error}",
+  "mask.modal.title": "Say under your mask",
+  "mask.modal.label": "Text",
+  "mask.gm.dealt_masks": "🎭 Masks of this game (GMs only; published at the end):",
+  "mask.gm.dealt_appearances": "🎭 Original appearances (GMs only; published at the end):",
+  "mask.gm.avatar": "🎭 Avatar of {name}",
+  "mask.reveal.title": "🎭 Behind the masks:",
+  "mask.reveal.replaced": "(replaced: {list})",
+};
+
+export const masksRu: Catalog = {
+  "mask.refuse.not_game_chat": "Используйте /say в игровом чате, где вы можете писать.",
+  "mask.refuse.not_masked": "Эта игра идёт без масок: пишите в чат напрямую.",
+  "mask.refuse.not_running": "Игра сейчас не идёт.",
+  "mask.refuse.not_player": "Вы не участвуете в этой игре.",
+  "mask.refuse.cannot_write": "Сейчас вы не можете писать в этот чат.",
+  "mask.refuse.empty": "Нечего отправлять: нужен текст или вложение.",
+  "mask.refuse.too_long": "Текст длиннее {max} символов.",
+  "mask.refuse.file_too_large": "Вложение больше {mb} МБ.",
+  "mask.refuse.not_yours": "Это не ваше сообщение в этом чате.",
+  "mask.refuse.gm_only": "Это могут только ведущие игры.",
+  "mask.refuse.lobby_only": "Режим масок можно менять только до начала игры.",
+  "mask.refuse.no_appearances": "В этих правилах нет обликов; используйте маски.",
+  "mask.refuse.name_taken": "Эта маска уже у другого места.",
+  "mask.refuse.not_your_form": "Эту форму открыл другой участник.",
+  "mask.sent.post": "Отправлено от имени **{name}**.",
+  "mask.sent.edit": "Изменено.",
+  "mask.sent.delete": "Удалено.",
+  "mask.sent.queued": "Discord отвечает медленно: сообщение в очереди и будет доставлено по порядку.",
+  "mask.sent.failed": "Не удалось доставить ваше сообщение: {error}",
+  "mask.modal.title": "Сказать под маской",
+  "mask.modal.label": "Текст",
+  "mask.gm.dealt_masks": "🎭 Маски этой игры (видят только ведущие; раскрываются в конце):",
+  "mask.gm.dealt_appearances": "🎭 Исходные облики (видят только ведущие; раскрываются в конце):",
+  "mask.gm.avatar": "🎭 Аватар: {name}",
+  "mask.reveal.title": "🎭 Кто был под масками:",
+  "mask.reveal.replaced": "(замены: {list})",
+};
