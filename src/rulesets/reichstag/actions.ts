@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { ActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPublic, addStatus, rejection } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, addStatus } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
+import { reject } from "./rejections.js";
 import { agreedVeto, governmentEnacts, resolveElection } from "./flow.js";
 import { eligibleChancellors, eligibleVoters, endGame, isAlive, kill, living, pl, tell } from "./rules.js";
 import { closeWith } from "./rules.js";
-import { POWERS, RULESET, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
+import { POWERS, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
 import { governmentRetires, startNextRound } from "./rules.js";
 
 /** Player actions (reichstag.md 4.1). Choices are params (`vote`, `policy`, `agree`, `powers`), never targets. */
@@ -13,14 +14,12 @@ import { governmentRetires, startNextRound } from "./rules.js";
 type S = ReichstagState;
 type Def = ActionDefinition<S>;
 
-const r = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
-
 export const R = {
-  dead: () => r("dead_actor", "dead players cannot act"),
-  closed: () => r("phase_closed", "the phase is closed"),
-  wrongPhase: () => r("wrong_phase", "wrong phase for this action"),
-  targetDead: () => r("target_dead", "target is not alive"),
-  presidentOnly: () => r("president_only", "only the President acts now"),
+  dead: () => reject("dead_actor", "deadActor"),
+  closed: () => reject("phase_closed", "phaseClosed"),
+  wrongPhase: () => reject("wrong_phase", "wrongPhase"),
+  targetDead: () => reject("target_dead", "targetDead"),
+  presidentOnly: () => reject("president_only", "presidentOnly"),
 };
 
 const asParams = <T extends z.ZodRawShape>(shape: T) =>
@@ -41,10 +40,11 @@ interface Spec {
 /** The general checks of section 4, in order. */
 export function general(state: S, input: ActionInput, spec: Spec): Rejection | null {
   for (const id of input.targets) {
-    if (!state.players.some((p) => p.id === id)) return r("unknown_target", `unknown player: ${id}`);
+    if (!state.players.some((p) => p.id === id))
+      return reject("unknown_target", "unknownPlayer", { player: id });
   }
   if (input.targets.length !== spec.targets) {
-    return r("bad_targets", `this action takes ${spec.targets} target(s)`);
+    return reject("bad_targets", "targetCount", { count: spec.targets });
   }
   if (!isAlive(state, input.actor)) return R.dead();
   if (state.data.closed) return R.closed();
@@ -83,11 +83,11 @@ const nominate = define(
   (state, input) => {
     const target = input.targets[0] as PlayerId;
     if (input.actor !== state.data.president) {
-      return r("not_candidate", "only the presidential candidate nominates");
+      return reject("not_candidate", "notCandidate");
     }
-    if (target === input.actor) return r("self_nomination", "cannot nominate yourself");
+    if (target === input.actor) return reject("self_nomination", "selfNomination");
     if (!eligibleChancellors(state).includes(target)) {
-      return r("term_limited", "term-limited: cannot be nominated as Chancellor");
+      return reject("term_limited", "termLimited");
     }
     return null;
   },
@@ -125,9 +125,9 @@ const vote = define(
   asParams({ vote: z.enum(["ja", "nein"]).optional() }),
   (state, input) => {
     const value = choice(input, "vote");
-    if (value !== "ja" && value !== "nein") return r("bad_vote", "vote ja or nein");
+    if (value !== "ja" && value !== "nein") return reject("bad_vote", "badVote");
     if (input.actor === state.data.president || input.actor === state.data.chancellor) {
-      return r("candidate_vote", "candidates cannot vote");
+      return reject("candidate_vote", "candidateVote");
     }
     return null;
   },
@@ -168,11 +168,11 @@ const discard = define(
   policyParam,
   (state, input) => {
     const d = state.data;
-    if (input.actor !== d.president) return r("not_president", "only the President discards");
-    if (d.discarded) return r("already_discarded", "already discarded");
+    if (input.actor !== d.president) return reject("not_president", "notPresident");
+    if (d.discarded) return reject("already_discarded", "alreadyDiscarded");
     const p = choice(input, "policy");
-    if (p !== "L" && p !== "F") return r("bad_policy", "name a policy: L or F");
-    if (!d.hand.includes(p)) return r("no_such_policy", "no such policy in hand");
+    if (p !== "L" && p !== "F") return reject("bad_policy", "badPolicy");
+    if (!d.hand.includes(p)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
   (state, input) => {
@@ -191,7 +191,7 @@ const discard = define(
 
 function chancellorStep(state: S, input: ActionInput, notChancellor: Rejection): Rejection | null {
   if (input.actor !== state.data.chancellor) return notChancellor;
-  if (!state.data.discarded) return r("not_discarded", "the President has not discarded yet");
+  if (!state.data.discarded) return reject("not_discarded", "notDiscarded");
   return null;
 }
 
@@ -199,12 +199,12 @@ const enact = define(
   { kind: "legislative", targets: 0 },
   policyParam,
   (state, input) => {
-    const own = chancellorStep(state, input, r("not_chancellor", "only the Chancellor enacts"));
+    const own = chancellorStep(state, input, reject("not_chancellor", "notChancellor"));
     if (own) return own;
-    if (state.data.vetoPending) return r("veto_pending", "waiting for the President's answer to the veto");
+    if (state.data.vetoPending) return reject("veto_pending", "vetoPending");
     const p = choice(input, "policy");
-    if (p !== "L" && p !== "F") return r("bad_policy", "name a policy: L or F");
-    if (!state.data.hand.includes(p)) return r("no_such_policy", "no such policy in hand");
+    if (p !== "L" && p !== "F") return reject("bad_policy", "badPolicy");
+    if (!state.data.hand.includes(p)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
   (state, input) => governmentEnacts(state, choice(input, "policy") as Policy),
@@ -214,15 +214,10 @@ const veto = define(
   { kind: "legislative", targets: 0 },
   none,
   (state, input) => {
-    const own = chancellorStep(
-      state,
-      input,
-      r("not_chancellor_veto", "only the Chancellor can request a veto"),
-    );
+    const own = chancellorStep(state, input, reject("not_chancellor_veto", "notChancellorVeto"));
     if (own) return own;
-    if (!state.data.vetoUnlocked)
-      return r("veto_locked", "veto is not available before five fascist policies");
-    if (state.data.vetoRequested) return r("veto_repeated", "veto already requested in this session");
+    if (!state.data.vetoUnlocked) return reject("veto_locked", "vetoLocked");
+    if (state.data.vetoRequested) return reject("veto_repeated", "vetoRepeated");
     return null;
   },
   (state, input) => {
@@ -242,10 +237,9 @@ const vetoAnswer = define(
   { kind: "legislative", targets: 0 },
   asParams({ agree: z.boolean().optional() }),
   (state, input) => {
-    if (input.actor !== state.data.president)
-      return r("not_president_veto", "only the President answers a veto");
-    if (!state.data.vetoPending) return r("no_veto", "no veto request to answer");
-    if (agreeOf(input) === undefined) return r("bad_answer", "answer agree: true or false");
+    if (input.actor !== state.data.president) return reject("not_president_veto", "notPresidentVeto");
+    if (!state.data.vetoPending) return reject("no_veto", "noVeto");
+    if (agreeOf(input) === undefined) return reject("bad_answer", "badAnswer");
     return null;
   },
   (state, input) => {
@@ -277,20 +271,19 @@ const choosePowers = define(
   asParams({ powers: z.array(z.enum(["investigate", "special_election", "peek", "execute"])).optional() }),
   (state, input) => {
     const powers = powersOf(input);
-    if (state.data.powers !== null) return r("powers_chosen", "powers already chosen");
+    if (state.data.powers !== null) return reject("powers_chosen", "powersChosen");
     if (!powers || powers.some((p) => !POWERS.includes(p as Power))) {
-      return r("two_powers", "choose two different powers, or execution alone");
+      return reject("two_powers", "twoPowers");
     }
     if (powers.includes("execute") && powers.length > 1) {
-      return r("execute_combined", "execution cannot be combined with other powers");
+      return reject("execute_combined", "executeCombined");
     }
-    if (new Set(powers).size !== powers.length)
-      return r("same_power", "the same power cannot be chosen twice");
+    if (new Set(powers).size !== powers.length) return reject("same_power", "samePower");
     if (!(powers.length === 2 || (powers.length === 1 && powers[0] === "execute"))) {
-      return r("two_powers", "choose two different powers, or execution alone");
+      return reject("two_powers", "twoPowers");
     }
     if (powers.includes("investigate") && investigable(state).length === 0) {
-      return r("no_investigable", "no player can be investigated");
+      return reject("no_investigable", "noInvestigable");
     }
     return null;
   },
@@ -304,10 +297,10 @@ const choosePowers = define(
 
 function powerCheck(state: S, input: ActionInput, power: Power, self: boolean): Rejection | null {
   const d = state.data;
-  if (d.powers === null) return r("choose_first", "choose the powers first");
-  if (!d.powers.includes(power)) return r("not_chosen", "this power was not chosen");
-  if (d.used.includes(power)) return r("power_used", "this power was already used");
-  if (self && input.targets[0] === input.actor) return r("self_target", "cannot target yourself");
+  if (d.powers === null) return reject("choose_first", "chooseFirst");
+  if (!d.powers.includes(power)) return reject("not_chosen", "notChosen");
+  if (d.used.includes(power)) return reject("power_used", "powerUsed");
+  if (self && input.targets[0] === input.actor) return reject("self_target", "selfTarget");
   return null;
 }
 
@@ -328,7 +321,7 @@ const investigate = define(
   (state, input) =>
     powerCheck(state, input, "investigate", true) ??
     (state.data.investigated.includes(input.targets[0] as PlayerId)
-      ? r("already_investigated", "this player has already been investigated")
+      ? reject("already_investigated", "alreadyInvestigated")
       : null),
   (state, input) => {
     const target = pl(state, input.targets[0] as PlayerId);
@@ -396,8 +389,7 @@ export function extensionLeft(state: S): number {
 const requestExtension = define(
   { kind: "any", targets: 0 },
   asParams({ hours: z.number().int().min(1).max(24).default(12) }),
-  (state) =>
-    extensionLeft(state) <= 0 ? r("extension_cap", "the extension limit of this phase is reached") : null,
+  (state) => (extensionLeft(state) <= 0 ? reject("extension_cap", "extensionCap") : null),
   (state, input) => {
     const hours = Math.min(Number(input.params["hours"] ?? 12), extensionLeft(state));
     state.data.extensionUsed += hours;

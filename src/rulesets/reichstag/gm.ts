@@ -3,7 +3,6 @@ import type { GmActionDefinition } from "../../engine/ruleset.js";
 import {
   emitEvent,
   emitPublic,
-  rejection,
   removeStatus,
   replaceGmAction,
   reviveGmAction,
@@ -12,6 +11,7 @@ import {
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { R, actions } from "./actions.js";
 import { endRound, nominationMissed, rejectGovernment, resolveElection, tally, voidSession } from "./flow.js";
+import { reject } from "./rejections.js";
 import { endGame, isAlive, kill, pl } from "./rules.js";
 import { RULESET, type ReichstagState } from "./state.js";
 
@@ -60,10 +60,10 @@ const close: Gm = {
 const modkill: Gm = {
   params: params({}),
   validate(state, input) {
-    if (input.targets.length === 0) return rejection(RULESET, "modkill_targets", "name at least one player");
+    if (input.targets.length === 0) return reject("modkill_targets", "modkillTargets");
     for (const id of input.targets) {
       if (!state.players.some((p) => p.id === id))
-        return rejection(RULESET, "unknown_target", `unknown player: ${id}`);
+        return reject("unknown_target", "unknownPlayer", { player: id });
       if (!isAlive(state, id)) return R.targetDead();
     }
     return null;
@@ -144,11 +144,11 @@ function asPlayer(id: string): Gm {
     validate(state, input) {
       const { as, rest } = inner(input);
       if (typeof as !== "string" || !state.players.some((p) => p.id === as)) {
-        return rejection(RULESET, "unknown_actor", `unknown player: ${String(as)}`);
+        return reject("unknown_actor", "unknownPlayer", { player: String(as) });
       }
       const parsed = definition.params.safeParse(rest);
       if (!parsed.success)
-        return rejection(RULESET, "bad_params", parsed.error.issues[0]?.message ?? "invalid");
+        return reject("bad_params", "badParams", { message: parsed.error.issues[0]?.message ?? "invalid" });
       return definition.validate(state, {
         actor: as,
         action: id,

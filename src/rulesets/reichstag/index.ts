@@ -8,6 +8,7 @@ import { resolution } from "./resolution.js";
 import { onPhaseOpen } from "./rules.js";
 import { setup } from "./setup.js";
 import { PHASE_KINDS, RULESET, optionsSchema, playerSchema, type ReichstagState } from "./state.js";
+import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
 import { actionLabel, availableActions, boardOf, chatLayout, playerView } from "./view.js";
 
@@ -41,6 +42,7 @@ export const reichstag = defineRuleset<ReichstagState>({
   chatLayout,
   playerView,
   texts,
+  rejections,
   // Open ballots are published by the rules' own lines ("<v> votes Ja.", section 8), not a board.
   votes: { actions: ["vote", "veto_answer"] },
 });

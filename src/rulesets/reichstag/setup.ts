@@ -1,7 +1,8 @@
-import { emitPublic, rejection } from "../../engine/helpers.js";
+import { emitPublic } from "../../engine/helpers.js";
 import { drawInt, initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
-import { type Result, emptyOutput } from "../../engine/types.js";
+import { type JsonObject, type Result, emptyOutput } from "../../engine/types.js";
+import { type ReichstagRejection, reject } from "./rejections.js";
 import { giveCandidacy, tell } from "./rules.js";
 import {
   FACTION_OF,
@@ -16,22 +17,22 @@ import {
 
 /** Setup (reichstag.md section 2): validation, the deal, the deck, knowledge, `nomination 1`. */
 
-const bad = (reason: string): Result<ReichstagState> => ({
+const bad = (key: ReichstagRejection, params?: JsonObject): Result<ReichstagState> => ({
   ok: false,
-  rejection: rejection(RULESET, "malformed_setup", reason),
+  rejection: reject("malformed_setup", key, params),
 });
 
 export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagState> {
   const { players, options, seed } = input;
   const n = players.length;
   const table = ROLE_TABLE[n];
-  if (!table) return bad(`reichstag needs 5 to 10 players, got ${n}`);
+  if (!table) return bad("playerCount", { players: n });
   const ids = players.map((p) => p.id);
-  if (new Set(ids).size !== n) return bad("duplicate player ids");
+  if (new Set(ids).size !== n) return bad("duplicateIds");
   const holder = { rng: initialRngState(seed) };
 
   const given = players.filter((p) => p.role !== undefined).length;
-  if (given !== 0 && given !== n) return bad("give a role to every player or to none");
+  if (given !== 0 && given !== n) return bad("rolesAllOrNone");
   let roles: string[];
   if (given === 0) {
     const pool = [
@@ -44,13 +45,13 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
     roles = players.map((p) => String(p.role));
     for (const role of ["liberal", "fascist", "hitler"] as const) {
       if (roles.filter((x) => x === role).length !== table[role]) {
-        return bad(`the distribution for ${n} players is ${table.liberal}/${table.fascist}/1`);
+        return bad("distribution", { players: n, liberal: table.liberal, fascist: table.fascist });
       }
     }
   }
   for (const [i, p] of players.entries()) {
     if (p.faction !== undefined && p.faction !== FACTION_OF[roles[i] as string]) {
-      return bad(`players.${i}.faction does not match the role`);
+      return bad("factionMismatch", { seat: i });
     }
   }
 
@@ -60,7 +61,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
     const l = options.deck.filter((x) => x === "L").length;
     const f = options.deck.filter((x) => x === "F").length;
     if (l !== 6 - liberal || f !== 11 - fascist) {
-      return bad(`options.deck must hold ${6 - liberal} L and ${11 - fascist} F`);
+      return bad("deck", { liberal: 6 - liberal, fascist: 11 - fascist });
     }
     deck = [...options.deck];
   } else {
@@ -74,7 +75,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
   if (options.firstCandidate === "random") first = drawInt(holder, 0, n - 1);
   else if (options.firstCandidate !== "first") {
     first = ids.indexOf(options.firstCandidate);
-    if (first < 0) return bad(`options.firstCandidate: unknown player ${options.firstCandidate}`);
+    if (first < 0) return bad("firstCandidate", { player: options.firstCandidate });
   }
 
   const statePlayers: ReichstagPlayer[] = players.map((p, i) => ({

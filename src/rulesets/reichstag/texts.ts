@@ -1,6 +1,7 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
+import { rejections } from "./rejections.js";
 
 /** Public lines (reichstag.md section 7, verbatim in English) and private messages (section 8). */
 
@@ -198,4 +199,7 @@ export const ru: TextCatalog = {
 };
 
 export const policyName = { en: policyEn, ru: policyRu };
-export const texts = { en, ru };
+export const texts = {
+  en: { ...en, ...rejections.catalogs.en },
+  ru: { ...ru, ...rejections.catalogs.ru },
+};
