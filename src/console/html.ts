@@ -50,6 +50,11 @@ export function timeTag(at: Date, zone: string, lang: Lang): Html {
   return html`<time datetime="${at.toISOString()}" data-local>${shown}</time>`;
 }
 
+/** The game's time zone as its readers name it ("Moscow Standard Time", "Москва, стандартное время"). */
+export function zoneName(zone: string, at: Date, lang: Lang): string {
+  return DateTime.fromJSDate(at, { zone }).setLocale(lang).offsetNameLong ?? zone;
+}
+
 export interface Nav {
   gameId: string;
   current: string;

@@ -2,9 +2,11 @@ import type { AvailableAction } from "../engine/ruleset.js";
 import type { Lang } from "../engine/types.js";
 import { phaseName, t } from "../i18n/index.js";
 import type { Refusal } from "./auth.js";
-import { Html, html, page, timeTag, type Section } from "./html.js";
+import { Html, html, page, timeTag, zoneName, type Section } from "./html.js";
 import type { Overview } from "./model.js";
-import { regnumModel } from "./regnum.js";
+import { regnumModel, regnumSeatFacts } from "./regnum.js";
+import { statusWord } from "./words.js";
+import type { RState } from "../rulesets/regnum/model.js";
 import type { DraftView, GameContext, LiveView, Outcome } from "./phase.js";
 
 /** The console's pages (docs/console.md). */
@@ -86,7 +88,10 @@ export function phaseBlock(o: Overview): Html {
       <dt>${t(lang, "console.phase")}</dt>
       <dd>${phaseName(lang, o.phase.label)} <span class="muted">#${o.phase.index}</span></dd>
       <dt>${t(lang, "console.deadline")}</dt>
-      <dd>${deadline} <span class="muted">(${zone})</span></dd>
+      <dd>
+        ${deadline}
+        <span class="muted">(${zoneName(zone, o.phase.deadlineAt ?? o.game.createdAt, lang)})</span>
+      </dd>
       <dt>${t(lang, "console.game_status")}</dt>
       <dd>${status}</dd>
     </dl>
@@ -98,6 +103,8 @@ export function overviewPage(o: Overview, sections: readonly Section[] = SECTION
   const zone = o.game.timezone;
   const seats = o.seats.map((s) => {
     const extras = Object.entries(s.extras).filter(([, v]) => v !== null);
+    const facts =
+      o.ruleset.id === "regnum" && o.state ? regnumSeatFacts(o.state as RState, s.seatId, lang) : [];
     return html`<li class="card${s.alive === false ? " dead" : ""}" data-seat="${s.seatId}">
       <h3>${s.seat}. ${s.mask ?? s.account}</h3>
       <dl>
@@ -116,19 +123,33 @@ export function overviewPage(o: Overview, sections: readonly Section[] = SECTION
         <dt>${t(lang, "console.state")}</dt>
         <dd>${s.alive === null ? "—" : t(lang, s.alive ? "gmroom.alive" : "gmroom.dead")}</dd>
         <dt>${t(lang, "console.statuses")}</dt>
-        <dd>${s.statuses.length > 0 ? s.statuses.join(", ") : "—"}</dd>
-        ${extras.map(
+        <dd>${s.statuses.length > 0 ? s.statuses.map((w) => statusWord(lang, w)).join(", ") : "—"}</dd>
+        ${facts.map(
           ([k, v]) =>
             html`<dt>${k}</dt>
-              <dd><code>${typeof v === "string" ? v : JSON.stringify(v)}</code></dd>`,
+              <dd>${v}</dd>`,
         )}
       </dl>
+      ${
+        extras.length > 0
+          ? html`<details class="technical">
+              <summary class="muted">${t(lang, "console.rules_data")}</summary>
+              <dl>
+                ${extras.map(
+                  ([k, v]) =>
+                    html`<dt><code>${k}</code></dt>
+                      <dd><code>${typeof v === "string" ? v : JSON.stringify(v)}</code></dd>`,
+                )}
+              </dl>
+            </details>`
+          : ""
+      }
     </li>`;
   });
   const chats = o.chats.map(
     (c) =>
       html`<tr data-chat="${c.id}">
-        <td>${c.name}<br /><span class="muted">${c.id} · ${t(lang, `console.chat_${c.kind}`)}</span></td>
+        <td>${c.name}<br /><span class="muted">${t(lang, `console.chat_${c.kind}`)}</span></td>
         <td>${audience(lang, c.readAudience, c.readers)}</td>
         <td>${audience(lang, c.writeAudience, c.writers)}</td>
       </tr>`,
@@ -311,12 +332,12 @@ function outcomeBlock(lang: Lang, outcome: Outcome): Html {
     </section>
     ${
       outcome.events.length > 0
-        ? html`<section id="dry-events">
-            <h2>${t(lang, "console.events")}</h2>
+        ? html`<details class="box technical" id="dry-events">
+            <summary>${t(lang, "console.engine_events")}</summary>
             <ul>
               ${outcome.events.map((e) => html`<li><code>${e.type}</code> <span class="muted">${e.detail}</span></li>`)}
             </ul>
-          </section>`
+          </details>`
         : ""
     }
     <p>
@@ -457,8 +478,13 @@ export interface LogRow {
   at: Date;
   phase: string;
   type: string;
-  who: string;
+  /** The account's shown name where the log has it, else its id; null for the system's own steps. */
+  who: string | null;
   seat: string | null;
+  /** The input in words; the refusal's reason in words when the rules refused it. */
+  text: string;
+  refusal: string | null;
+  /** The input as logged (JSON), folded on the page. */
   payload: string;
   accepted: boolean;
 }
@@ -477,7 +503,9 @@ export function logPage(input: {
     <label
       >${t(lang, "console.log_type")}
       <select name="type">
-        ${option("", "—", filters.type)}${["action", "gm", "control", "resolve"].map((v) => option(v, v, filters.type))}
+        ${option("", "—", filters.type)}${["action", "gm", "control", "resolve"].map((v) =>
+          option(v, t(lang, `console.log_kind.${v}`), filters.type),
+        )}
       </select></label
     >
     <label
@@ -489,7 +517,7 @@ export function logPage(input: {
     <label
       >${t(lang, "console.phase")}
       <select name="phase">
-        ${option("", "—", filters.phase)}${input.phases.map((p) => option(p, phaseName(lang, p), filters.phase))}
+        ${option("", "—", filters.phase)}${input.phases.map((p) => option(p, phaseLabel(lang, p), filters.phase))}
       </select></label
     >
     <button type="submit">${t(lang, "console.filter")}</button>
@@ -499,11 +527,19 @@ export function logPage(input: {
       html`<tr class="${r.accepted ? "" : "bad"}" data-type="${r.type}">
         <td>${r.seq}</td>
         <td>
-          ${timeTag(r.at, game.timezone, lang)}<br /><span class="muted">${phaseName(lang, r.phase)}</span>
+          ${timeTag(r.at, game.timezone, lang)}<br /><span class="muted">${phaseLabel(lang, r.phase)}</span>
         </td>
-        <td>${r.type}</td>
-        <td>${r.who}${r.seat ? html`<br /><span class="muted">${r.seat}</span>` : ""}</td>
-        <td><code>${r.payload}</code></td>
+        <td>${t(lang, `console.log_kind.${r.type}`)}</td>
+        <td>
+          ${r.who ?? html`<span class="muted">${t(lang, "console.system")}</span>`}${r.seat ? html`<br /><span class="muted">${r.seat}</span>` : ""}
+        </td>
+        <td>
+          ${r.text}${r.refusal ? html`<br /><span class="bad">${t(lang, "console.refused_input")}: ${r.refusal}</span>` : ""}
+          <details class="technical">
+            <summary class="muted">${t(lang, "console.details")}</summary>
+            <code>${r.payload}</code>
+          </details>
+        </td>
       </tr>`,
   );
   const body = html`${form}
@@ -520,6 +556,11 @@ export function logPage(input: {
     body,
     nav: { gameId: game.id, current: "log", sections: SECTIONS },
   });
+}
+
+/** A phase of the log: the lobby before the start, then the rules' phases. */
+function phaseLabel(lang: Lang, label: string): string {
+  return label === "lobby" ? t(lang, "console.lobby") : phaseName(lang, label);
 }
 
 function jsonTable(value: unknown): Html {

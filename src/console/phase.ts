@@ -4,7 +4,7 @@ import { inputs, masks as masksTable, outbox, resolutions } from "../db/schema/i
 import { resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js";
-import { describeChosen } from "../render/orders.js";
+import { describeChosen, type LabelOf } from "../render/orders.js";
 import { maskModeOf, maskNames } from "../games/masks.js";
 import { tallyText } from "../games/ballots.js";
 import { displayContext, renderReport } from "../games/render.js";
@@ -17,7 +17,8 @@ import type {
   ResolutionRow,
 } from "../games/service.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
-import { phaseName, rejectionText } from "../i18n/index.js";
+import { has, phaseName, rejectionText, t } from "../i18n/index.js";
+import { causeWord, statusWord } from "./words.js";
 
 /**
  * The console's views of the phase (docs/console.md): what has been given so far (live), what the
@@ -155,10 +156,11 @@ export async function liveView(db: Db, ctx: GameContext): Promise<LiveView> {
     }
     return list;
   };
+  const labelOf = labelsOf(ctx);
   const describe = (seatId: string, payload: unknown) => {
     const p = payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
     const order = { action: p.action ?? "?", targets: p.targets ?? [], params: p.params ?? {} };
-    return { action: order.action, text: describeChosen(lang, order, offersOf(seatId), ctx.names) };
+    return { action: order.action, text: describeChosen(lang, order, offersOf(seatId), ctx.names, labelOf) };
   };
   const bySeat = new Map<string, (GivenOrder & { action: string })[]>();
   const logged: LoggedInput[] = [];
@@ -193,6 +195,64 @@ export async function liveView(db: Db, ctx: GameContext): Promise<LiveView> {
   const board = ctx.ruleset.votes?.board?.(state) ?? null;
   const tally = board ? tallyText(board, plain(ctx), phaseName(lang, board.key)) : null;
   return { ctx, seats, missing, tally, inputs: logged.reverse() };
+}
+
+/**
+ * An action's label for an order no offer of its seat names now (refused, or given in another
+ * phase): the rules' own label, else the label any seat is offered it under now.
+ */
+function labelsOf(ctx: GameContext): LabelOf {
+  let all: AvailableAction[] | null = null;
+  return (action, params) => {
+    const ruled = ctx.ruleset.actionLabel?.(action, params);
+    if (ruled) return ruled;
+    const state = ctx.state;
+    all ??= state ? state.players.flatMap((p) => ctx.ruleset.availableActions(state, p.id)) : [];
+    return all.find((o) => o.action === action)?.label;
+  };
+}
+
+/**
+ * One input of the log in words of the game's language: an order as the panel names it, a GM's
+ * action with its seats, a control step (start, publish, hold, …), a resolution. The raw payload
+ * stays available to the page, folded.
+ */
+export function describeInput(
+  ctx: GameContext,
+  row: { type: string; seatId: string | null; payload: unknown; rejection: unknown },
+): { text: string; refusal: string | null } {
+  const { lang } = ctx;
+  const p = (row.payload ?? {}) as {
+    action?: string;
+    targets?: string[];
+    params?: Record<string, unknown>;
+    seat?: string;
+  };
+  const seatName = (id: string) => ctx.names.get(id) ?? id;
+  const refusal =
+    row.rejection && typeof row.rejection === "object"
+      ? rejectionText(lang, row.rejection as Rejection)
+      : null;
+  if (row.type === "action") {
+    const order = { action: p.action ?? "?", targets: p.targets ?? [], params: p.params ?? {} };
+    const offers = ctx.state && row.seatId ? ctx.ruleset.availableActions(ctx.state, row.seatId) : [];
+    return { text: describeChosen(lang, order, offers, ctx.names, labelsOf(ctx)), refusal };
+  }
+  if (row.type === "gm") {
+    const targets = (p.targets ?? []).map(seatName);
+    const action = t(lang, "console.log_kind.gm");
+    return {
+      text:
+        targets.length > 0
+          ? `${action}, ${t(lang, "console.gm_action_on", { targets: targets.join(", ") })}`
+          : action,
+      refusal,
+    };
+  }
+  if (row.type === "resolve") return { text: t(lang, "console.resolved"), refusal };
+  const key = `console.control.${p.action ?? ""}`;
+  const step = has(key) ? t(lang, key) : t(lang, "console.control.other");
+  return { text: p.seat ? `${step}: ${seatName(p.seat)}` : step, refusal };
 }
 
 export interface Outcome {
@@ -267,17 +327,16 @@ function outcomeOf(
   for (const p of before.players) {
     const q = after.get(p.id);
     if (!q) continue;
-    const describe = (x: typeof p) =>
-      [x.alive ? "alive" : "dead", ...x.statuses].join(", ") +
-      (x.role !== p.role ? ` · ${reader.role(x.role)}` : "");
-    const was = [p.alive ? "alive" : "dead", ...p.statuses].join(", ");
-    const now = describe(q);
+    const words = (x: typeof p) =>
+      [x.alive ? "alive" : "dead", ...x.statuses].map((w) => statusWord(ctx.lang, w)).join(", ");
+    const was = words(p);
+    const now = words(q) + (q.role !== p.role ? ` · ${reader.role(q.role)}` : "");
     if (was !== now) changes.push({ name: name(p.id), before: was, after: now });
   }
   return {
     newspaper: rendered.public,
     privates: rendered.private.map((m) => ({ to: name(m.to), text: m.text })),
-    deaths: report.deaths.map((d) => `${name(d.player)} (${d.cause})`),
+    deaths: report.deaths.map((d) => `${name(d.player)} (${causeWord(ctx.lang, d.cause)})`),
     changes,
     events: report.events.map((e) => {
       const { type, ...rest } = e;

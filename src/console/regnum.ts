@@ -1,8 +1,15 @@
 import type { Lang } from "../engine/types.js";
-import { phaseName, t } from "../i18n/index.js";
+import { has, phaseName, t } from "../i18n/index.js";
 import { armyName, countryName, unitName } from "../render/regnum-battle.js";
 import { actingHolder, RESULT_TEXT } from "../rulesets/regnum/logic.js";
-import { ARMIES, COMMANDER_POST, COUNTRIES, pairKey, type RState } from "../rulesets/regnum/model.js";
+import {
+  ARMIES,
+  COMMANDER_POST,
+  COUNTRIES,
+  pairKey,
+  type RPlayer,
+  type RState,
+} from "../rulesets/regnum/model.js";
 import { POST_RU, RESULT_EN } from "../rulesets/regnum/texts.js";
 import { LABELS } from "../rulesets/regnum/view.js";
 import { html, type Html } from "./html.js";
@@ -31,6 +38,7 @@ const POST_EN: Record<string, string> = {
 
 /** A post in the language (a post the rules files do not name keeps its id, readable). */
 export function postName(post: string, lang: Lang): string {
+  if (has(`target.${post}`)) return t(lang, `target.${post}`);
   if (lang === "ru") return POST_RU[post] ?? post.replace(/_/g, " ");
   const commander = /^commander_(.+)$/.exec(post);
   if (commander?.[1]) return `Commander of the ${armyName(commander[1], "en")}`;
@@ -63,6 +71,30 @@ function caseResult(result: string, data: Record<string, unknown>, lang: Lang): 
   if (known) return known;
   if (result === "evasion") return t(lang, "console.regnum.case_evasion");
   return text || "—";
+}
+
+const TYPE_NAMES: Record<string, [string, string]> = {
+  ki: ["KI", "КИ"],
+  km: ["KM", "КМ"],
+  im: ["IM", "ИМ"],
+  ii: ["II", "ИИ"],
+};
+
+/** What the overview's seat card adds for a regnum character, in words. */
+export function regnumSeatFacts(state: RState, seatId: string, lang: Lang): [string, string][] {
+  const p = state.players.find((x) => x.id === seatId) as RPlayer | undefined;
+  if (!p) return [];
+  const tr = (key: string) => t(lang, `console.regnum.${key}`);
+  const facts: [string, string][] = [
+    [tr("type"), TYPE_NAMES[p.type]?.[lang === "ru" ? 1 : 0] ?? p.type],
+    [tr("wearing"), p.currentAppearance],
+    [tr("location"), countryName(p.location, lang)],
+    [tr("posts"), list(p.posts.map((x) => postName(x, lang)))],
+    [tr("crowns"), String(p.crowns)],
+    [tr("orchium"), String(p.orchium)],
+    [tr("items"), list(p.items)],
+  ];
+  return facts;
 }
 
 const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "—");

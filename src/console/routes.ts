@@ -26,7 +26,7 @@ import {
   reviewPage,
   signedOutPage,
 } from "./pages.js";
-import { draftView, dryRun, gameContext, liveStamp, liveView, type Trial } from "./phase.js";
+import { describeInput, draftView, dryRun, gameContext, liveStamp, liveView, type Trial } from "./phase.js";
 import { describeChosen } from "../render/orders.js";
 import type { AnyGameState } from "../engine/types.js";
 import { has, t } from "../i18n/index.js";
@@ -417,16 +417,27 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
             (!filters.phase || r.phase === filters.phase),
         )
         .slice(0, 1000)
-        .map((r) => ({
-          seq: r.seq,
-          at: r.at,
-          phase: r.phase,
-          type: r.type,
-          who: r.actorName ?? r.userId,
-          seat: r.seatId ? (ctx.names.get(r.seatId) ?? r.seatId) : null,
-          payload: JSON.stringify(r.payload) + (r.rejection ? ` ✗ ${JSON.stringify(r.rejection)}` : ""),
-          accepted: r.accepted,
-        }));
+        .map((r) => {
+          const described = describeInput(ctx, r);
+          return {
+            seq: r.seq,
+            at: r.at,
+            phase: r.phase,
+            type: r.type,
+            who:
+              r.actorName ??
+              (r.userId === "system"
+                ? null
+                : r.seatId && ctx.userOf.get(r.seatId) === r.userId
+                  ? (ctx.accounts.get(r.seatId) ?? r.userId)
+                  : r.userId),
+            seat: r.seatId ? (ctx.names.get(r.seatId) ?? r.seatId) : null,
+            text: described.text,
+            refusal: described.refusal,
+            payload: JSON.stringify(r.payload) + (r.rejection ? ` ✗ ${JSON.stringify(r.rejection)}` : ""),
+            accepted: r.accepted,
+          };
+        });
       return send(reply, 200, logPage({ ctx, rows, filters, phases }));
     });
 

@@ -237,11 +237,17 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     const types = await page.$$eval("#log tr", (rows) => rows.map((r) => r.getAttribute("data-type")));
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(["control"]));
-    expect(await page.innerText("#log")).toContain("publish");
+    // In words: the step, not its id (the logged JSON is folded under "details").
+    const controls = await page.innerText("#log");
+    expect(controls).toContain(ru("console.control.publish"));
+    expect(controls).toContain(ru("console.log_kind.control"));
+    expect(controls).not.toContain('"publish"');
     await page.goto(`${base()}/log?seat=p1`);
     const seat = await page.innerText("#log");
-    expect(seat).toContain('"kill"');
-    expect(seat).not.toContain("publish");
+    expect(seat).toContain("Убить → player4");
+    // A player's own order names the player's account, not a Discord id.
+    expect(seat).not.toContain(u(1));
+    expect(seat).not.toContain(ru("console.control.publish"));
     await page.goto(`${base()}/model`);
     expect(await page.locator("[data-model]").count()).toBeGreaterThan(0);
   });
