@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { addStatus, emitEvent, rejection, removeStatus } from "../../engine/helpers.js";
+import { addStatus, emitEvent, removeStatus } from "../../engine/helpers.js";
+import { reject } from "./rejections.js";
 import type { ActionDefinition } from "../../engine/ruleset.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
 import {
   MAYOR_TARGET,
   type MayorPlayer,
   type MayorState,
-  RULESET_ID,
   VERDICT_CHOICES,
   type VerdictChoice,
   findMayorPlayer,
@@ -21,24 +21,22 @@ import {
  * depends only on public facts (phase, life, jail, ИЗО, the session's verdicts), never on the role.
  */
 
-const reject = (id: string, reason: string): Rejection => rejection(RULESET_ID, id, reason);
-
 export const reasons = {
-  dead: () => reject("dead_actor", "dead players cannot act"),
-  phase: () => reject("wrong_phase", "wrong phase for this action"),
-  notAlive: () => reject("target_not_alive", "target is not alive"),
-  jailed: () => reject("jailed", "jailed players cannot make a night choice"),
-  isolatedChoice: () => reject("isolated", "isolated players cannot make a night choice"),
-  selfChoice: () => reject("self_choice", "cannot choose yourself"),
-  choiceTargets: () => reject("choice_targets", "a choice names exactly one player or the Mayor"),
-  verdictGiven: () => reject("verdict_given", "a verdict has already been given this session"),
-  isolatedVerdict: () => reject("isolated_verdict", "isolated players cannot give a verdict"),
-  selfVerdict: () => reject("self_verdict", "cannot give a verdict on yourself"),
-  verdictTarget: () => reject("verdict_target", "a verdict needs a target"),
-  verdictTargets: () => reject("verdict_targets", "a verdict names at most one player"),
-  firstSession: () => reject("first_session", "no execution at the first session"),
-  vacationOn: () => reject("vacation_on", "already on vacation"),
-  vacationOff: () => reject("vacation_off", "not on vacation"),
+  dead: () => reject("dead_actor", "dead"),
+  phase: () => reject("wrong_phase", "phase"),
+  notAlive: () => reject("target_not_alive", "notAlive"),
+  jailed: () => reject("jailed", "jailed"),
+  isolatedChoice: () => reject("isolated", "isolatedChoice"),
+  selfChoice: () => reject("self_choice", "selfChoice"),
+  choiceTargets: () => reject("choice_targets", "choiceTargets"),
+  verdictGiven: () => reject("verdict_given", "verdictGiven"),
+  isolatedVerdict: () => reject("isolated_verdict", "isolatedVerdict"),
+  selfVerdict: () => reject("self_verdict", "selfVerdict"),
+  verdictTarget: () => reject("verdict_target", "verdictTarget"),
+  verdictTargets: () => reject("verdict_targets", "verdictTargets"),
+  firstSession: () => reject("first_session", "firstSession"),
+  vacationOn: () => reject("vacation_on", "vacationOn"),
+  vacationOff: () => reject("vacation_off", "vacationOff"),
 };
 
 const noParams = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;

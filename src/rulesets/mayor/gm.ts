@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { rejection, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
+import { reject } from "./rejections.js";
+import { replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { GmInput, JsonObject, Rejection } from "../../engine/types.js";
 import { setVacation } from "./actions.js";
@@ -14,10 +15,10 @@ const targetsOnly = z.object({}).passthrough() as unknown as z.ZodType<JsonObjec
 
 function livingTargets(state: MayorState, input: GmInput): Rejection | null {
   if (input.targets.length === 0) {
-    return rejection(RULESET_ID, "gm_targets", "name at least one living player");
+    return reject("gm_targets", "gmTargets");
   }
   if (input.targets.some((t) => !findMayorPlayer(state, t)?.alive)) {
-    return rejection(RULESET_ID, "target_not_alive", "target is not alive");
+    return reject("target_not_alive", "notAlive");
   }
   return null;
 }

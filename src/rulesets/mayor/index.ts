@@ -8,6 +8,7 @@ import { factions, roles } from "./roles.js";
 import { deadline } from "./schedule.js";
 import { setup } from "./setup.js";
 import { type MayorState, RULESET_ID, optionsSchema, playerSchema } from "./state.js";
+import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
 import { playerView } from "./view.js";
 import { votes } from "./ballot.js";
@@ -37,5 +38,6 @@ export const mayor = defineRuleset<MayorState>({
   playerView,
   finalPlayer: (_state, p) => ({ isolations: p.isolations }),
   texts,
+  rejections,
   votes,
 });

@@ -1,7 +1,8 @@
-import { emitPublic, rejection } from "../../engine/helpers.js";
+import { emitPublic } from "../../engine/helpers.js";
+import { type MayorRejection, reject } from "./rejections.js";
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
-import { emptyOutput, type Result } from "../../engine/types.js";
+import { emptyOutput, type JsonObject, type Result } from "../../engine/types.js";
 import { countRoles, deckOf, defaultCounts, factionOf } from "./roles.js";
 import {
   MAYOR_TARGET,
@@ -16,8 +17,8 @@ import {
 
 /** Section 2: checks the table, deals the roles by lot when none is given, publishes the counts. */
 
-function malformed(id: string, reason: string): Result<MayorState> {
-  return { ok: false, rejection: rejection(RULESET_ID, id, reason) };
+function malformed(id: string, key: MayorRejection, params?: JsonObject): Result<MayorState> {
+  return { ok: false, rejection: reject(id, key, params) };
 }
 
 function isRole(value: unknown): value is RoleId {
@@ -26,19 +27,19 @@ function isRole(value: unknown): value is RoleId {
 
 export function setup(input: SetupInput<MayorOptions>): Result<MayorState> {
   const { players, options, seed } = input;
-  if (players.length < 3) return malformed("too_few_players", "at least 3 players are needed");
+  if (players.length < 3) return malformed("too_few_players", "tooFew");
   const ids = new Set<string>();
   for (const p of players) {
-    if (p.id === MAYOR_TARGET) return malformed("reserved_id", `"${MAYOR_TARGET}" is reserved for the Mayor`);
-    if (ids.has(p.id)) return malformed("duplicate_id", `duplicate id "${p.id}"`);
+    if (p.id === MAYOR_TARGET) return malformed("reserved_id", "reservedId", { id: MAYOR_TARGET });
+    if (ids.has(p.id)) return malformed("duplicate_id", "duplicateId", { id: p.id });
     ids.add(p.id);
     if (p["role"] !== undefined && !isRole(p["role"])) {
-      return malformed("unknown_role", `unknown role "${String(p["role"])}"`);
+      return malformed("unknown_role", "unknownRole", { role: String(p["role"]) });
     }
   }
   const given = players.filter((p) => p["role"] !== undefined).length;
   if (given !== 0 && given !== players.length) {
-    return malformed("partial_roles", "give a role to every player or to none (the engine deals)");
+    return malformed("partial_roles", "rolesAllOrNone");
   }
 
   const rng = { rng: initialRngState(seed) };
@@ -49,10 +50,7 @@ export function setup(input: SetupInput<MayorOptions>): Result<MayorState> {
     const counts = options.roles ?? defaultCounts(players.length);
     const deck = deckOf(counts);
     if (deck.length !== players.length) {
-      return malformed(
-        "role_counts",
-        `options.roles deal ${deck.length} roles for ${players.length} players`,
-      );
+      return malformed("role_counts", "dealCount", { roles: deck.length, players: players.length });
     }
     dealt = shuffle(rng, deck);
   }

@@ -1,6 +1,7 @@
 import { joinList, pluralRu } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
+import { rejections } from "./rejections.js";
 
 /**
  * Public lines (section 7) and private results (section 8). English: the rules file's templates
@@ -107,4 +108,7 @@ const ru: TextCatalog = {
     `Проверка игрока ${c.player(str(p["target"]))} не удалась: игрок ${reasonRu[str(p["reason"])] ?? str(p["reason"])}.`,
 };
 
-export const texts: Record<Lang, TextCatalog> = { en, ru };
+export const texts: Record<Lang, TextCatalog> = {
+  en: { ...en, ...rejections.catalogs.en },
+  ru: { ...ru, ...rejections.catalogs.ru },
+};
