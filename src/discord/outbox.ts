@@ -381,7 +381,7 @@ async function perform(
       const service = new GameService(deps.db);
       const phase = await service.currentPhase(gameId);
       if (!phase || phase.index !== effect.phaseIndex) return; // the phase is over: its panel is moot
-      for (const [part, panel] of (await panelsForPhase(service, gameId)).entries()) {
+      for (const [part, panel] of (await panelsForPhase(service, gameId, effect.seats)).entries()) {
         const channelId = await channelFor(deps, gameId, panel.chat);
         await deps.rest.post(Routes.channelMessages(channelId), {
           body: {

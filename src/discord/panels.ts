@@ -170,6 +170,8 @@ export async function handlePanel(
 export async function panelsForPhase(
   service: GameService,
   gameId: string,
+  /** Only these seats (a step opened within the phase); absent: every seat with an order. */
+  only?: readonly string[],
 ): Promise<{ chat: string; body: RESTPostAPIChannelMessageJSONBody }[]> {
   const game = await service.game(gameId);
   if (game.status !== "running") return [];
@@ -181,6 +183,7 @@ export async function panelsForPhase(
   const names = await seatNames(service.db, gameId);
   const out: { chat: string; body: RESTPostAPIChannelMessageJSONBody }[] = [];
   for (const seat of await service.players(gameId)) {
+    if (only && !only.includes(seat.seatId)) continue;
     const actions = ruleset.availableActions(state, seat.seatId);
     if (actions.length === 0) continue;
     out.push({

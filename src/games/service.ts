@@ -45,6 +45,7 @@ import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { discordTime, gameZone, localTime } from "./time.js";
 import { tableMinimum } from "./table.js";
+import { OPTIONAL_ACTIONS } from "./reminders.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
 import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
 import { jobIds } from "../jobs/registry.js";
@@ -119,6 +120,8 @@ export interface OutboxReconcile {
 export interface OutboxPanels {
   type: "panels";
   phaseIndex: number;
+  /** Only these seats' panels (a step that opened within the phase); absent: every seat's. */
+  seats?: string[];
 }
 /** The full reveal of roles and winners, and the game's log as files, at the end. */
 export interface OutboxReveal {
@@ -2002,7 +2005,14 @@ export class GameService {
       await logged;
       return { outbox: false, phase };
     }
+    // Seats told something just now whose orders it opened (reichstag's Chancellor handed two
+    // policies within the phase) get a fresh panel: the one of the phase's start offered nothing.
+    const told = new Set(state.output.private.slice(phase.deliveredPrivate).map((m) => m.to));
+    const ordersIn = (s: AnyGameState, seat: string) =>
+      ruleset.availableActions(s, seat).some((o) => !OPTIONAL_ACTIONS.has(o.action));
+    const opened = [...told].filter((seat) => !ordersIn(before, seat) && ordersIn(state, seat));
     const effects = await this.deliverNow(tx, game, ruleset, state, phase);
+    if (opened.length > 0) effects.push({ type: "panels", phaseIndex: phase.index, seats: opened });
     const delivered =
       effects.length > 0
         ? {

@@ -123,6 +123,11 @@ describe.each(["en", "ru"] as const)("classic played in %s", (lang: Lang) => {
     expect(state.phase).toEqual({ kind: "day", n: 1 });
     expect(state.players.find((p) => p.id === "p2")?.alive).toBe(false);
     expect(await g.newspaper()).toContain("player2");
+    // /game status: the day, the dead don's name among the dead, no living player's role.
+    const status = textOf(await g.as(4, "game status"));
+    expect(status).toContain(lang === "en" ? "Day 1" : "День 1");
+    expect(status).toContain("player2");
+    expect(status).not.toContain(w.maniac);
   });
 
   it("day 1: players talk in the town chat; three /votes hang the maniac, each posted in the vote thread with one live tally", async () => {

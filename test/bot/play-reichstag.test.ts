@@ -137,15 +137,16 @@ describe.each(["en", "ru"] as const)("reichstag played in %s", (lang: Lang) => {
     for (const line of w.votesCast) expect(news).not.toContain(line);
   });
 
-  it("legislation: the President discards a fascist policy and the Chancellor enacts the liberal one, from their panels", async () => {
+  it("legislation: the President discards a fascist policy from the panel /order shows; the Chancellor enacts the liberal one from the panel posted to him", async () => {
     const drawn = g.posts(await g.personal(1)).join("\n");
     if (w.drawn) expect(drawn).toContain(w.drawn);
     const fascist = lang === "en" ? "fascist" : "фашист";
-    const discarded = await g.panel(1, "discard", [], fascist);
+    // The President opens his panel with /order.
+    const discarded = await g.panel(1, "discard", [], fascist, true);
     expect(contentOf(discarded)).toMatch(lang === "en" ? /^Accepted: / : /^Принято: /);
     await g.drain();
-    // The Chancellor's step opens within the phase: he opens his panel with /order.
-    const enacted = await g.panel(2, "enact", [], w.liberal, true);
+    // The Chancellor's step opens within the phase: his thread gets a panel of it.
+    const enacted = await g.panel(2, "enact", [], w.liberal);
     expect(contentOf(enacted)).toMatch(lang === "en" ? /^Accepted: / : /^Принято: /);
     await g.resolveUntil("nomination");
     expect((await g.state()).phase).toEqual({ kind: "nomination", n: 2 });
