@@ -45,6 +45,7 @@ const WORDS = {
     talk: "Morning. Who lost a shooter?",
     against: "against",
     forWord: "for",
+    voteAgainst: "Vote against",
     lynched: "Lynched: player8.",
     protectedLine: "Protected: player6.",
     inactive: "Removed for inactivity: player11.",
@@ -63,6 +64,7 @@ const WORDS = {
     talk: "Доброе утро. Кто потерял бойца?",
     against: "против",
     forWord: "за",
+    voteAgainst: "Голосовать «против»",
     lynched: "Казнён: player8.",
     protectedLine: "Защиту получил: player6.",
     inactive: "Выбыли за неактивность: player11.",
@@ -150,6 +152,9 @@ describe.each(["en", "ru"] as const)("clans played in %s", (lang: Lang) => {
     expect(tallies[0]).toMatch(new RegExp(`${w.against} → player8: 7 .* · L-0`));
     expect(tallies[0]).toMatch(new RegExp(`${w.against} → player1: 3 .* · L-5`));
     expect(tallies[0]).toMatch(new RegExp(`${w.forWord} → player6: 2 `));
+    // The GMs' status names each vote as cast, though only «for» is still open to its voter.
+    expect(await g.gmRoom()).toContain(`• player3: ${w.voteAgainst} → player8\n`);
+    expect(contentOf(await g.as(3, "orders"))).toContain(`${w.voteAgainst} → player8`);
   });
 
   it("day 1 resolves: the most voted dies, the most «for» is protected, the silent one is removed", async () => {
