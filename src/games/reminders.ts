@@ -1,13 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import type { Db } from "../db/client.js";
-import { deadlines, games, guildSettings, inputs, outbox, phases, players } from "../db/schema/index.js";
+import { deadlines, guildSettings, inputs, phases, players } from "../db/schema/index.js";
 import { safeName } from "../render/names.js";
 import { phaseName, t } from "../i18n/index.js";
-import { UserError } from "./errors.js";
 import { discordTime } from "./time.js";
 import type { Clock, Committed, OutboxPost } from "./service.js";
+import { changeGame, writeOutbox } from "./changes.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 
 /**
@@ -100,9 +100,7 @@ export async function sendReminder(
   job: { deadlineId: number; jobId: string },
 ): Promise<Committed<ReminderResult>> {
   const nothing = { value: { sent: false, personal: 0, named: 0 }, deadlines: [], outbox: false };
-  return db.transaction(async (tx) => {
-    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
-    if (!game) throw new UserError("game.not_found");
+  return changeGame(db, gameId, async (tx, game) => {
     const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
     if (deadline?.status !== "pending" || deadline.kind !== "reminder" || deadline.jobId !== job.jobId) {
       return nothing;
@@ -140,23 +138,8 @@ export async function sendReminder(
         content: reminderTexts.personal(lang, phase.label, due),
       })),
     ];
-    await tx
-      .insert(outbox)
-      .values(
-        posts.map((payload, i) => ({
-          gameId,
-          dedupeKey: `${gameId}:remind:${phaseIndex}:${minutes}:${deadline.dueAt.getTime()}:${i}`,
-          kind: payload.type,
-          payload,
-          resolutionId: null,
-        })),
-      )
-      .onConflictDoNothing();
+    await writeOutbox(tx, gameId, `remind:${phaseIndex}:${minutes}:${deadline.dueAt.getTime()}`, posts, null);
     await markDone();
-    await tx
-      .update(games)
-      .set({ version: sql`${games.version} + 1` })
-      .where(eq(games.id, gameId));
     return {
       value: { sent: true, personal: plan.missing.length, named: named?.length ?? 0 },
       deadlines: [],

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
@@ -46,6 +46,7 @@ import { deadlineFor, reminderTimes } from "./schedule.js";
 import { discordTime, gameZone, localTime } from "./time.js";
 import { tableMinimum } from "./table.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
+import { changeGame, outboxInsert, together, writeOutbox, type Writing } from "./changes.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
 import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
 import { jobIds } from "../jobs/registry.js";
@@ -431,7 +432,7 @@ export class GameService {
    * cannot also be a GM of the same game (a GM reads every secret chat).
    */
   async addGm(gameId: string, byUserId: string, userId: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "ended") throw new UserError("game.ended");
       const seated = await tx
@@ -452,7 +453,7 @@ export class GameService {
    * act in every game, do not count, since they may lose that role).
    */
   async removeGm(gameId: string, byUserId: string, userId: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       const listed = await this.gms(gameId, tx);
       if (!listed.includes(userId)) throw new UserError("gm.not_listed");
@@ -466,12 +467,12 @@ export class GameService {
   /** After the GMs changed: a built game's roles and threads follow (the lobby has none yet). */
   private async afterGmChange(tx: Tx, game: GameRow, origin: string): Promise<Committed<null>> {
     if (game.status === "lobby") return { value: null, deadlines: [], outbox: false };
-    await this.writeOutbox(tx, game.id, origin, [{ type: "reconcile" }], null);
+    await writeOutbox(tx, game.id, origin, [{ type: "reconcile" }], null);
     return { value: null, deadlines: [], outbox: true };
   }
 
   async join(gameId: string, userId: string, displayName: string): Promise<PlayerRow> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const ruleset = rulesetOrThrow(game.ruleset);
       const seats = await this.players(gameId, tx);
@@ -489,7 +490,7 @@ export class GameService {
 
   /** Leaving the lobby; the remaining seats close ranks in join order. */
   async leave(gameId: string, userId: string): Promise<void> {
-    await this.locked(gameId, async (tx, game) => {
+    await changeGame(this.db, gameId, async (tx, game) => {
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const seat = await this.seatOf(gameId, userId, tx);
       await tx.delete(players).where(eq(players.id, seat.id));
@@ -512,7 +513,7 @@ export class GameService {
     userId: string,
     setup: Record<string, unknown>,
   ): Promise<void> {
-    await this.locked(gameId, async (tx, game) => {
+    await changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const seat = await this.seatOf(gameId, userId, tx);
@@ -542,7 +543,7 @@ export class GameService {
     byUserId: string,
     opts: { limits?: boolean } = {},
   ): Promise<Committed<PhaseRow>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status !== "lobby") throw new UserError("game.already_started");
       const ruleset = rulesetOrThrow(game.ruleset);
@@ -619,7 +620,7 @@ export class GameService {
         }),
       });
       effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase));
-      await this.writeOutbox(tx, gameId, `start`, effects, null);
+      await writeOutbox(tx, gameId, `start`, effects, null);
       return { value: phase, deadlines: scheduled, outbox: true };
     });
   }
@@ -675,7 +676,7 @@ export class GameService {
     userId: string,
     action: Omit<ActionInput, "actor">,
   ): Promise<Committed<SubmitOutcome>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
       const ruleset = rulesetOrThrow(game.ruleset);
@@ -745,7 +746,7 @@ export class GameService {
     seatId: string,
     action: Omit<ActionInput, "actor">,
   ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
@@ -767,7 +768,7 @@ export class GameService {
     byUserId: string,
     action: GmInput,
   ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "lobby") throw new UserError("game.not_started");
       if (game.status === "ended") throw new UserError("game.ended");
@@ -784,7 +785,7 @@ export class GameService {
 
   /** Replaces the account behind a seat; the seat keeps role, chats, orders and history. */
   async replace(gameId: string, byUserId: string, fromUserId: string, toUserId: string, displayName: string) {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "replace", { from: fromUserId, to: toUserId });
       const seat = await this.seatOf(gameId, fromUserId, tx);
@@ -807,7 +808,7 @@ export class GameService {
       // Masked games: the seat keeps its mask as its shown name; the new account's never shows.
       const { dealMasks } = await import("./masks.js");
       await dealMasks(tx, gameId);
-      await this.writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
+      await writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
       return { value: seat.seatId, deadlines: [], outbox: true };
     });
   }
@@ -823,7 +824,7 @@ export class GameService {
     phaseIndex: number,
     job: { deadlineId: number; jobId: string } | null,
   ): Promise<Committed<PhaseReport | null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       const nothing = { value: null, deadlines: [], outbox: false };
       if (game.status !== "running") return nothing;
       const phase = await this.currentPhase(gameId, tx);
@@ -881,7 +882,7 @@ export class GameService {
   }
 
   async pause(gameId: string, byUserId: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "pause", {});
       if (game.status !== "running") throw new UserError("game.not_running");
@@ -911,7 +912,7 @@ export class GameService {
       if (!phase?.deadlineAt) return { value: null, deadlines: [], outbox: false };
       // Players learn that the clock stopped (the deadline they were shown no longer holds).
       const lang = await this.language(game.guildId, tx);
-      await this.writeOutbox(
+      await writeOutbox(
         tx,
         gameId,
         `paused:${phase.index}:${now.getTime()}`,
@@ -929,7 +930,7 @@ export class GameService {
   }
 
   async resume(gameId: string, byUserId: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "resume", {});
       if (game.status !== "paused") throw new UserError("game.not_paused");
@@ -1001,7 +1002,7 @@ export class GameService {
     if (!resolution) throw new Error("insert returned nothing");
     await this.insertEvents(tx, game.id, resolution.id, report);
     const effects = await this.resolutionEffects(tx, game, ruleset, phase, resolved);
-    await this.writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
+    await writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
     // The phase's own timers are over (it stays open, closed to players, until publication).
     await tx
       .update(deadlines)
@@ -1030,7 +1031,7 @@ export class GameService {
       .returning();
     const card = await this.draftCardEffect(tx, game, ruleset, resolution, note ?? { kind: "waiting" });
     const status = await this.gmStatusEffect(tx, game, ruleset, resolved.state, phase, "drafted");
-    await this.writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
+    await writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
     return { value: report, deadlines: publish ? [publish] : [], outbox: true };
   }
 
@@ -1044,7 +1045,7 @@ export class GameService {
     byUserId: string | null,
     job?: { deadlineId: number; jobId: string },
   ): Promise<Committed<boolean>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       const nothing = { value: false, deadlines: [], outbox: false };
       if (byUserId !== null) await this.requireGm(tx, gameId, byUserId);
       if (byUserId === null && job) {
@@ -1084,7 +1085,7 @@ export class GameService {
             kind: "stale",
             by: byWhom(lang, null),
           });
-          await this.writeOutbox(tx, gameId, `stale:${resolution.id}:${now.getTime()}`, [card], null);
+          await writeOutbox(tx, gameId, `stale:${resolution.id}:${now.getTime()}`, [card], null);
           return { value: false, deadlines: [], outbox: true };
         }
         await this.logControl(tx, gameId, byUserId ?? "system", "publish", { phaseIndex });
@@ -1100,7 +1101,7 @@ export class GameService {
           .update(resolutions)
           .set({ status: "published", publishedAt: now })
           .where(eq(resolutions.id, resolution.id));
-        await this.writeOutbox(tx, gameId, `published:${resolution.id}`, [card, status], null);
+        await writeOutbox(tx, gameId, `published:${resolution.id}`, [card, status], null);
         scheduled = await this.applyResolution(tx, game, ruleset, phase, again.state, resolution.createdAt);
       } else {
         // A draft of the older review mode, whose resolution was applied when it was drafted.
@@ -1127,7 +1128,7 @@ export class GameService {
 
   /** A GM holds the draft: its grace timer stops for good (the deadline row is cancelled). */
   async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "hold", { phaseIndex });
       const [updated] = await tx
@@ -1148,7 +1149,7 @@ export class GameService {
         kind: "held",
         by: byWhom("en", byUserId),
       });
-      await this.writeOutbox(tx, gameId, `hold:${updated.id}:${this.clock.now().getTime()}`, [card], null);
+      await writeOutbox(tx, gameId, `hold:${updated.id}:${this.clock.now().getTime()}`, [card], null);
       return { value: null, deadlines: [], outbox: true };
     });
   }
@@ -1174,7 +1175,7 @@ export class GameService {
     byUserId: string,
     lines: string[],
   ): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "edit", { phaseIndex, lines });
       const [resolution] = await tx
@@ -1198,7 +1199,7 @@ export class GameService {
         kind: "edited",
         by: byWhom("en", byUserId),
       });
-      await this.writeOutbox(tx, gameId, `edit:${resolution.id}:${this.clock.now().getTime()}`, [card], null);
+      await writeOutbox(tx, gameId, `edit:${resolution.id}:${this.clock.now().getTime()}`, [card], null);
       return { value: null, deadlines: [], outbox: true };
     });
   }
@@ -1208,7 +1209,7 @@ export class GameService {
    * the log as it is now, with the GMs' corrections (/gm order, statuses, a modkill): a new draft.
    */
   async rerun(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<PhaseReport>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       const phase = await this.currentPhase(gameId, tx);
       const draft = await this.pendingDraft(gameId, tx);
@@ -1245,7 +1246,7 @@ export class GameService {
       kind: "stale",
       by: byWhom("en", byUserId),
     });
-    await this.writeOutbox(tx, game.id, `stale:${draft.id}:${this.clock.now().getTime()}`, [card], null);
+    await writeOutbox(tx, game.id, `stale:${draft.id}:${this.clock.now().getTime()}`, [card], null);
     return true;
   }
 
@@ -1315,7 +1316,7 @@ export class GameService {
 
   /** Ends the game; `revealed` is false for a game ended from its lobby (nothing to reveal). */
   async end(gameId: string, byUserId: string): Promise<Committed<{ revealed: boolean }>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       await this.logControl(tx, gameId, byUserId, "end", {});
       if (game.status === "ended") throw new UserError("game.ended");
@@ -1330,7 +1331,7 @@ export class GameService {
       const effects: OutboxEffect[] = [{ type: "reconcile" }];
       const revealed = game.status !== "lobby";
       if (revealed) effects.push({ type: "reveal" });
-      await this.writeOutbox(tx, gameId, "end", effects, null);
+      await writeOutbox(tx, gameId, "end", effects, null);
       return { value: { revealed }, deadlines: [], outbox: true };
     });
   }
@@ -1340,8 +1341,8 @@ export class GameService {
    * (the Discord message id) makes a retry post once.
    */
   async notify(gameId: string, seatId: string, text: string, key: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx) => {
-      await this.writeOutbox(
+    return changeGame(this.db, gameId, async (tx) => {
+      await writeOutbox(
         tx,
         gameId,
         `notify:${key}`,
@@ -1354,11 +1355,11 @@ export class GameService {
 
   /** A GM's announcement in the newspaper. `key` (e.g. the interaction id) makes a retry post once. */
   async announce(gameId: string, byUserId: string, text: string, key: string): Promise<Committed<null>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status === "lobby") throw new UserError("game.not_started");
       await this.logControl(tx, gameId, byUserId, "announce", { text });
-      await this.writeOutbox(
+      await writeOutbox(
         tx,
         gameId,
         `announce:${key}`,
@@ -1386,27 +1387,6 @@ export class GameService {
   }
 
   // ---- internals --------------------------------------------------------------------------
-
-  /**
-   * One change of a game: its row locked for the whole transaction and its version bumped, in
-   * one statement (the UPDATE takes the row lock a SELECT … FOR UPDATE would, and waits for any
-   * other change of the game to commit first); `work` sees the row as it was before the bump.
-   * A committed result carries the version it published (`AfterCommit.version`).
-   */
-  private async locked<T>(gameId: string, work: (tx: Tx, game: GameRow) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const [bumped] = await tx
-        .update(games)
-        .set({ version: sql`${games.version} + 1` })
-        .where(eq(games.id, gameId))
-        .returning();
-      if (!bumped) throw new UserError("game.not_found");
-      const result = await work(tx, { ...bumped, version: bumped.version - 1 });
-      if (result !== null && typeof result === "object" && "deadlines" in result && "outbox" in result)
-        (result as AfterCommit).version = bumped.version;
-      return result;
-    });
-  }
 
   /** A GM's schedule action goes into the input log too; the engine never replays it. */
   private async logControl(
@@ -1453,7 +1433,7 @@ export class GameService {
     action: "force" | "extend" | "deadline",
     to: (current: Date, game: GameRow) => Date,
   ): Promise<Committed<DeadlineRow>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       await this.requireGm(tx, gameId, byUserId);
       if (game.status !== "running") throw new UserError("game.not_running");
       const phase = await this.currentPhase(gameId, tx);
@@ -1598,7 +1578,7 @@ export class GameService {
     });
     const ruleset = rulesetOrThrow(game.ruleset);
     const { state } = await loadState(tx, game.id, ruleset);
-    await this.writeOutbox(
+    await writeOutbox(
       tx,
       game.id,
       `${key}:${phase.index}:${phase.deadlineAt.getTime()}`,
@@ -1642,7 +1622,7 @@ export class GameService {
 
   /** The worker's timer job: the window's GM action `timer` {key}, as the system, logged. */
   async fireTimer(gameId: string, job: { deadlineId: number; jobId: string }): Promise<Committed<boolean>> {
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       const nothing = { value: false, deadlines: [], outbox: false };
       const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
       if (!row || row.status !== "pending" || row.jobId !== job.jobId || game.status === "ended")
@@ -1702,7 +1682,7 @@ export class GameService {
       .where(eq(games.id, gameId));
     if (!current || current.status !== "running" || !rulesetOrThrow(current.ruleset).closesEarly)
       return { value: null, deadlines: [], outbox: false };
-    return this.locked(gameId, async (tx, game) => {
+    return changeGame(this.db, gameId, async (tx, game) => {
       const nothing = { value: null, deadlines: [], outbox: false };
       const ruleset = rulesetOrThrow(game.ruleset);
       if (game.status !== "running" || !ruleset.closesEarly) return nothing;
@@ -1767,7 +1747,7 @@ export class GameService {
     // The phase's last status in the GM room, as it stood at the deadline (later deferred
     // updates of a phase that is over are skipped).
     effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase, "published"));
-    await this.writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
+    await writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
     const scheduled = await this.applyResolution(tx, game, ruleset, phase, next, now);
     return { value: report, deadlines: scheduled, outbox: true };
   }
@@ -1861,7 +1841,7 @@ export class GameService {
     const scheduled: DeadlineRow[] = [];
     if (next.ended) {
       await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
-      await this.writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
+      await writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
     } else {
       const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
       scheduled.push(...opened.deadlines);
@@ -1874,7 +1854,7 @@ export class GameService {
       );
       opening.push({ type: "panels", phaseIndex: opened.phase.index });
       opening.push(await this.gmStatusEffect(tx, game, ruleset, next, opened.phase));
-      await this.writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
+      await writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
     }
     return scheduled;
   }
@@ -2034,7 +2014,7 @@ export class GameService {
       content: "",
       render: { gmStatus: phase.index },
     });
-    const outboxRows = this.outboxInsert(tx, game.id, `input:${seq}`, effects, null);
+    const outboxRows = outboxInsert(tx, game.id, `input:${seq}`, effects, null);
     await together(tx, outboxRows ? [logged, outboxRows] : [logged]);
     return { outbox: true, phase: delivered };
   }
@@ -2200,60 +2180,6 @@ export class GameService {
     }
     return effects;
   }
-
-  private async writeOutbox(
-    tx: Tx,
-    gameId: string,
-    origin: string,
-    effects: OutboxEffect[],
-    resolutionId: number | null,
-  ): Promise<void> {
-    const insert = this.outboxInsert(tx, gameId, origin, effects, resolutionId);
-    if (insert) await insert;
-  }
-
-  /** The insert of effects into the outbox (idempotent by their dedupe keys), not yet sent. */
-  private outboxInsert(
-    tx: Tx,
-    gameId: string,
-    origin: string,
-    effects: OutboxEffect[],
-    resolutionId: number | null,
-  ): Writing | null {
-    if (effects.length === 0) return null;
-    return tx
-      .insert(outbox)
-      .values(
-        effects.map((effect, i) => ({
-          gameId,
-          dedupeKey: `${gameId}:${origin}:${i}`,
-          kind: effect.type,
-          payload: effect,
-          resolutionId,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-}
-
-/** A write built and not yet sent (an insert or update without RETURNING). */
-type Writing = PromiseLike<unknown> & SQLWrapper;
-
-/**
- * Writes that do not depend on one another in one statement: all but the last as data-modifying
- * CTEs of the last (Postgres runs every one of them, on the same snapshot). They must not touch
- * the same rows.
- */
-async function together(tx: Tx, writes: Writing[]): Promise<void> {
-  const [only, ...rest] = writes;
-  if (!only) return;
-  if (rest.length === 0) {
-    await only;
-    return;
-  }
-  const last = writes[writes.length - 1] as Writing;
-  const ctes = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
 }
 
 export async function countPending(db: Db, gameId: string): Promise<number> {

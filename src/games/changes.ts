@@ -1,0 +1,95 @@
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { games, outbox } from "../db/schema/index.js";
+import { UserError } from "./errors.js";
+import type { AfterCommit, GameRow, OutboxEffect } from "./service.js";
+import type { Tx } from "./state.js";
+
+/**
+ * How every change of a game is written, whoever makes it (the service's commands, the worker's
+ * deadlines and reminders): one transaction under the game's lock with its version bumped, and
+ * its Discord effects as outbox rows in the same transaction.
+ */
+
+/**
+ * One change of a game: its row locked for the whole transaction and its version bumped, in
+ * one statement (the UPDATE takes the row lock a SELECT … FOR UPDATE would, and waits for any
+ * other change of the game to commit first); `work` sees the row as it was before the bump.
+ * A committed result carries the version it published (`AfterCommit.version`).
+ */
+export async function changeGame<T>(
+  db: Db,
+  gameId: string,
+  work: (tx: Tx, game: GameRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [bumped] = await tx
+      .update(games)
+      .set({ version: sql`${games.version} + 1` })
+      .where(eq(games.id, gameId))
+      .returning();
+    if (!bumped) throw new UserError("game.not_found");
+    const result = await work(tx, { ...bumped, version: bumped.version - 1 });
+    if (result !== null && typeof result === "object" && "deadlines" in result && "outbox" in result)
+      (result as AfterCommit).version = bumped.version;
+    return result;
+  });
+}
+
+/** A write built and not yet sent (an insert or update without RETURNING). */
+export type Writing = PromiseLike<unknown> & SQLWrapper;
+
+/**
+ * The insert of effects into the outbox, not yet sent. Idempotent: each row's dedupe key is
+ * `<game>:<origin>:<index>`, so writing the same origin again adds nothing.
+ */
+export function outboxInsert(
+  tx: Tx,
+  gameId: string,
+  origin: string,
+  effects: readonly OutboxEffect[],
+  resolutionId: number | null,
+): Writing | null {
+  if (effects.length === 0) return null;
+  return tx
+    .insert(outbox)
+    .values(
+      effects.map((effect, i) => ({
+        gameId,
+        dedupeKey: `${gameId}:${origin}:${i}`,
+        kind: effect.type,
+        payload: effect,
+        resolutionId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Writes effects to the outbox now (see outboxInsert). */
+export async function writeOutbox(
+  tx: Tx,
+  gameId: string,
+  origin: string,
+  effects: readonly OutboxEffect[],
+  resolutionId: number | null,
+): Promise<void> {
+  const insert = outboxInsert(tx, gameId, origin, effects, resolutionId);
+  if (insert) await insert;
+}
+
+/**
+ * Writes that do not depend on one another in one statement: all but the last as data-modifying
+ * CTEs of the last (Postgres runs every one of them, on the same snapshot). They must not touch
+ * the same rows.
+ */
+export async function together(tx: Tx, writes: Writing[]): Promise<void> {
+  const [only, ...rest] = writes;
+  if (!only) return;
+  if (rest.length === 0) {
+    await only;
+    return;
+  }
+  const last = writes[writes.length - 1] as Writing;
+  const ctes = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
+}
