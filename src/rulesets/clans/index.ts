@@ -7,6 +7,7 @@ import { optionsSchema } from "./options.js";
 import { resolution } from "./resolution.js";
 import { playerSchema, setup } from "./setup.js";
 import { type ClansState, openSlots } from "./state.js";
+import { rejections } from "./rejections.js";
 import { CLAN_NAMES, ROLE_NAMES, texts } from "./texts.js";
 import { playerView } from "./view.js";
 import { votes } from "./votes.js";
@@ -59,5 +60,6 @@ export const clans = defineRuleset<ClansState>({
   playerView,
   finalPlayer: (_state, p) => ({ home: p.home }),
   texts,
+  rejections,
   votes,
 });

@@ -1,29 +1,98 @@
-import { rejection } from "../../engine/helpers.js";
-import type { Rejection } from "../../engine/types.js";
+import { type RejectionTexts, defineRejections } from "../../engine/rejections.js";
+import type { Json, Rejection } from "../../engine/types.js";
 import { RULESET_ID } from "./state.js";
 
-/** §4.4: every rejection id with its reason text. */
-export const REASONS = {
-  actor_dead: "dead players cannot act",
-  wrong_phase: "this action is not available in this phase",
-  not_your_role: "the actor's current role has no such action",
-  target_dead: "the target is not alive",
-  target_self: "this action cannot target yourself",
-  slot_taken: "this order was already given this night",
-  repeat_protect: "a scout cannot protect the same player two nights running",
-  repeat_heal: "a doctor cannot heal the same player two nights running",
-  nothing_to_pass: "no open slot to pass",
-  vote_cast: "you already voted this side today (no edits)",
-  vote_for_self: 'you cannot vote "за" yourself',
-  muted: "a dead player who lost the right to post",
+/**
+ * Every refusal of the clans (§4.4 and the setup): English as the rules file words it, Russian
+ * with the forum's words (заявка, вербовка, лечение, разведчик, босс, голос «за» / «против»).
+ */
+
+const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
+
+/** §4.4: every rejection id with its reason text; the reason the rules print ends in "(<id>)". */
+const RULES = {
+  actor_dead: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
+  wrong_phase: { en: "this action is not available in this phase", ru: "в эту фазу это действие недоступно" },
+  not_your_role: {
+    en: "the actor's current role has no such action",
+    ru: "у вашей нынешней роли нет такого действия",
+  },
+  target_dead: { en: "the target is not alive", ru: "цель мертва" },
+  target_self: { en: "this action cannot target yourself", ru: "это действие нельзя направить на себя" },
+  slot_taken: { en: "this order was already given this night", ru: "такая заявка этой ночью уже отправлена" },
+  repeat_protect: {
+    en: "a scout cannot protect the same player two nights running",
+    ru: "разведчик не может защищать одного и того же игрока две ночи подряд",
+  },
+  repeat_heal: {
+    en: "a doctor cannot heal the same player two nights running",
+    ru: "доктор не может лечить одного и того же игрока две ночи подряд",
+  },
+  nothing_to_pass: {
+    en: "no open slot to pass",
+    ru: "пропускать нечего: все заявки этой ночи уже отправлены",
+  },
+  vote_cast: {
+    en: "you already voted this side today (no edits)",
+    ru: "сегодня вы уже отдали такой голос («за» или «против»), а менять его нельзя",
+  },
+  vote_for_self: { en: 'you cannot vote "за" yourself', ru: "нельзя голосовать «за» себя" },
+  muted: { en: "a dead player who lost the right to post", ru: "вы мертвы и лишены права писать" },
   // Shape errors the engine cannot turn into exit 2 (see the final report / DECISIONS.md).
-  bad_targets: "wrong number of targets",
-  unknown_target: "unknown player id",
-  not_in_game: "the player is not in this game",
-} as const;
+  bad_targets: { en: "wrong number of targets", ru: "неверное число целей" },
+  unknown_target: { en: "unknown player id", ru: "неизвестный игрок" },
+  not_in_game: { en: "the player is not in this game", ru: "этот игрок не участвует в игре" },
+} satisfies RejectionTexts;
 
-export type ReasonId = keyof typeof REASONS;
+/** §2.3: the GM's roster. */
+const SETUP = {
+  playerCount: {
+    en: (p) => `exactly 12 players are required, got ${str(p["players"])}`,
+    ru: (p) => `нужно ровно 12 игроков, а записано ${str(p["players"])}`,
+    example: { players: 11 },
+  },
+  uniqueIds: { en: "player ids must be unique", ru: "id игроков не должны повторяться" },
+  numberWithoutRole: {
+    en: "number needs an explicit shooter role",
+    ru: "номер задаётся только вместе с ролью стрелка",
+  },
+  cardsAllOrNone: {
+    en: "give role and faction to every player or to none",
+    ru: "роль и клан нужно дать либо всем игрокам, либо никому",
+  },
+  roleWithFaction: {
+    en: (p) => `player ${str(p["player"])}: role and faction go together`,
+    ru: (p) => `игрок ${str(p["player"])}: роль и клан задаются только вместе`,
+    example: { player: "anna" },
+  },
+  numberForShooters: {
+    en: (p) => `player ${str(p["player"])}: number is for shooters only`,
+    ru: (p) => `игрок ${str(p["player"])}: номер дают только стрелкам`,
+    example: { player: "anna" },
+  },
+  oneOfEach: {
+    en: (p, c) =>
+      `exactly one ${c.role(str(p["role"]))} of ${c.faction(str(p["clan"]))} is required, got ${str(p["count"])}`,
+    ru: (p, c) =>
+      `в клане «${c.faction(str(p["clan"]))}» нужен ровно один игрок с ролью «${c.role(str(p["role"]))}», а их ${str(p["count"])}`,
+    example: { role: "boss", clan: "yakuza", count: 2 },
+  },
+} satisfies RejectionTexts;
 
+export const rejections = defineRejections(RULESET_ID, { ...RULES, ...SETUP });
+
+export type ReasonId = keyof typeof RULES;
+
+/** A refusal of §4.4: code `clans.<id>`, the reason "<text> (<id>)" as the rules file prints it. */
 export function reject(id: ReasonId): Rejection {
-  return rejection(RULESET_ID, id, `${REASONS[id]} (${id})`);
+  const refusal = rejections.reject(id, id);
+  return { ...refusal, reason: `${refusal.reason} (${id})` };
+}
+
+/** A refusal of the GM's roster (`clans.bad_setup`). */
+export function badSetup(
+  key: keyof typeof SETUP,
+  params?: Parameters<typeof rejections.reject>[2],
+): Rejection {
+  return rejections.reject("bad_setup", key, params);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rejection } from "../../engine/helpers.js";
+import { badSetup } from "./rejections.js";
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { emptyOutput, type JsonObject, type PlayerId, type Result } from "../../engine/types.js";
@@ -30,8 +30,8 @@ interface Card {
   number: number | null;
 }
 
-function bad(reason: string): Result<ClansState> {
-  return { ok: false, rejection: rejection(RULESET_ID, "bad_setup", reason) };
+function bad(...args: Parameters<typeof badSetup>): Result<ClansState> {
+  return { ok: false, rejection: badSetup(...args) };
 }
 
 export function emptyData(): ClansData {
@@ -68,31 +68,30 @@ function deck(): Card[] {
 /** Validates the players (§2.3), deals when every card is omitted, sends the role cards (§2.4). */
 export function setup(input: SetupInput<ClansOptions>): Result<ClansState> {
   const players = input.players;
-  if (players.length !== 12) return bad(`exactly 12 players are required, got ${players.length}`);
+  if (players.length !== 12) return bad("playerCount", { players: players.length });
   const ids = new Set(players.map((p) => p.id));
-  if (ids.size !== players.length) return bad("player ids must be unique");
+  if (ids.size !== players.length) return bad("uniqueIds");
   const given = players.filter((p) => p["role"] !== undefined || p["faction"] !== undefined);
   const holder = { rng: initialRngState(input.seed) };
   let cards: Card[];
   if (given.length === 0) {
-    if (players.some((p) => p["number"] !== undefined)) return bad("number needs an explicit shooter role");
+    if (players.some((p) => p["number"] !== undefined)) return bad("numberWithoutRole");
     cards = shuffle(holder, deck());
   } else {
-    if (given.length !== players.length) return bad("give role and faction to every player or to none");
+    if (given.length !== players.length) return bad("cardsAllOrNone");
     cards = [];
     for (const p of players) {
       const role = p["role"] as DealtRole | undefined;
       const home = p["faction"] as Clan | undefined;
-      if (!role || !home) return bad(`player ${p.id}: role and faction go together`);
+      if (!role || !home) return bad("roleWithFaction", { player: p.id });
       const number = p["number"] as number | undefined;
-      if (number !== undefined && role !== "shooter")
-        return bad(`player ${p.id}: number is for shooters only`);
+      if (number !== undefined && role !== "shooter") return bad("numberForShooters", { player: p.id });
       cards.push({ role, home, number: role === "shooter" ? (number ?? 1) : null });
     }
     for (const role of DEALT_ROLES)
       for (const clan of CLANS) {
         const n = cards.filter((c) => c.role === role && c.home === clan).length;
-        if (n !== 1) return bad(`exactly one ${role} of ${clan} is required, got ${n}`);
+        if (n !== 1) return bad("oneOfEach", { role, clan, count: n });
       }
   }
   const list: ClansPlayer[] = players.map((p, i) => {

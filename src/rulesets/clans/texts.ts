@@ -1,6 +1,7 @@
 import { pluralRu } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject } from "../../engine/types.js";
+import { rejections } from "./rejections.js";
 
 /** §7 public lines (en verbatim with ids; ru for the Discord layer, option `lang`) and §8 private texts. */
 
@@ -119,4 +120,7 @@ const ru: TextCatalog = {
   },
 };
 
-export const texts = { en, ru };
+export const texts = {
+  en: { ...en, ...rejections.catalogs.en },
+  ru: { ...ru, ...rejections.catalogs.ru },
+};
