@@ -134,6 +134,12 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   /** Runs at the phase's deadline, in order; the last steps detect the end and open the next phase. */
   resolution: readonly ResolutionStep<S>[];
   /**
+   * An exact deep copy of a state (every object and array new, the same JSON), faster than the
+   * engine's generic copy because it knows the shapes; the engine copies a state before each
+   * input and resolution. Absent: `copyJson` (src/engine/copy.ts).
+   */
+  copyState?(state: S): S;
+  /**
    * Runs when a phase opens (after a resolution, unless the game ended): what it emits belongs
    * to the new phase (e.g. the President's three drawn policies) and is delivered at once.
    */

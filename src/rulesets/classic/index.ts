@@ -2,6 +2,7 @@ import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { actions } from "./actions.js";
 import { chatLayout } from "./chats.js";
+import { copyClassicState } from "./copy.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
 import { setup } from "./setup.js";
@@ -43,6 +44,7 @@ export const classic = defineRuleset<ClassicState>({
   actions,
   gmActions,
   resolution,
+  copyState: copyClassicState,
   deadline(state) {
     const o = state.options;
     if (state.phase.kind === "day") return { type: "daily_at", at: o.dayDeadline };
