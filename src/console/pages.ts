@@ -162,7 +162,13 @@ export function overviewPage(o: Overview, sections: readonly Section[] = SECTION
             (d) =>
               html`<li>
                 ${timeTag(d.dueAt, zone, lang)} —
-                ${t(lang, `console.deadline_kind.${d.kind}`)}${d.key ? html` <span class="muted">(${d.key})</span>` : ""}
+                ${t(lang, `console.deadline_kind.${d.kind}`)}${
+                  d.kind === "reminder" && /^\d+$/.test(d.key)
+                    ? html` <span class="muted"
+                        >(${t(lang, "console.minutes_before", { count: Number(d.key) })})</span
+                      >`
+                    : ""
+                }
               </li>`,
           )}
         </ul>`;

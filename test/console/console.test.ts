@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleAuth, LINK_TTL_MS } from "../../src/console/auth.js";
 import { consoleTokens, games } from "../../src/db/schema/index.js";
@@ -62,12 +62,6 @@ async function enter(link: string) {
   return d;
 }
 
-/** `UPDATE_IMAGES=1`: the view is saved for the README and docs/console.md. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (process.env["UPDATE_IMAGES"] === "1")
-    await page.screenshot({ path: `docs/images/${name}.png`, fullPage: true });
-}
-
 /** A refusal shows why and how to get a new link, and nothing of the game. */
 async function expectRefusal(text: string, reason: string) {
   expect(text).toContain(ru(`console.refused.${reason}`));
@@ -95,7 +89,6 @@ describe("the GM web console", { timeout: 120_000 }, () => {
     expect(await page.locator("[data-chat]").count()).toBeGreaterThan(0);
     expect(text).toContain(ru("console.deadline"));
     expect(text).toContain(ru("console.deadline_kind.resolve"));
-    await screenshot(page, "console-overview");
     await context.close();
   });
 
