@@ -9,7 +9,8 @@ import { openTable, type Table } from "./tables.js";
  * the GM (mafia, maniac, doctor, agent, lawyer); nobody learns his role. Night 1 (nobody dies:
  * attempts only, a visit to the Mayor sends one home, the agent's check), session 1's public
  * verdicts with /vote (each posted in the town hall, one tally), night 2 where the mafia and the
- * maniac kill each other, and the town's win; every text the bot showed, GM room included.
+ * maniac kill each other, and the town's win. The GM reviews each newspaper (`publish: review`)
+ * and publishes the drafts from their cards' button; every text the bot showed, GM room included.
  */
 
 let h: Harness;
@@ -24,6 +25,7 @@ afterAll(async () => {
 const WORDS = {
   en: {
     name: "Blind town",
+    night1: "Night 1",
     choice: "Choice",
     mayor: "the Mayor",
     rest: "Rest",
@@ -42,6 +44,7 @@ const WORDS = {
   },
   ru: {
     name: "Слепой город",
+    night1: "Ночь 1",
     choice: "ВЫБОР",
     mayor: "МЭР",
     rest: "ОТДЫХ",
@@ -70,6 +73,7 @@ describe.each(["en", "ru"] as const)("mayor played in %s", (lang: Lang) => {
       ruleset: "mayor",
       name: w.name,
       seats: 5,
+      create: { publish: "review" },
       assign: {
         1: { role: "mafia" },
         2: { role: "maniac" },
@@ -110,6 +114,11 @@ describe.each(["en", "ru"] as const)("mayor played in %s", (lang: Lang) => {
 
   it("night 1 resolves: nobody dies, the attempt and the visit are in the news, the agent learns his check", async () => {
     await g.force();
+    // The draft waits for the GM: players see nothing of it yet.
+    expect((await g.state()).phase).toEqual({ kind: "night", n: 1 });
+    expect(await g.newspaper()).not.toContain(w.attempts);
+    expect(await g.gmRoom()).toContain(w.attempts);
+    expect(contentOf(await g.publish())).toBe(g.tr("gm.published", { phase: w.night1 }));
     const state = await g.state();
     expect(state.phase).toEqual({ kind: "day", n: 1 });
     expect(state.players.every((p) => p.alive)).toBe(true);
@@ -155,6 +164,7 @@ describe.each(["en", "ru"] as const)("mayor played in %s", (lang: Lang) => {
 
   it("the session closes: two isolate verdicts do not outweigh one other and two abstentions, so nobody goes to isolation", async () => {
     await g.force();
+    await g.publish();
     expect((await g.state()).phase).toEqual({ kind: "night", n: 2 });
     expect(await g.newspaper()).toContain(w.noIsolation);
   });
@@ -164,6 +174,7 @@ describe.each(["en", "ru"] as const)("mayor played in %s", (lang: Lang) => {
     await g.as(2, "order", { action: "choose", target: "p1" });
     await g.as(3, "order", { action: "choose", target: "p4" });
     await g.force();
+    await g.publish();
     const state = await g.state();
     expect(state.ended).toBe(true);
     expect(state.winners).toEqual(["town"]);

@@ -131,6 +131,31 @@ export async function openTable(h: Harness, spec: TableSpec) {
       expect(contentOf(await slash(gm, "gm force", { game: spec.name }))).toBe(tr("gm.forced"));
       await h.resolvePhase(id);
     },
+    /**
+     * A game created with `publish: review`: the GM presses Publish on the latest draft's card in
+     * the GM room; its answer, then the delivery.
+     */
+    publish: async () => {
+      const room = await chatRow("gm");
+      const card = h.emu
+        .messages(room)
+        .filter((m) =>
+          ((m["components"] ?? []) as { components: Json[] }[]).some((r) =>
+            r.components.some((c) => String(c["custom_id"]).startsWith("review:publish:")),
+          ),
+        )
+        .at(-1);
+      if (!card) throw new Error("no draft card in the GM room");
+      const button = ((card["components"] ?? []) as { components: Json[] }[])
+        .flatMap((r) => r.components)
+        .find((c) => String(c["custom_id"]).startsWith("review:publish:"));
+      const answer = (await h.emu
+        .user(gm)
+        .click(String(card["id"]), String(button?.["custom_id"]))
+        .reply(60_000)) as Json;
+      await h.drain(id);
+      return answer;
+    },
     /** Resolves phases by the worker's path until the phase kind is `kind` (at most `max`). */
     resolveUntil: async (kind: string, max = 6) => {
       for (let i = 0; i < max && (await state()).phase.kind !== kind; i++) await h.resolvePhase(id);
