@@ -897,16 +897,7 @@ export class GameService {
           .where(eq(phases.id, phase.id));
       }
       if (phase) {
-        await tx
-          .update(deadlines)
-          .set({ status: "cancelled" })
-          .where(
-            and(
-              eq(deadlines.gameId, gameId),
-              eq(deadlines.phaseIndex, phase.index),
-              eq(deadlines.status, "pending"),
-            ),
-          );
+        await endPhaseDeadlines(tx, gameId, phase.index, { status: "cancelled" });
       }
       await tx.update(games).set({ status: "paused", updatedAt: now }).where(eq(games.id, gameId));
       if (!phase?.deadlineAt) return { value: null, deadlines: [], outbox: false };
@@ -1004,16 +995,7 @@ export class GameService {
     const effects = await this.resolutionEffects(tx, game, ruleset, phase, resolved);
     await writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
     // The phase's own timers are over (it stays open, closed to players, until publication).
-    await tx
-      .update(deadlines)
-      .set({ status: "done", doneAt: at })
-      .where(
-        and(
-          eq(deadlines.gameId, game.id),
-          eq(deadlines.phaseIndex, phase.index),
-          eq(deadlines.status, "pending"),
-        ),
-      );
+    await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at });
     const dueAt = new Date(at.getTime() + REVIEW_GRACE_MS);
     const [publish] = await tx
       .insert(deadlines)
@@ -1111,17 +1093,7 @@ export class GameService {
           .set({ status: "published", publishedAt: now })
           .where(eq(resolutions.id, resolution.id));
       }
-      await tx
-        .update(deadlines)
-        .set({ status: "done", doneAt: now })
-        .where(
-          and(
-            eq(deadlines.gameId, gameId),
-            eq(deadlines.phaseIndex, phaseIndex),
-            eq(deadlines.kind, "publish"),
-            eq(deadlines.status, "pending"),
-          ),
-        );
+      await endPhaseDeadlines(tx, gameId, phaseIndex, { status: "done", at: now, kind: "publish" });
       return { value: true, deadlines: scheduled, outbox: true };
     });
   }
@@ -1155,17 +1127,11 @@ export class GameService {
   }
 
   private async cancelGrace(tx: Tx, gameId: string, phaseIndex: number): Promise<void> {
-    await tx
-      .update(deadlines)
-      .set({ status: "cancelled", doneAt: this.clock.now() })
-      .where(
-        and(
-          eq(deadlines.gameId, gameId),
-          eq(deadlines.phaseIndex, phaseIndex),
-          eq(deadlines.kind, "publish"),
-          eq(deadlines.status, "pending"),
-        ),
-      );
+    await endPhaseDeadlines(tx, gameId, phaseIndex, {
+      status: "cancelled",
+      at: this.clock.now(),
+      kind: "publish",
+    });
   }
 
   /** A GM edits the public text of a draft before it is published; the images stay attached. */
@@ -1655,16 +1621,7 @@ export class GameService {
   ): Promise<DeadlineRow[]> {
     await this.logControl(tx, game.id, byUserId, action, { deadlineAt: deadlineAt.toISOString() });
     await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
-    await tx
-      .update(deadlines)
-      .set({ status: "cancelled" })
-      .where(
-        and(
-          eq(deadlines.gameId, game.id),
-          eq(deadlines.phaseIndex, phase.index),
-          eq(deadlines.status, "pending"),
-        ),
-      );
+    await endPhaseDeadlines(tx, game.id, phase.index, { status: "cancelled" });
     return this.scheduleDeadlines(tx, game, phase.index, deadlineAt);
   }
 
@@ -1827,16 +1784,7 @@ export class GameService {
       at,
     });
     await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
-    await tx
-      .update(deadlines)
-      .set({ status: "done", doneAt: now })
-      .where(
-        and(
-          eq(deadlines.gameId, game.id),
-          eq(deadlines.phaseIndex, phase.index),
-          eq(deadlines.status, "pending"),
-        ),
-      );
+    await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now });
     await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
     const scheduled: DeadlineRow[] = [];
     if (next.ended) {
@@ -2188,4 +2136,28 @@ export async function countPending(db: Db, gameId: string): Promise<number> {
     .from(outbox)
     .where(and(eq(outbox.gameId, gameId), eq(outbox.status, "pending")));
   return row?.n ?? 0;
+}
+
+/**
+ * Ends a phase's pending deadlines (all of them, or those of one kind): `done` when their time
+ * came (the phase resolved or was published), `cancelled` when they were moved or dropped. A job
+ * that fires for an ended row finds it no longer pending and does nothing.
+ */
+async function endPhaseDeadlines(
+  tx: Tx,
+  gameId: string,
+  phaseIndex: number,
+  end: { status: "done" | "cancelled"; at?: Date; kind?: DeadlineRow["kind"] },
+): Promise<void> {
+  await tx
+    .update(deadlines)
+    .set({ status: end.status, ...(end.at ? { doneAt: end.at } : {}) })
+    .where(
+      and(
+        eq(deadlines.gameId, gameId),
+        eq(deadlines.phaseIndex, phaseIndex),
+        eq(deadlines.status, "pending"),
+        end.kind ? eq(deadlines.kind, end.kind) : undefined,
+      ),
+    );
 }
