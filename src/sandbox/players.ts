@@ -56,8 +56,9 @@ export interface TurnEvent {
 }
 
 /** Moves a simulated player never makes: leaving ends a demo early for nobody's benefit; asking
- * for more time and objecting to an early close only make a compressed demo longer. */
-export const NEVER = new Set(["leave", "request_extension", "object_close"]);
+ * for more time and objecting to an early close only make a compressed demo longer; a post and
+ * its edit are recorded by the bot from the player's messages (talk), not given as orders. */
+export const NEVER = new Set(["leave", "request_extension", "object_close", "post", "edit_post"]);
 
 /** Short forum lines, by what the chat is for. Players' words, not the bot's: no catalog. */
 const LINES: Record<Lang, { day: string[]; secret: string[]; dead: string[] }> = {
@@ -129,7 +130,7 @@ const ANSWER_MS = 30_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The bot's answer to an interaction; a refusal by Discord itself (no access) is an answer too. */
-async function answer(
+export async function answer(
   start: () => { reply(ms: number): Promise<unknown> },
 ): Promise<{ ok: boolean; msg: Json }> {
   try {
@@ -137,6 +138,21 @@ async function answer(
   } catch (error) {
     return { ok: false, msg: { content: (error as Error).message } };
   }
+}
+
+/**
+ * A user's slash command, sent through the emulator as the user's client sends it: the bot's
+ * answer (`ok` false with Discord's refusal or the timeout as `text` when there is none).
+ */
+export async function slash(
+  emu: Emulator,
+  userId: string,
+  channelId: string,
+  line: string,
+  options: Json = {},
+): Promise<{ ok: boolean; msg: Json; text: string }> {
+  const reply = await answer(() => emu.user(userId).slash(channelId, line, options));
+  return { ...reply, text: messageText(reply.msg) };
 }
 
 /** The Discord channel of a game chat key, or undefined. */
@@ -200,7 +216,7 @@ export class SimPlayers {
         (await channelOf(db, gameId, mirrorKey(chat.id, seat.seatId))) ??
         (await channelOf(db, gameId, `chat:${chat.id}`));
       if (!where || !emu.canView(seat.userId, where)) return null;
-      const said = await answer(() => emu.user(seat.userId).slash(where, "say", { text }));
+      const said = await slash(emu, seat.userId, where, "say", { text });
       return { kind: said.ok ? "talk" : "refused", seat, text, chat: chat.id };
     }
     const where = await channelOf(db, gameId, `chat:${chat.id}`);
@@ -265,12 +281,14 @@ export class SimPlayers {
       return null;
     }
     const baseOf = (value: string) => bases.get(value.split(">")[0] ?? value);
+    const open = choices.filter((c) => baseOf(String(c.value)) !== undefined);
+    // Nobody votes to hang himself while someone else can be named.
     const choice = pick(
       seat,
-      choices.filter((c) => baseOf(String(c.value)) !== undefined),
+      others(open, seat, (c) => c.name),
     );
     if (!choice) return null;
-    const reply = await answer(() => user.slash(home, "vote", { choice: String(choice.value) }));
+    const reply = await slash(this.world.emu, seat.userId, home, "vote", { choice: String(choice.value) });
     const receipt = messageText(reply.msg).split("\n")[0] ?? "";
     const accepted = reply.ok && isAccepted(this.world.lang, receipt);
     const key = baseOf(String(choice.value));
@@ -281,7 +299,7 @@ export class SimPlayers {
   async panelOrder(seat: SimSeat, offer: AvailableAction): Promise<TurnEvent | null> {
     const home = await this.home(seat);
     const user = this.world.emu.user(seat.userId);
-    const shown = await answer(() => user.slash(home, "order", {}));
+    const shown = await slash(this.world.emu, seat.userId, home, "order");
     if (!shown.ok) return null;
     const rows = Array.isArray(shown.msg["components"]) ? (shown.msg["components"] as Json[]) : [];
     const parts = rows.flatMap((r) => (Array.isArray(r["components"]) ? (r["components"] as Json[]) : []));
@@ -295,10 +313,9 @@ export class SimPlayers {
     if (!part || !String(part["custom_id"]).startsWith(`${PANEL_PREFIX}:`)) return null;
     const id = String(part["custom_id"]);
     const messageId = String(shown.msg["id"]);
-    const options = (Array.isArray(part["options"]) ? (part["options"] as Json[]) : []).map((o) =>
-      String(o["value"]),
-    );
+    const listed = Array.isArray(part["options"]) ? (part["options"] as Json[]) : [];
     const n = Math.max(1, Number(part["min_values"] ?? 1));
+    const options = others(listed, seat, (o) => String(o["label"] ?? ""), n).map((o) => String(o["value"]));
     const values = shuffle(seat.picker, options).slice(0, n);
     const reply = await answer(() =>
       Number(part["type"]) === 2 ? user.click(messageId, id) : user.select(messageId, id, values),
@@ -315,14 +332,15 @@ export class SimPlayers {
   async commandOrder(seat: SimSeat, offer: AvailableAction): Promise<TurnEvent | null> {
     const seats = await seatNames(this.world.db, this.world.gameId);
     const n = offer.minTargets > 0 ? offer.minTargets : Math.min(offer.maxTargets, 1);
-    const targets = shuffle(seat.picker, offer.targets).slice(0, n);
+    const candidates = others(offer.targets, seat, (id) => (id === seat.seatId ? seat.name : ""), n);
+    const targets = shuffle(seat.picker, candidates).slice(0, n);
     const value = offerValue(offer, seats);
     if (targets.length > 2 || value.length >= 100) return this.panelOrder(seat, offer);
     const options: Json = { action: value };
     if (targets[0]) options["target"] = seats.valueOf(targets[0]);
     if (targets[1]) options["target2"] = seats.valueOf(targets[1]);
     const home = await this.home(seat);
-    const reply = await answer(() => this.world.emu.user(seat.userId).slash(home, "order", options));
+    const reply = await slash(this.world.emu, seat.userId, home, "order", options);
     const receipt = messageText(reply.msg).split("\n")[0] ?? "";
     return {
       kind: reply.ok && isAccepted(this.world.lang, receipt) ? "order" : "refused",
@@ -364,6 +382,12 @@ export class SimPlayers {
       if (event) report(event);
     }
   }
+}
+
+/** The items that do not name the seat itself, when at least `n` of them are left; else all. */
+function others<T>(items: readonly T[], seat: SimSeat, label: (item: T) => string, n = 1): T[] {
+  const rest = items.filter((item) => !label(item).includes(seat.name));
+  return rest.length >= n ? rest : [...items];
 }
 
 /** Whether a receipt is an acceptance (its localized prefix). */

@@ -1,31 +1,37 @@
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
 import { factionName } from "../render/names.js";
-import { seatNames as publicSeatNames } from "../discord/masks/seat-names.js";
-import { offerValue } from "../discord/orders.js";
 import type { Account, Emulator } from "../emulator/index.js";
-import type { AvailableAction } from "../engine/ruleset.js";
-import { drawInt, initialRngState, shuffle } from "../engine/rng.js";
-import type { AnyGameState, Lang } from "../engine/types.js";
+import { initialRngState } from "../engine/rng.js";
+import type { Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
 import { countPending, type GameRow, type PhaseRow } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { joinList, phaseName, t } from "../i18n/index.js";
 import { GM_ENDS_AFTER, gameOptionsFor, type SandboxOptions } from "./options.js";
+import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./players.js";
 import { startStack, type Stack, type StackOptions } from "./stack.js";
+import { sandboxTexts, type SandboxTexts } from "./texts.js";
+import { gmWinners } from "./verdict.js";
+
+export { messageText } from "./players.js";
 
 /**
  * The sandbox: a demo server in the emulator, the bot and the worker for real, and simulated
- * players who make legal seeded moves through the bot's slash commands. Everything the
- * terminal shows of the game is read back from the emulator's channels and threads.
+ * players (src/sandbox/players.ts) who play as people do through the emulator: a short post in
+ * the chats they may write in, `/vote` where their ruleset votes, and their orders from the
+ * panel or with `/order`, every choice from a seeded PRNG per seat. Everything the terminal
+ * shows of the game is read back from the emulator's channels: what a spectator follows (the
+ * newspaper, the public chats' votes and tallies, who is out, the winners); each player's own
+ * thread, the GM room and every receipt only with --verbose.
  */
-
 export type Out = (line: string) => void;
 
 interface Counts {
+  posts: number;
+  votes: number;
   accepted: number;
   refused: number;
-  votes: number;
 }
 
 export interface GameOutcome {
@@ -35,93 +41,122 @@ export interface GameOutcome {
   winners: string[];
   endedBy: "rules" | "gm" | "guard";
   orders: { accepted: number; refused: number };
+  posts: number;
+  votes: number;
 }
 
-const NAMES = [
-  "Anna",
-  "Boris",
-  "Vera",
-  "Gleb",
-  "Daria",
-  "Egor",
-  "Zoya",
-  "Ivan",
-  "Kira",
-  "Lev",
-  "Maria",
-  "Nikita",
-  "Olga",
-  "Pavel",
-  "Rita",
-  "Semyon",
-  "Taisia",
-  "Ulyana",
-  "Fedor",
-  "Khariton",
-  "Tsvetana",
-  "Chesnok",
-  "Shura",
-  "Yakov",
-  "Alisa",
-  "Bogdan",
-  "Valya",
-  "Grisha",
-  "Dina",
-  "Emil",
-  "Zhenya",
-  "Inna",
-];
+const NAMES: Record<Lang, string[]> = {
+  en: [
+    "Anna",
+    "Boris",
+    "Vera",
+    "Gleb",
+    "Daria",
+    "Egor",
+    "Zoya",
+    "Ivan",
+    "Kira",
+    "Lev",
+    "Maria",
+    "Nikita",
+    "Olga",
+    "Pavel",
+    "Rita",
+    "Semyon",
+    "Taisia",
+    "Ulyana",
+    "Fedor",
+    "Khariton",
+    "Tsvetana",
+    "Chesnok",
+    "Shura",
+    "Yakov",
+    "Alisa",
+    "Bogdan",
+    "Valya",
+    "Grisha",
+    "Dina",
+    "Emil",
+    "Zhenya",
+    "Inna",
+  ],
+  ru: [
+    "Анна",
+    "Борис",
+    "Вера",
+    "Глеб",
+    "Дарья",
+    "Егор",
+    "Зоя",
+    "Иван",
+    "Кира",
+    "Лев",
+    "Мария",
+    "Никита",
+    "Ольга",
+    "Павел",
+    "Рита",
+    "Семён",
+    "Таисия",
+    "Ульяна",
+    "Фёдор",
+    "Харитон",
+    "Цветана",
+    "Чеснок",
+    "Шура",
+    "Яков",
+    "Алиса",
+    "Богдан",
+    "Валя",
+    "Гриша",
+    "Дина",
+    "Эмиль",
+    "Женя",
+    "Инна",
+  ],
+};
 
-/** Member names of the demo server: distinct, readable, as many as asked. */
-export function playerNames(n: number): string[] {
+/** Member names of the demo server: distinct, readable, in the demo's language, as many as asked. */
+export function playerNames(n: number, lang: Lang = "en"): string[] {
+  const names = NAMES[lang];
   return Array.from({ length: n }, (_, i) => {
-    const base = NAMES[i % NAMES.length] ?? "Player";
-    return i < NAMES.length ? base : `${base} ${Math.floor(i / NAMES.length) + 1}`;
+    const base = names[i % names.length] ?? "Player";
+    return i < names.length ? base : `${base} ${Math.floor(i / names.length) + 1}`;
   });
 }
-
-/** Moves a simulated player never makes: leaving the game ends a demo early for nobody's benefit. */
-const NEVER = new Set(["leave"]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 type Json = Record<string, unknown>;
 
-/** The visible text of a message: content, then embed titles, descriptions and fields. */
-export function messageText(m: Json): string {
-  const parts: string[] = [];
-  if (typeof m["content"] === "string" && m["content"]) parts.push(m["content"]);
-  const embeds = Array.isArray(m["embeds"]) ? (m["embeds"] as Json[]) : [];
-  for (const e of embeds) {
-    for (const k of ["title", "description"]) if (typeof e[k] === "string") parts.push(e[k]);
-    const fields = Array.isArray(e["fields"]) ? (e["fields"] as Json[]) : [];
-    for (const f of fields) parts.push(`${String(f["name"])}: ${String(f["value"])}`);
-  }
-  return parts.join("\n").replace(/\*\*/g, "");
-}
+type ChatLabel =
+  | { kind: "newspaper" }
+  | { kind: "gm" }
+  | { kind: "personal"; seatId: string }
+  | { kind: "public" | "secret" | "mirror"; name: string };
 
 /** Prints what the bot posts in the demo server, read back from the emulator. */
 class Watcher {
   private readonly seen = new Map<string, number>();
-  private labels = new Map<string, string>();
+  private readonly labels = new Map<string, ChatLabel>();
+  /**
+   * Public posts of the bot other than single votes (a day's tally, edited in place as votes
+   * come), by message id: their channel and the text printed (undefined: not yet). They are
+   * printed when the phase is over, in their final form, so a tally shows once, complete.
+   */
+  private readonly posts = new Map<string, { channel: string; text: string | undefined }>();
   newspaperId: string | undefined;
+  /** Seat ids to the members' names (known once the game has dealt its seats). */
+  names = new Map<string, string>();
 
   constructor(
     private readonly emu: Emulator,
     private readonly stack: Stack,
     private readonly guildId: string,
     private readonly botId: string,
-    private readonly names: ReadonlyMap<string, string>,
     private readonly out: Out,
     private readonly verbose: boolean,
+    private readonly texts: SandboxTexts,
   ) {}
 
   /** Channel labels of a game from the chats table (newspaper, GM room, personal threads, chats). */
@@ -130,13 +165,15 @@ class Watcher {
     for (const row of rows) {
       if (row.discordKind !== "channel" && row.discordKind !== "thread") continue;
       const key = row.chatKey;
-      let label: string;
+      const name = String(this.emu.channel(row.discordId)?.["name"] ?? key);
+      let label: ChatLabel;
       if (key === "newspaper") {
-        label = "📰";
+        label = { kind: "newspaper" };
         this.newspaperId = row.discordId;
-      } else if (key === "gm") label = "🎩 GM room";
-      else if (key.startsWith("personal:")) label = `🔒 ${this.names.get(key.slice(9)) ?? key.slice(9)}`;
-      else label = `💬 #${String(this.emu.channel(row.discordId)?.["name"] ?? key)}`;
+      } else if (key === "gm") label = { kind: "gm" };
+      else if (key.startsWith("personal:")) label = { kind: "personal", seatId: key.slice(9) };
+      else if (key.startsWith("mirror:")) label = { kind: "mirror", name };
+      else label = { kind: row.discordKind === "channel" ? "public" : "secret", name };
       this.labels.set(row.discordId, label);
     }
   }
@@ -146,6 +183,25 @@ class Watcher {
     for (const ch of this.emu.guildChannels(this.guildId)) {
       const id = String(ch["id"]);
       this.seen.set(id, this.emu.messages(id).length);
+    }
+  }
+
+  private title(label: ChatLabel | undefined, fallback: string): string | undefined {
+    if (!label) return this.verbose ? `#${fallback}` : undefined;
+    switch (label.kind) {
+      case "newspaper":
+        return "📰";
+      case "public":
+        return `💬 #${label.name}`;
+      case "gm":
+        return this.verbose ? `🎩 ${this.texts.gmRoom}` : undefined;
+      case "personal":
+        return this.verbose ? `🔒 ${this.names.get(label.seatId) ?? label.seatId}` : undefined;
+      case "secret":
+        return this.verbose ? `🤫 ${label.name}` : undefined;
+      // A masked chat's copy for one reader: the same posts as the chat itself.
+      case "mirror":
+        return undefined;
     }
   }
 
@@ -163,32 +219,66 @@ class Watcher {
         await this.learn(gameId);
         learned = true;
       }
-      const label = this.labels.get(id) ?? `#${String(ch["name"] ?? id)}`;
+      const label = this.labels.get(id);
+      const title = this.title(label, String(ch["name"] ?? id));
+      if (title === undefined) continue;
       for (const m of messages.slice(from)) {
         const author = m["author"] as Json | undefined;
         if (author?.["id"] !== this.botId) continue;
         if ((Number(m["flags"] ?? 0) & 64) === 64) continue;
-        this.print(label, messageText(m));
+        const text = messageText(m);
+        // A vote as cast is in the day's tally too: each one only with --verbose.
+        if (label?.kind === "public" && !text.startsWith("🗳")) {
+          this.posts.set(String(m["id"]), { channel: id, text: undefined });
+          continue;
+        }
+        if (label?.kind === "public" && !this.verbose) continue;
+        // The phase's tally before the newspaper that publishes its outcome.
+        if (label?.kind === "newspaper") this.publicPosts();
+        this.print(title, text);
       }
     }
   }
 
-  private print(label: string, text: string): void {
-    const lines = terminalTimes(text)
+  /** Mentions as a Discord client renders them: `<@id>` as the member's name. */
+  private mentions(text: string): string {
+    return text.replace(/<@!?(\d+)>/g, (raw, id: string) => {
+      const name = this.emu.state.users.get(id)?.username;
+      return name ? `@${name}` : raw;
+    });
+  }
+
+  /** The public posts of a phase now over (a tally in its final form), and any edited since. */
+  publicPosts(): void {
+    const byChannel = new Map<string, Json[]>();
+    for (const [id, was] of this.posts) {
+      let messages = byChannel.get(was.channel);
+      if (!messages) {
+        messages = this.emu.messages(was.channel);
+        byChannel.set(was.channel, messages);
+      }
+      const now = messages.find((m) => String(m["id"]) === id);
+      if (!now) continue;
+      const text = messageText(now);
+      if (text === was.text) continue;
+      const label = this.labels.get(was.channel);
+      if (label?.kind !== "public") continue;
+      this.print(`💬 #${label.name}${was.text === undefined ? "" : ` (${this.texts.updated})`}`, text);
+      this.posts.set(id, { channel: was.channel, text });
+    }
+  }
+
+  private print(title: string, text: string): void {
+    const lines = terminalTimes(this.mentions(text))
       .split("\n")
       .filter((l) => l.trim() !== "");
     if (lines.length === 0) return;
-    if (label === "📰") {
+    if (title === "📰") {
       this.out(`📰 ${lines[0] ?? ""}`);
       for (const line of lines.slice(1)) this.out(`   ${line}`);
       return;
     }
-    if (label.startsWith("🔒") && !this.verbose) {
-      const joined = lines.join(" / ");
-      this.out(`   ${label}: ${joined.length > 160 ? `${joined.slice(0, 157)}…` : joined}`);
-      return;
-    }
-    this.out(`   ${label}: ${lines[0] ?? ""}`);
+    this.out(`   ${title}: ${lines[0] ?? ""}`);
     for (const line of lines.slice(1)) this.out(`      ${line}`);
   }
 }
@@ -204,19 +294,13 @@ export function terminalTimes(text: string): string {
     .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s));
 }
 
-interface Seat {
-  account: Account;
-  seatId: string;
-  name: string;
-  picker: { rng: number[] };
-}
-
 export async function runSandbox(
   opts: SandboxOptions,
   out: Out = (line) => process.stdout.write(`${line}\n`),
   stackOpts: StackOptions = {},
 ): Promise<GameOutcome[]> {
-  const names = playerNames(opts.players);
+  const names = playerNames(opts.players, opts.lang);
+  const texts = sandboxTexts(opts.lang);
   let guildId = "";
   let lobby = "";
   let gm = "";
@@ -225,27 +309,39 @@ export async function runSandbox(
     ...stackOpts,
     beforeLogin(emu) {
       const guild = emu.createGuild({
-        name: "Sandbox",
+        name: opts.lang === "ru" ? "Песочница" : "Sandbox",
         members: 0,
         locale: opts.lang === "ru" ? "ru" : "en-US",
       });
       guildId = guild.id;
       gm = guild.ownerId;
-      lobby = emu.createChannel(guild.id, { name: "lobby" });
+      lobby = emu.createChannel(guild.id, { name: opts.lang === "ru" ? "лобби" : "lobby" });
       members = names.map((name) => emu.createMember(guild.id, name));
       stackOpts.beforeLogin?.(emu);
     },
   });
   const ruleset = rulesetOrThrow(opts.ruleset);
   out(
-    `GM Bot sandbox: ${ruleset.name[opts.lang]} (${ruleset.id}), ${opts.players} players, ${(opts.speedMs / 1000).toFixed(1)} s per phase, seed${opts.seeds.length > 1 ? "s" : ""} ${opts.seeds.join(", ")}`,
+    texts.header({
+      ruleset: ruleset.name[opts.lang],
+      id: ruleset.id,
+      players: opts.players,
+      seconds: (opts.speedMs / 1000).toFixed(1),
+      seeds: opts.seeds,
+    }),
   );
   out(
-    `   Discord emulator ${stack.emu.apiBase} · Postgres ${stack.embedded.postgres ? "embedded (PGlite, in memory)" : new URL(stack.databaseUrl).pathname.slice(1)} · ${stack.embedded.redis ? "private redis-server" : "Redis"} · BullMQ prefix ${stack.prefix}`,
+    texts.stack({
+      emulator: stack.emu.apiBase,
+      postgres: new URL(stack.databaseUrl).pathname.slice(1),
+      embeddedPg: stack.embedded.postgres,
+      redis: stack.embedded.redis,
+      prefix: stack.prefix,
+    }),
   );
   const outcomes: GameOutcome[] = [];
   try {
-    const settings = await slash(stack, gm, lobby, "settings", { language: opts.lang });
+    const settings = await slash(stack.emu, gm, lobby, "settings", { language: opts.lang });
     if (!settings.ok) throw new Error(`/settings failed: ${settings.text}`);
     for (const seed of opts.seeds) {
       outcomes.push(await playGame(stack, opts, seed, { guildId, lobby, gm, members }, out));
@@ -256,21 +352,16 @@ export async function runSandbox(
   return outcomes;
 }
 
-/** A user's slash command through the emulator; the bot's answer. */
-async function slash(
-  stack: Stack,
-  userId: string,
-  channelId: string,
-  line: string,
-  options: Json = {},
-): Promise<{ ok: boolean; text: string }> {
-  try {
-    const handle = stack.emu.user(userId).slash(channelId, line, options);
-    const reply = (await withTimeout(handle.reply(30_000), 35_000, `/${line}`)) as Json;
-    return { ok: true, text: messageText(reply) };
-  } catch (error) {
-    return { ok: false, text: (error as Error).message };
-  }
+/** Runs `work` over `items`, at most `width` at once (people act side by side, not in lockstep). */
+async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 async function playGame(
@@ -282,9 +373,11 @@ async function playGame(
 ): Promise<GameOutcome> {
   const { service, emu } = stack;
   const lang: Lang = opts.lang;
+  const texts = sandboxTexts(lang);
   const ruleset = rulesetOrThrow(opts.ruleset);
-  const gameName = `Sandbox ${opts.ruleset} #${seed}`;
+  const gameName = texts.gameName(opts.ruleset, seed);
   const botId = stack.client.user?.id ?? "";
+  const gmSlash = (line: string) => slash(emu, world.gm, world.lobby, line);
 
   // The GM creates the game with compressed deadlines (the sandbox's one shortcut past /game create).
   const game: GameRow = await service.create({
@@ -299,26 +392,29 @@ async function playGame(
   });
   out("");
   out(`═══ ${gameName} ═══`);
-  const seats: Seat[] = [];
-  for (const [i, account] of world.members.entries()) {
-    const joined = await slash(stack, account.id, world.lobby, "game join", {});
+  for (const account of world.members) {
+    const joined = await slash(emu, account.id, world.lobby, "game join");
     if (!joined.ok) throw new Error(`${account.username} could not join: ${joined.text}`);
-    seats.push({
-      account,
-      seatId: `p${i + 1}`,
-      name: account.username,
-      picker: { rng: initialRngState(seed * 1_000 + i + 1) },
-    });
   }
-  out(`   ${seats.length} players joined with /game join: ${seats.map((s) => s.name).join(", ")}`);
-  const seatNames = new Map(seats.map((s) => [s.seatId, s.name]));
-  const watcher = new Watcher(emu, stack, world.guildId, botId, seatNames, out, opts.verbose);
+  out(texts.joined(world.members.map((m) => m.username)));
+  const watcher = new Watcher(emu, stack, world.guildId, botId, out, opts.verbose, texts);
   watcher.skipExisting();
 
-  const started = await slash(stack, world.gm, world.lobby, "game start", {});
+  const started = await gmSlash("game start");
   if (!started.ok || (await service.game(game.id)).status === "lobby")
     throw new Error(`/game start failed: ${started.text}`);
-  out(`   GM: /game start → ${started.text}`);
+  out(texts.started(started.text));
+  // The deal numbers the seats (a seeded shuffle in some rulesets, so seat p1 need not be the
+  // first to join): each member plays the seat the game gave them, with a PRNG of their own.
+  const order = new Map(world.members.map((m, i) => [m.id, i]));
+  const seats: SimSeat[] = (await service.players(game.id)).map((p) => ({
+    userId: p.userId,
+    seatId: p.seatId,
+    name: p.displayName,
+    picker: { rng: initialRngState(seed * 1_000 + (order.get(p.userId) ?? 0) + 1) },
+  }));
+  watcher.names = new Map(seats.map((s) => [s.seatId, s.name]));
+  const nameOf = new Map(seats.map((s) => [s.seatId, s.name]));
   const settle = async () => {
     for (let i = 0; i < 200; i++) {
       if ((await countPending(stack.database.db, game.id)) === 0) break;
@@ -328,24 +424,32 @@ async function playGame(
   };
   // Setting up the server (channels, roles, a thread per player) takes longer than a compressed
   // phase: the GM pauses the clock until Discord shows it, as a GM would for a slow start.
-  const paused = await slash(stack, world.gm, world.lobby, "gm pause", {});
+  const paused = await gmSlash("gm pause");
   if (paused.ok && (await service.game(game.id)).status === "paused") {
     await settle();
-    const resumed = await slash(stack, world.gm, world.lobby, "gm resume", {});
-    out(`   GM: /gm pause until the server is set up, then /gm resume → ${resumed.text}`);
+    const resumed = await gmSlash("gm resume");
+    out(texts.resumed(resumed.text));
   }
 
-  const refusedPrefix = t(lang, "order.rejected", { reason: "" }).trim();
-  const acceptedPrefix = t(lang, "order.accepted", { action: "", targets: "" }).trim();
-  const totals = { accepted: 0, refused: 0 };
+  const sim = new SimPlayers({
+    emu,
+    db: stack.database.db,
+    service,
+    gameId: game.id,
+    lang,
+    lobby: world.lobby,
+  });
+  await sim.init();
+
+  const totals: Counts = { posts: 0, votes: 0, accepted: 0, refused: 0 };
   const gameStart = Date.now();
   let endedBy: GameOutcome["endedBy"] = "rules";
   let current: PhaseRow | undefined;
   let phaseCount = 0;
-  let personal = new Map<string, string>();
 
-  const alive = async (): Promise<AnyGameState["players"]> =>
-    (await service.state(game.id)).players.filter((p) => p.alive);
+  const aliveNow = async (): Promise<Set<string>> =>
+    new Set((await service.state(game.id)).players.filter((p) => p.alive).map((p) => p.id as string));
+  let living = await aliveNow();
 
   const progress = async (phase: PhaseRow, counts: Counts) => {
     const [resolved] = await stack.database.db
@@ -353,66 +457,33 @@ async function playGame(
       .from(phases)
       .where(and(eq(phases.gameId, game.id), eq(phases.index, phase.index)));
     const took = resolved?.resolvedAt
-      ? ` after ${((resolved.resolvedAt.getTime() - phase.startedAt.getTime()) / 1000).toFixed(1)} s`
-      : "";
-    const living = (await alive()).length;
+      ? ((resolved.resolvedAt.getTime() - phase.startedAt.getTime()) / 1000).toFixed(1)
+      : undefined;
+    watcher.publicPosts();
+    const now = await aliveNow();
+    const gone = [...living].filter((id) => !now.has(id)).map((id) => nameOf.get(id) ?? id);
+    living = now;
+    if (gone.length > 0) out(texts.out(gone));
     out(
-      `▸ ${phaseName(lang, phase.label)} resolved${took} · orders ${counts.accepted} accepted, ${counts.refused} refused · votes ${counts.votes} · alive ${living}/${seats.length}`,
+      texts.progress({
+        phase: phaseName(lang, phase.label),
+        took,
+        ...counts,
+        alive: now.size,
+        seats: seats.length,
+      }),
     );
   };
 
-  /** One seat's moves in a phase: a few distinct legal actions, chosen with its seeded PRNG. */
-  const act = async (seat: Seat, phaseIndex: number, counts: Counts, say: Out) => {
-    const used = new Set<string>();
-    for (let step = 0; step < 4; step++) {
-      if ((await service.currentPhase(game.id))?.index !== phaseIndex) return;
-      const offers = (await service.available(game.id, seat.account.id)).actions.filter(
-        (o) => !used.has(o.action) && !NEVER.has(o.action),
-      );
-      if (offers.length === 0) return;
-      const actions = [...new Set(offers.map((o) => o.action))];
-      const action = actions[drawInt(seat.picker, 0, actions.length - 1)] ?? "";
-      const ofAction = offers.filter((o) => o.action === action);
-      const offer = ofAction[drawInt(seat.picker, 0, ofAction.length - 1)] as AvailableAction;
-      used.add(action);
-      const n = offer.minTargets > 0 ? offer.minTargets : Math.min(offer.maxTargets, 1);
-      const targets = shuffle(seat.picker, offer.targets).slice(0, n);
-      // The values a player's autocomplete offers (opaque in masked games, e.g. regnum's appearances).
-      const shown = await publicSeatNames(stack.database.db, game.id);
-      const value = offerValue(offer, shown);
-      let accepted: boolean;
-      let receipt: string;
-      if (targets.length <= 2 && value.length < 100) {
-        const options: Json = { action: value };
-        if (targets[0]) options["target"] = shown.valueOf(targets[0]);
-        if (targets[1]) options["target2"] = shown.valueOf(targets[1]);
-        const channel = personal.get(seat.seatId) ?? world.lobby;
-        const reply = await slash(stack, seat.account.id, channel, "order", options);
-        accepted = reply.ok && reply.text.startsWith(acceptedPrefix);
-        receipt = reply.text.split("\n")[0] ?? "";
-      } else {
-        // More targets than /order has options for: the service directly, as the bot would submit it.
-        const committed = await service.submit(game.id, seat.account.id, {
-          action,
-          targets,
-          params: offer.params ?? {},
-        });
-        await stack.scheduler.afterCommit(game.id, committed);
-        accepted = committed.value.accepted;
-        receipt = accepted
-          ? `${acceptedPrefix} ${action} → ${targets.map((x) => seatNames.get(x) ?? x).join(", ")}`
-          : `${refusedPrefix} ${committed.value.rejection?.reason ?? ""}`;
-      }
-      if (accepted) counts.accepted++;
-      else counts.refused++;
-      const told = receipt.startsWith(acceptedPrefix) ? receipt.slice(acceptedPrefix.length).trim() : receipt;
-      if (accepted && /vote|verdict|ballot/i.test(action)) {
-        counts.votes++;
-        say(`   🗳  ${seat.name}: ${told}`);
-      } else if (opts.verbose || !accepted) {
-        say(`   ✎ ${seat.name}: ${accepted ? told : receipt}`);
-      }
-    }
+  /** What a seat did, counted; the seat's own receipts and posts are printed with --verbose. */
+  const report = (counts: Counts, say: Out) => (e: TurnEvent) => {
+    if (e.kind === "talk") counts.posts++;
+    else if (e.kind === "vote") counts.votes++;
+    else if (e.kind === "order") counts.accepted++;
+    else counts.refused++;
+    if (!opts.verbose) return;
+    const mark = { talk: "💬", vote: "🗳", order: "✎", refused: "✗" }[e.kind];
+    say(`   ${mark} ${e.seat.name}${e.chat ? ` → ${e.chat}` : ""}: ${e.text}`);
   };
 
   let previous: { phase: PhaseRow; counts: Counts } | undefined;
@@ -427,57 +498,56 @@ async function playGame(
     }
     current = phase;
     phaseCount = phase.index + 1;
+    // The previous phase's newspaper and results first: players read them before they act.
+    await settle();
+    if (previous) await progress(previous.phase, previous.counts);
+    previous = undefined;
     // regnum ends only by the GM: after its usual span, or sooner when --max-phases says so.
     const byRule = GM_ENDS_AFTER[opts.ruleset];
     const gmEnd = byRule === undefined ? undefined : Math.min(byRule, opts.maxPhases);
-    if ((gmEnd !== undefined && phase.index >= gmEnd) || phase.index >= opts.maxPhases) {
-      await settle();
-      if (previous) await progress(previous.phase, previous.counts);
-      if (gmEnd !== undefined && phase.index >= gmEnd) {
-        endedBy = "gm";
-        out("");
-        out(
-          `── The GM ends the game after ${phase.index} phases (${ruleset.id}: the game ends only by the GM's end_game) ──`,
-        );
-        await gmEndGame(stack, game.id, world.gm, ruleset.gmActions["end_game"] !== undefined);
-      } else {
-        endedBy = "guard";
-        out("");
-        out(
-          `⚠ max phases reached: ${opts.maxPhases} phases without an end; the GM ends the game (/game end). Raise it with --max-phases.`,
-        );
-        const ended = await slash(stack, world.gm, world.lobby, "game end", {});
-        out(`   GM: /game end → ${ended.text}`);
-      }
-      previous = undefined;
+    if (gmEnd !== undefined && phase.index >= gmEnd) {
+      endedBy = "gm";
+      phaseCount = phase.index;
+      out("");
+      out(texts.gmEnds({ phases: phase.index, ruleset: ruleset.id }));
+      await gmEndGame(stack, game.id, world.gm, ruleset.gmActions["end_game"] !== undefined);
       break;
     }
-    personal = new Map(
-      (await stack.database.db.select().from(chats).where(eq(chats.gameId, game.id)))
-        .filter((c) => c.chatKey.startsWith("personal:"))
-        .map((c) => [c.chatKey.slice(9), c.discordId]),
-    );
-    // Players act at once (the deadline is running); what they do is printed after the
-    // previous phase's newspaper and results, which the worker is delivering meanwhile.
-    const counts: Counts = { accepted: 0, refused: 0, votes: 0 };
-    const buffered: string[] = [];
-    let say: Out = (line) => buffered.push(line);
-    const acting = (async () => {
-      // In small groups at once, as people do; each seat's choices come from its own PRNG.
-      for (let i = 0; i < seats.length; i += 6) {
-        await Promise.all(seats.slice(i, i + 6).map((s) => act(s, phase.index, counts, (l) => say(l))));
-      }
-    })();
-    await settle();
-    if (previous) await progress(previous.phase, previous.counts);
-    const living = (await alive()).length;
+    if (phase.index >= opts.maxPhases) {
+      endedBy = "guard";
+      out("");
+      out(texts.guard(opts.maxPhases));
+      const ended = await gmSlash("game end");
+      out(texts.gmEnd(ended.text));
+      break;
+    }
     out("");
-    out(`── ${phaseName(lang, phase.label)} · phase ${phase.index + 1} · ${living}/${seats.length} alive ──`);
-    for (const line of buffered) out(line);
-    say = out;
-    await acting;
-    totals.accepted += counts.accepted;
-    totals.refused += counts.refused;
+    out(
+      texts.phase({
+        phase: phaseName(lang, phase.label),
+        n: phase.index + 1,
+        alive: living.size,
+        seats: seats.length,
+      }),
+    );
+    // Every player's turn, side by side (each seat's choices from its own PRNG).
+    const counts: Counts = { posts: 0, votes: 0, accepted: 0, refused: 0 };
+    await pool(seats, 6, (seat) => sim.turn(seat, phase.index, report(counts, out)));
+    // Every player has acted: the GM closes the phase now, as forum GMs do, rather than wait
+    // for the deadline (which the worker fires if the players are slower than --speed).
+    // Not when the rules already closed it (clans, reichstag: once everyone required has acted,
+    // the deadline moves to now): a force then would close the next phase unplayed.
+    const open = await service.currentPhase(game.id);
+    if (
+      (await service.game(game.id)).status === "running" &&
+      open?.index === phase.index &&
+      open.deadlineAt !== null &&
+      open.deadlineAt.getTime() > Date.now() + 1_000
+    ) {
+      const forced = await gmSlash("gm force");
+      if (opts.verbose) out(`   GM: /gm force → ${forced.text}`);
+    }
+    for (const k of ["posts", "votes", "accepted", "refused"] as const) totals[k] += counts[k];
     previous = { phase, counts };
   }
   await settle();
@@ -492,18 +562,39 @@ async function playGame(
   if (newspaper) await emu.waitForMessage(newspaper, (m) => messageText(m).includes(title), 30_000);
   await settle();
   const winners = final.winners.map((w) => factionName(ruleset, lang, w));
-  const seconds = ((Date.now() - gameStart) / 1000).toFixed(1);
   out("");
   out(
-    `🏁 Winners: ${winners.length > 0 ? joinList(winners, lang) : "nobody"} — ${gameName} ended ${endedBy === "rules" ? "by the rules" : "by the GM"} after ${phaseCount} phases in ${seconds} s (orders: ${totals.accepted} accepted, ${totals.refused} refused)`,
+    texts.finish({
+      winners: winners.length > 0 ? joinList(winners, lang) : texts.nobody,
+      game: gameName,
+      byRules: endedBy === "rules",
+      phases: phaseCount,
+      seconds: ((Date.now() - gameStart) / 1000).toFixed(1),
+      ...totals,
+    }),
   );
-  return { seed, gameId: game.id, phases: phaseCount, winners: final.winners, endedBy, orders: totals };
+  return {
+    seed,
+    gameId: game.id,
+    phases: phaseCount,
+    winners: final.winners,
+    endedBy,
+    orders: { accepted: totals.accepted, refused: totals.refused },
+    posts: totals.posts,
+    votes: totals.votes,
+  };
 }
 
 /** The GM ends the game: the ruleset's own end_game where it has one, then /game end. */
 async function gmEndGame(stack: Stack, gameId: string, gm: string, rulesetEnd: boolean): Promise<void> {
   if (rulesetEnd) {
-    const committed = await stack.service.gm(gameId, gm, { action: "end_game", targets: [], params: {} });
+    const game = await stack.service.game(gameId);
+    const winners = gmWinners(game.ruleset, await stack.service.state(gameId));
+    const committed = await stack.service.gm(gameId, gm, {
+      action: "end_game",
+      targets: [],
+      params: winners ? { winners } : {},
+    });
     await stack.scheduler.afterCommit(gameId, committed);
   }
   try {

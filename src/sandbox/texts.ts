@@ -1,0 +1,113 @@
+import type { Lang } from "../engine/types.js";
+import { commandTexts } from "../i18n/commands.js";
+
+/** A slash command as a member of a server in `lang` sees it ("/game join", «/игра войти»). */
+export function commandLine(lang: Lang, key: string): string {
+  const parts = key.split(".");
+  const texts = commandTexts as Record<string, { name: Record<Lang, string> } | undefined>;
+  return `/${parts.map((_, i) => texts[parts.slice(0, i + 1).join(".")]?.name[lang] ?? parts[i]).join(" ")}`;
+}
+
+/**
+ * The sandbox's own terminal lines (what it says around the bot's posts), in the language of
+ * the demo (`--lang`): a Russian demo prints no English. The bot's texts come from its catalogs.
+ */
+export interface SandboxTexts {
+  header(p: { ruleset: string; id: string; players: number; seconds: string; seeds: number[] }): string;
+  stack(p: {
+    emulator: string;
+    postgres: string;
+    embeddedPg: boolean;
+    redis: boolean;
+    prefix: string;
+  }): string;
+  gameName(ruleset: string, seed: number): string;
+  joined(names: string[]): string;
+  started(answer: string): string;
+  resumed(answer: string): string;
+  phase(p: { phase: string; n: number; alive: number; seats: number }): string;
+  progress(p: {
+    phase: string;
+    took: string | undefined;
+    posts: number;
+    votes: number;
+    accepted: number;
+    refused: number;
+    alive: number;
+    seats: number;
+  }): string;
+  out(names: string[]): string;
+  gmEnds(p: { phases: number; ruleset: string }): string;
+  guard(maxPhases: number): string;
+  gmEnd(answer: string): string;
+  updated: string;
+  gmRoom: string;
+  nobody: string;
+  finish(p: {
+    winners: string;
+    game: string;
+    byRules: boolean;
+    phases: number;
+    seconds: string;
+    posts: number;
+    votes: number;
+    accepted: number;
+    refused: number;
+  }): string;
+}
+
+const en: SandboxTexts = {
+  header: (p) =>
+    `GM Bot sandbox: ${p.ruleset} (${p.id}), ${p.players} players, ${p.seconds} s per phase, seed${p.seeds.length > 1 ? "s" : ""} ${p.seeds.join(", ")}`,
+  stack: (p) =>
+    `   Discord emulator ${p.emulator} · Postgres ${p.embeddedPg ? "embedded (PGlite, in memory)" : p.postgres} · ${p.redis ? "private redis-server" : "Redis"} · BullMQ prefix ${p.prefix}`,
+  gameName: (ruleset, seed) => `Sandbox ${ruleset} #${seed}`,
+  joined: (names) => `   ${names.length} players joined with /game join: ${names.join(", ")}`,
+  started: (answer) => `   GM: /game start → ${answer}`,
+  resumed: (answer) => `   GM: /gm pause until the server is set up, then /gm resume → ${answer}`,
+  phase: (p) => `── ${p.phase} · phase ${p.n} · ${p.alive}/${p.seats} alive ──`,
+  progress: (p) =>
+    `▸ ${p.phase} resolved${p.took ? ` after ${p.took} s` : ""} · posts ${p.posts} · votes ${p.votes} · orders ${p.accepted} accepted, ${p.refused} refused · alive ${p.alive}/${p.seats}`,
+  out: (names) => `   ✝ Out of the game: ${names.join(", ")}`,
+  gmEnds: (p) =>
+    `── The GM ends the game after ${p.phases} phases (${p.ruleset}: the game ends only by the GM's end_game) ──`,
+  guard: (max) =>
+    `⚠ max phases reached: ${max} phases without an end; the GM ends the game (/game end). Raise it with --max-phases.`,
+  gmEnd: (answer) => `   GM: /game end → ${answer}`,
+  updated: "updated",
+  gmRoom: "GM room",
+  nobody: "nobody",
+  finish: (p) =>
+    `🏁 Winners: ${p.winners} — ${p.game} ended ${p.byRules ? "by the rules" : "by the GM"} after ${p.phases} phases in ${p.seconds} s (posts ${p.posts}, votes ${p.votes}, orders: ${p.accepted} accepted, ${p.refused} refused)`,
+};
+
+const ru: SandboxTexts = {
+  header: (p) =>
+    `Песочница бота-ведущего: ${p.ruleset}, игроков: ${p.players}, фаза — ${p.seconds} с, ${p.seeds.length > 1 ? "зёрна" : "зерно"} ${p.seeds.join(", ")}`,
+  stack: (p) =>
+    `   Эмулятор Discord ${p.emulator} · Postgres ${p.embeddedPg ? "встроенный (PGlite, в памяти)" : p.postgres} · ${p.redis ? "свой redis-server" : "Redis"} · префикс BullMQ ${p.prefix}`,
+  gameName: (_ruleset, seed) => `Песочница №${seed}`,
+  joined: (names) =>
+    `   Записались через ${commandLine("ru", "game.join")} (${names.length}): ${names.join(", ")}`,
+  started: (answer) => `   Ведущий: ${commandLine("ru", "game.start")} → ${answer}`,
+  resumed: (answer) =>
+    `   Ведущий: ${commandLine("ru", "gm.pause")}, пока сервер готовится, затем ${commandLine("ru", "gm.resume")} → ${answer}`,
+  phase: (p) => `── ${p.phase} · фаза ${p.n} · живых ${p.alive}/${p.seats} ──`,
+  progress: (p) =>
+    `▸ ${p.phase}: итоги${p.took ? ` через ${p.took} с` : ""} · сообщений ${p.posts} · голосов ${p.votes} · приказов принято ${p.accepted}, отклонено ${p.refused} · живых ${p.alive}/${p.seats}`,
+  out: (names) => `   ✝ Выбыли: ${names.join(", ")}`,
+  gmEnds: (p) =>
+    `── Ведущий завершает игру после фаз: ${p.phases} (по этим правилам игру завершает только ведущий) ──`,
+  guard: (max) =>
+    `⚠ предел фаз: ${max} фаз без конца игры; ведущий завершает её (${commandLine("ru", "game.end")}). Поднимите предел: --max-phases.`,
+  gmEnd: (answer) => `   Ведущий: ${commandLine("ru", "game.end")} → ${answer}`,
+  updated: "обновлено",
+  gmRoom: "комната ведущих",
+  nobody: "никто",
+  finish: (p) =>
+    `🏁 Победители: ${p.winners} — «${p.game}» ${p.byRules ? "окончена по правилам" : "завершена ведущим"} после фаз: ${p.phases}, за ${p.seconds} с (сообщений ${p.posts}, голосов ${p.votes}, приказов принято ${p.accepted}, отклонено ${p.refused})`,
+};
+
+export function sandboxTexts(lang: Lang): SandboxTexts {
+  return lang === "ru" ? ru : en;
+}
