@@ -273,12 +273,13 @@ export class SimPlayers {
     );
     const home = await this.home(seat);
     const user = this.world.emu.user(seat.userId);
+    if (!this.world.emu.canView(seat.userId, home)) return null;
     let choices: { name: string; value: string | number }[];
     try {
-      if (!this.world.emu.canView(seat.userId, home)) return null;
       choices = await user.autocomplete(home, "vote", { choice: "" }, "choice").choices(ANSWER_MS);
     } catch {
-      return null;
+      // The list did not come in time (Discord gives the bot 3 s): the player types the choice.
+      choices = [...bases.keys()].map((value) => ({ name: value, value }));
     }
     const baseOf = (value: string) => bases.get(value.split(">")[0] ?? value);
     const open = choices.filter((c) => baseOf(String(c.value)) !== undefined);

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import type { Emulator } from "../../src/emulator/index.js";
 import { parseSandboxArgs, UsageError } from "../../src/sandbox/options.js";
+import { messageText, runSandbox } from "../../src/sandbox/sandbox.js";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.js";
 
 /**
@@ -31,67 +33,164 @@ function start(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
-const tables: [ruleset: string, players: number, seed: number][] = [
-  ["classic", 6, 1],
-  ["clans", 12, 1],
-  ["mayor", 5, 4],
-  ["reichstag", 6, 2],
-  ["regnum", 12, 1],
+/** A seeded table per ruleset that ends by its rules with winners (regnum: by the GM after 4 phases). */
+const tables: { ruleset: string; players: number; seed: number; lang: "en" | "ru"; args?: string[] }[] = [
+  { ruleset: "clans", players: 12, seed: 1, lang: "en" },
+  { ruleset: "regnum", players: 12, seed: 1, lang: "en", args: ["--max-phases", "4"] },
+  { ruleset: "classic", players: 6, seed: 1, lang: "en" },
+  { ruleset: "mayor", players: 5, seed: 4, lang: "en" },
+  { ruleset: "reichstag", players: 6, seed: 2, lang: "ru" },
 ];
+
+/** Where the rules make votes public, each day's tally is printed in the vote chat. */
+const PUBLIC_TALLY = new Set(["classic", "clans"]);
 
 describe("npm start without a token: the sandbox", () => {
   const runs = new Map<string, Promise<Run>>();
   const runOf = (ruleset: string): Promise<Run> => {
-    let run = runs.get(ruleset);
-    if (!run) {
-      // All five start at once (the first test asks for every one); each waits for its own.
-      for (const [id, players, seed] of tables) {
+    if (runs.size === 0) {
+      // All five are queued at once (the first test asks for every one), three running at a time
+      // (more starve each other's bots on two cores); each test waits for its own.
+      let running = 0;
+      const waiting: (() => void)[] = [];
+      const slot = async <T>(work: () => Promise<T>): Promise<T> => {
+        if (running >= 3) await new Promise<void>((resolve) => waiting.push(resolve));
+        running++;
+        try {
+          return await work();
+        } finally {
+          running--;
+          waiting.shift()?.();
+        }
+      };
+      for (const table of tables) {
         runs.set(
-          id,
-          // regnum ends only by the GM's end_game: after 4 phases here (--max-phases).
-          start(
-            [
-              "--ruleset",
-              id,
-              "--players",
-              String(players),
-              "--seed",
-              String(seed),
-              "--speed",
-              "1500",
-              ...(id === "regnum" ? ["--max-phases", "4"] : []),
-            ],
-            {
-              DATABASE_URL: TEST_DATABASE_URL,
-              REDIS_URL: TEST_REDIS_URL,
-              SANDBOX_DATABASE: `gm_sandbox_test_${id}`,
-            },
+          table.ruleset,
+          slot(() =>
+            start(
+              [
+                "--ruleset",
+                table.ruleset,
+                "--players",
+                String(table.players),
+                "--seed",
+                String(table.seed),
+                "--lang",
+                table.lang,
+                ...(table.args ?? []),
+              ],
+              {
+                DATABASE_URL: TEST_DATABASE_URL,
+                REDIS_URL: TEST_REDIS_URL,
+                SANDBOX_DATABASE: `gm_sandbox_test_${table.ruleset}`,
+              },
+            ),
           ),
         );
       }
-      run = runs.get(ruleset) as Promise<Run>;
     }
-    return run;
+    return runs.get(ruleset) as Promise<Run>;
   };
 
-  for (const [ruleset] of tables) {
-    it(`plays ${ruleset} to its end: exit 0, the newspaper, the reveal and the winners`, async () => {
+  for (const { ruleset, lang } of tables) {
+    const english = lang === "en";
+    it(`plays ${ruleset} (${english ? "English" : "Russian"}) to its end with winners, showing what a spectator follows`, async () => {
       const run = await runOf(ruleset);
       expect(run.stderr, run.stdout.slice(-2000)).toBe("");
       expect(run.code).toBe(0);
       const out = run.stdout;
-      expect(out).toContain(`═══ Sandbox ${ruleset} #`);
-      expect(out).toMatch(/^── .+ · phase 1 · /m);
-      expect(out).toMatch(/^▸ .+ resolved/m);
+      expect(out).toMatch(english ? /^═══ Sandbox .+ #\d+ ═══$/m : /^═══ Песочница №\d+ ═══$/m);
+      expect(out).toMatch(english ? /^── .+ · phase 1 · \d+\/\d+ alive ──$/m : /^── .+ · фаза 1 · живых /m);
+      // Each phase's progress: the players posted and gave orders, and none was refused.
+      const progress = out.split("\n").filter((l) => l.startsWith("▸ "));
+      expect(progress.length).toBeGreaterThan(1);
+      const posts = english ? / · posts (\d+) · / : / · сообщений (\d+) · /;
+      expect(progress.some((l) => Number(posts.exec(l)?.[1] ?? 0) > 0)).toBe(true);
+      const votes = english ? / · votes (\d+) · / : / · голосов (\d+) · /;
+      if (ruleset !== "regnum") expect(progress.some((l) => Number(votes.exec(l)?.[1] ?? 0) > 0)).toBe(true);
+      // The newspaper and the reveal.
       expect(out).toMatch(/^📰 /m);
-      expect(out).toMatch(/^📰 “Sandbox .+” is over: roles revealed$/m);
-      expect(out).toMatch(/^ {3}Winners: .+|^ {3}Nobody won\.$/m);
-      expect(out).toMatch(/^🏁 Winners: .+ ended by the (rules|GM) after \d+ phases/m);
+      expect(out).toMatch(english ? /^📰 “.+” is over: roles revealed$/m : /^📰 «.+»/m);
+      if (PUBLIC_TALLY.has(ruleset)) expect(out).toMatch(/^ {3}💬 #\S+: 📊 /m);
+      if (ruleset !== "regnum")
+        expect(out).toMatch(english ? /^ {3}✝ Out of the game: /m : /^ {3}✝ Выбыли: /m);
+      // Winners, by the rules (regnum: only the GM's end_game ends it).
+      const finish = english
+        ? /^🏁 Winners: (.+) — .+ ended by the (rules|GM) after \d+ phases/m
+        : /^🏁 Победители: (.+) — «.+» (окончена по правилам|завершена ведущим) после фаз: \d+/m;
+      const [, winners, by] = finish.exec(out) ?? [];
+      expect(winners).toBeDefined();
+      expect(winners).not.toBe(english ? "nobody" : "никто");
+      expect(by).toBe(
+        ruleset === "regnum"
+          ? english
+            ? "GM"
+            : "завершена ведущим"
+          : english
+            ? "rules"
+            : "окончена по правилам",
+      );
       expect(out).not.toContain("max phases reached");
-      // regnum ends only by the GM's end_game; every other ruleset ends by its own rules.
-      expect(out).toContain(ruleset === "regnum" ? "ended by the GM" : "ended by the rules");
-    }, 150_000);
+      // Not each player's own thread, the GM room or receipts: those are for --verbose.
+      expect(out).not.toMatch(/^ {3}(🔒|🎩|✎|✗)/m);
+      expect(out).not.toMatch(/your orders|ваши приказы/i);
+      // A Russian demo has no English in it (Ja/Nein are the game's words; product names stay).
+      if (!english) {
+        const latin = out
+          .replace(/^ {3}Эмулятор Discord .*$/m, "")
+          .replace(
+            /--max-phases|UTC|Ja|Nein|\/[a-z]+|npm run -s verify -- game-log\.json --seed \d+|game-log\.json/g,
+            "",
+          )
+          .match(/[A-Za-z]{2,}/g);
+        expect(latin).toBeNull();
+      }
+    }, 600_000);
   }
+});
+
+describe("the sandbox's simulated players, seen from the emulator", () => {
+  it("post in the game's chats as members and vote with /vote, as players' clients do", async () => {
+    let emu: Emulator | undefined;
+    const lines: string[] = [];
+    const [outcome] = await runSandbox(
+      parseSandboxArgs(["--ruleset", "classic", "--players", "6", "--seed", "1", "--max-phases", "3"]),
+      (line) => lines.push(line),
+      {
+        databaseUrl: TEST_DATABASE_URL,
+        redisUrl: TEST_REDIS_URL,
+        databaseName: "gm_sandbox_test_sim",
+        beforeLogin: (e) => (emu = e),
+      },
+    );
+    if (!emu) throw new Error("no emulator");
+    const world = emu;
+    expect(outcome?.posts).toBeGreaterThan(0);
+    expect(outcome?.votes).toBeGreaterThan(0);
+    const [guild] = [...world.state.guilds.values()];
+    const members = new Set(
+      [...(guild?.members.keys() ?? [])].filter((id) => id !== guild?.owner_id && id !== world.state.bot.id),
+    );
+    const channels = world.guildChannels(String(guild?.id));
+    const messages = channels.flatMap((c) => world.messages(String(c["id"])));
+    // The players' posts are messages by the members themselves in the game's chats.
+    const posts = messages.filter((m) => members.has(String((m["author"] as Record<string, unknown>)["id"])));
+    expect(posts.length).toBe(outcome?.posts);
+    // Their votes are /vote commands (after the autocomplete, as a client sends them), each one
+    // posted in the public vote chat by the bot.
+    const interactions = [...world.interactions.byId.values()].filter((r) => members.has(r.userId));
+    const voteCommands = interactions.filter((r) => r.commandName === "vote" && r.type === 2);
+    expect(interactions.some((r) => r.commandName === "vote" && r.type === 4)).toBe(true);
+    expect(voteCommands.length).toBeGreaterThanOrEqual(outcome?.votes ?? 1);
+    const votePosts = messages.filter(
+      (m) =>
+        (m["author"] as Record<string, unknown>)["id"] === world.state.bot.id &&
+        messageText(m).startsWith("🗳 "),
+    );
+    expect(votePosts.length).toBeGreaterThanOrEqual(outcome?.votes ?? 1);
+    // Orders too: /order and the panel's buttons and menus.
+    expect(interactions.some((r) => r.commandName === "order")).toBe(true);
+  }, 300_000);
 });
 
 describe("npm start on a machine with only Node.js", { timeout: 240_000 }, () => {
