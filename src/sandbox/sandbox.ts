@@ -243,7 +243,7 @@ class Watcher {
   /** Mentions as a Discord client renders them: `<@id>` as the member's name. */
   private mentions(text: string): string {
     return text.replace(/<@!?(\d+)>/g, (raw, id: string) => {
-      const name = this.emu.state.users.get(id)?.username;
+      const name = this.emu.state.users.byId.get(id)?.username;
       return name ? `@${name}` : raw;
     });
   }

@@ -167,7 +167,7 @@ describe("the sandbox's simulated players, seen from the emulator", () => {
     const world = emu;
     expect(outcome?.posts).toBeGreaterThan(0);
     expect(outcome?.votes).toBeGreaterThan(0);
-    const [guild] = [...world.state.guilds.values()];
+    const [guild] = [...world.state.guilds.byId.values()];
     const members = new Set(
       [...(guild?.members.keys() ?? [])].filter((id) => id !== guild?.owner_id && id !== world.state.bot.id),
     );
