@@ -29,7 +29,7 @@ export const DEFAULT_PLAYERS: Record<string, number> = {
 export const GM_ENDS_AFTER: Record<string, number> = { regnum: 8 };
 
 /** The deadline of every phase; the GM closes a phase sooner once every player has acted. */
-export const DEFAULT_SPEED_MS = 30_000;
+export const DEFAULT_SPEED_MS = 60_000;
 export const DEFAULT_MAX_PHASES = 120;
 
 export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--verbose]`;
