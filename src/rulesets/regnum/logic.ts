@@ -224,7 +224,15 @@ export function isUndergroundChat(state: RState, chat: string): boolean {
   return flag === "yes" || (flag === "if_inquisition" && inq) || (flag === "if_no_inquisition" && !inq);
 }
 
-export function baseEntitled(state: RState, x: RPlayer, chat: string): boolean {
+/** What a player's chat entitlements derive from: the posts he acts in, their chats, his groups. */
+export interface Entitlement {
+  acting: string[];
+  postChats: Set<string>;
+  groups: string[];
+}
+
+/** X's entitlement basis, computed once for all chats (it is the same for each of them). */
+export function entitlementOf(state: RState, x: RPlayer): Entitlement {
   const acting = actingPosts(state, x);
   const postChats = new Set<string>();
   for (const p of acting) {
@@ -235,6 +243,16 @@ export function baseEntitled(state: RState, x: RPlayer, chat: string): boolean {
   }
   const groups = [x.faction, ...x.groups];
   for (const g of groups) for (const c of state.options.groupChats[g] ?? []) postChats.add(c);
+  return { acting, postChats, groups };
+}
+
+export function baseEntitled(
+  state: RState,
+  x: RPlayer,
+  chat: string,
+  basis: Entitlement = entitlementOf(state, x),
+): boolean {
+  const { acting, postChats, groups } = basis;
   switch (chat) {
     case "community":
     case "general":
@@ -266,12 +284,13 @@ export function baseEntitled(state: RState, x: RPlayer, chat: string): boolean {
   }
 }
 
-export function entitled(state: RState, x: RPlayer, chat: string): boolean {
+export function entitled(state: RState, x: RPlayer, chat: string, basis?: Entitlement): boolean {
   if (x.chatRevokes.includes(chat)) return false;
-  return x.chatGrants.includes(chat) || baseEntitled(state, x, chat);
+  return x.chatGrants.includes(chat) || baseEntitled(state, x, chat, basis);
 }
 
-export function access(state: RState, x: RPlayer, chat: string): Access {
+/** X's access to a chat; `basis` (entitlementOf) when the caller asks of many chats. */
+export function access(state: RState, x: RPlayer, chat: string, basis?: Entitlement): Access {
   if (chat === "community") return "read";
   if (chat === "gm_service") return "none";
   if (chat === "general") return x.alive && free(x) && !underground(x) && !abroad(x) ? "member" : "read";
@@ -279,7 +298,7 @@ export function access(state: RState, x: RPlayer, chat: string): Access {
     return (dead(x) || x.chatGrants.includes("afterlife")) && !x.chatRevokes.includes("afterlife")
       ? "member"
       : "none";
-  if (dead(x) || !entitled(state, x, chat)) return "none";
+  if (dead(x) || !entitled(state, x, chat, basis)) return "none";
   if (!free(x) || abroad(x)) return "none";
   if (underground(x)) return isUndergroundChat(state, chat) ? "member" : "none";
   return "member";
@@ -344,8 +363,9 @@ export function reconcile(state: RState, silent = false): void {
   for (const x of state.players) {
     const before = state.data.access[x.id] ?? {};
     const after: Record<string, Access> = {};
+    const basis = entitlementOf(state, x);
     for (const c of chats) {
-      after[c] = access(state, x, c);
+      after[c] = access(state, x, c, basis);
       if (!silent && (before[c] ?? "none") !== after[c])
         emitEvent(state, "chat_access", { player: x.id, chat: c, access: after[c] });
     }
@@ -355,7 +375,8 @@ export function reconcile(state: RState, silent = false): void {
     const info = chatInfo(c);
     if (!info || info.schedule === "night") continue;
     if (info.schedule === "day" && state.phase.kind !== "day") continue;
-    const members = chatMembers(state, c);
+    // chatMembers(state, c), from the access just computed (nothing changed since).
+    const members = state.players.filter((p) => state.data.access[p.id]?.[c] === "member");
     for (const a of members) for (const b of members) if (a !== b) learn(a, b.currentAppearance);
   }
 }
