@@ -11,9 +11,9 @@ const CYRILLIC = /[\u0400-\u04FF]/;
 
 /**
  * Latin words a Russian refusal may keep besides the paths of the GM's input (`options.roles`,
- * `players.3.faction`): ids a GM types and the game's own words.
+ * `players.3.faction`): ids a GM types, action ids (`travel`, `go_abroad`) and the game's own words.
  */
-const ALLOWED = ["italians", "russians", "travel", "go_abroad", "agree", "true", "false", "Nein"];
+const ALLOWED = ["italians", "russians", "travel", "abroad", "agree", "true", "false", "Nein"];
 
 /** A reader whose names are Cyrillic, so an id that reaches the text unrendered shows as Latin. */
 const reader = (lang: Lang): RenderContext => ({

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import type { ActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic, rejection } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
-import {
-  ARMY_CHAT,
-  COUNTRIES,
-  FOREIGN_COUNTRIES,
-  RULESET,
-  sortArmies,
-  type RPlayer,
-  type RState,
-} from "./model.js";
+import { type RegnumRejection, reject } from "./rejections.js";
+import { ARMY_CHAT, COUNTRIES, FOREIGN_COUNTRIES, sortArmies, type RPlayer, type RState } from "./model.js";
 import {
   P,
   abroad,
@@ -46,7 +39,6 @@ import { ensureStarted, started } from "./phase.js";
 
 /** Player actions (§5). Moves are recorded as orders; free actions take effect at once. */
 
-const R = (id: string, reason: string) => rejection(RULESET, id, reason);
 const obj = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
 const none = obj({});
@@ -112,12 +104,10 @@ export function arg(input: ActionInput, name: string): string | undefined {
 }
 const target = (s: RState, input: ActionInput) => P(s, input.targets[0] ?? "") as RPlayer;
 
-const needRole = (role: string, label: string) => (_s: RState, a: RPlayer) =>
-  hasRole(a, role) ? null : R("not_" + role, `only the ${label} can do this`);
+const needRole = (role: string, key: RegnumRejection) => (_s: RState, a: RPlayer) =>
+  hasRole(a, role) ? null : reject("not_" + role, key);
 const director = (s: RState, a: RPlayer) =>
-  directorFunctions(s, a)
-    ? null
-    : R("not_director", "only the KSB Director (the King while the post is vacant) can do this");
+  directorFunctions(s, a) ? null : reject("not_director", "notDirector");
 const anyone = () => null;
 
 function commandedArmies(s: RState, a: RPlayer): string[] {
@@ -189,9 +179,7 @@ function warrantFor(s: RState, measure: string, targetId: string) {
   );
 }
 const needWarrant = (measure: string) => (s: RState, _a: RPlayer, input: ActionInput) =>
-  warrantFor(s, measure, input.targets[0] ?? "")
-    ? null
-    : R("no_warrant", `this measure needs a granted warrant (${measure}) of the Supreme Judge`);
+  warrantFor(s, measure, input.targets[0] ?? "") ? null : reject("no_warrant", "noWarrant", { measure });
 const both =
   (...checks: ((s: RState, a: RPlayer, i: ActionInput) => Rejection | null)[]) =>
   (s: RState, a: RPlayer, i: ActionInput) => {
@@ -213,10 +201,9 @@ const crownsOrItem = obj({
 function stealParams(input: ActionInput): Rejection | null {
   const c = input.params["crowns"];
   const it = input.params["item"];
-  if (c !== undefined && it !== undefined)
-    return R("steal_params", "give either crowns (up to 100) or one item, not both");
+  if (c !== undefined && it !== undefined) return reject("steal_params", "stealParams");
   if (c !== undefined && (typeof c !== "number" || !Number.isInteger(c) || c < 1 || c > 100))
-    return R("steal_crowns", "crowns must be an integer from 1 to 100");
+    return reject("steal_crowns", "stealCrowns");
   return null;
 }
 
@@ -224,11 +211,11 @@ const playersOnly = (s: RState) => s.players.map((p) => p.id);
 
 export const SPECS: Record<string, Spec> = {
   // ------------------------------------------------------------ §5.1 KSB
-  ksb_check: { kind: "move", targets: "one", who: needRole("ksb_agent", "KSB agent") },
-  ksb_surveil: { kind: "move", targets: "one", who: needRole("ksb_agent", "KSB agent") },
-  ksb_identify: { kind: "move", targets: "one", who: needRole("ksb_agent", "KSB agent") },
-  ksb_interrogate: { kind: "move", targets: "one", who: needRole("ksb_agent", "KSB agent") },
-  ksb_guard: { kind: "move", targets: "one", who: needRole("ksb_agent", "KSB agent") },
+  ksb_check: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_surveil: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_identify: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_interrogate: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_guard: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
   ksb_derecruit: { kind: "move", targets: "one", who: director },
   ksb_accuse: {
     kind: "move",
@@ -268,11 +255,8 @@ export const SPECS: Record<string, Spec> = {
       request: z.string().optional(),
     }),
     who: (s, a, input) => {
-      if (!acts(s, a, "supreme_judge"))
-        return R("not_judge", "only the Supreme Judge can grant or deny warrants");
-      return pendingWarrant(s, input)
-        ? null
-        : R("no_request", "there is no pending warrant request for this");
+      if (!acts(s, a, "supreme_judge")) return reject("not_judge", "notJudge");
+      return pendingWarrant(s, input) ? null : reject("no_request", "noRequest");
     },
     run: (s, _a, input) => decideWarrant(s, input, "granted"),
   },
@@ -285,11 +269,8 @@ export const SPECS: Record<string, Spec> = {
       request: z.string().optional(),
     }),
     who: (s, a, input) => {
-      if (!acts(s, a, "supreme_judge"))
-        return R("not_judge", "only the Supreme Judge can grant or deny warrants");
-      return pendingWarrant(s, input)
-        ? null
-        : R("no_request", "there is no pending warrant request for this");
+      if (!acts(s, a, "supreme_judge")) return reject("not_judge", "notJudge");
+      return pendingWarrant(s, input) ? null : reject("no_request", "noRequest");
     },
     run: (s, _a, input) => decideWarrant(s, input, "denied"),
   },
@@ -298,9 +279,7 @@ export const SPECS: Record<string, Spec> = {
     targets: "one",
     who: both(
       (_s, a) =>
-        hasRole(a, "ksb_agent") || hasRole(a, "expert")
-          ? null
-          : R("not_searcher", "only a KSB agent or an expert can search"),
+        hasRole(a, "ksb_agent") || hasRole(a, "expert") ? null : reject("not_searcher", "notSearcher"),
       needWarrant("search"),
     ),
   },
@@ -311,10 +290,7 @@ export const SPECS: Record<string, Spec> = {
     kind: "free",
     targets: "none",
     params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (s, a, input) =>
-      askSession(s, a, input)
-        ? null
-        : R("no_session", "you have no open interrogation without a pending question"),
+    who: (s, a, input) => (askSession(s, a, input) ? null : reject("no_session", "noSession")),
     run(s, a, input) {
       const session = askSession(s, a, input);
       if (!session) return;
@@ -331,8 +307,7 @@ export const SPECS: Record<string, Spec> = {
     targets: "none",
     allowDetained: true,
     params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (s, a, input) =>
-      answerSession(s, a, input) ? null : R("no_question", "no question is waiting for your answer"),
+    who: (s, a, input) => (answerSession(s, a, input) ? null : reject("no_question", "noQuestion")),
     run(s, a, input) {
       const session = answerSession(s, a, input);
       if (!session) return;
@@ -357,7 +332,7 @@ export const SPECS: Record<string, Spec> = {
     who: (s, a) =>
       s.data.sessions.some((x) => x.open && x.interrogator === a.id)
         ? null
-        : R("no_session", "you have no open interrogation"),
+        : reject("no_session", "noOpenSession"),
     run(s, a, input) {
       const id = input.params["session"];
       for (const x of s.data.sessions)
@@ -368,23 +343,23 @@ export const SPECS: Record<string, Spec> = {
     },
   },
   // ------------------------------------------------------------ §5.2 Detective
-  det_check: { kind: "move", targets: "one", who: needRole("detective", "Detective") },
-  det_surveil: { kind: "move", targets: "one", who: needRole("detective", "Detective") },
-  det_identify: { kind: "move", targets: "one", who: needRole("detective", "Detective") },
-  det_interrogate: { kind: "move", targets: "one", who: needRole("detective", "Detective") },
+  det_check: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_surveil: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_identify: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_interrogate: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
   det_accuse: {
     kind: "move",
     targets: "one",
     params: obj({ article: z.string().default("") }),
-    who: needRole("detective", "Detective"),
+    who: needRole("detective", "onlyDetective"),
   },
   // ------------------------------------------------------------ §5.4 Thief
-  rob: { kind: "move", targets: "one", who: needRole("thief", "Thief") },
+  rob: { kind: "move", targets: "one", who: needRole("thief", "onlyThief") },
   steal: {
     kind: "move",
     targets: "one",
     params: crownsOrItem,
-    who: both(needRole("thief", "Thief"), (_s, _a, i) => stealParams(i)),
+    who: both(needRole("thief", "onlyThief"), (_s, _a, i) => stealParams(i)),
   },
   embezzle: {
     kind: "move",
@@ -394,10 +369,8 @@ export const SPECS: Record<string, Spec> = {
       item: z.string().optional(),
       treasury: z.string().optional(),
     }),
-    who: both(needRole("thief", "Thief"), (s, a, i) =>
-      isGovernmentMember(s, a)
-        ? stealParams(i)
-        : R("not_government", "only a member of the Government can embezzle"),
+    who: both(needRole("thief", "onlyThief"), (s, a, i) =>
+      isGovernmentMember(s, a) ? stealParams(i) : reject("not_government", "notGovernment"),
     ),
   },
   // ------------------------------------------------------------ §5.5 appearances, the Order, the Director
@@ -406,11 +379,11 @@ export const SPECS: Record<string, Spec> = {
     targets: "param",
     param: "appearance",
     params: obj({ appearance: z.string().optional() }),
-    who: both(needRole("elder_adept", "elder adept"), (s, a, i) => {
+    who: both(needRole("elder_adept", "onlyElderAdept"), (s, a, i) => {
       const ap = arg(i, "appearance");
       return ap && knownAppearances(s, a).includes(ap)
         ? null
-        : R("unknown_appearance", "you can only take an appearance you know");
+        : reject("unknown_appearance", "unknownAppearance");
     }),
     candidates: (s, a) => knownAppearances(s, a),
   },
@@ -419,13 +392,11 @@ export const SPECS: Record<string, Spec> = {
     targets: "one",
     selfOk: true,
     who(s, a, input) {
-      if (!hasRole(a, "elder_adept")) return R("not_elder", "only elder adepts elect the Magister");
-      if (abroad(a)) return R("abroad_vote", "a character abroad does not vote");
-      if (!postVacant(s, "magister")) return R("magister_held", "the post of Magister is not vacant");
+      if (!hasRole(a, "elder_adept")) return reject("not_elder", "notElder");
+      if (abroad(a)) return reject("abroad_vote", "abroadVote");
+      if (!postVacant(s, "magister")) return reject("magister_held", "magisterHeld");
       const t = target(s, input);
-      return t.alive && hasRole(t, "elder_adept")
-        ? null
-        : R("not_elder_target", "the Magister is elected from the living elder adepts");
+      return t.alive && hasRole(t, "elder_adept") ? null : reject("not_elder_target", "notElderTarget");
     },
     run(s, a, input) {
       s.data.freeOrders = s.data.freeOrders.filter(
@@ -434,18 +405,14 @@ export const SPECS: Record<string, Spec> = {
       pushFree(s, a, input);
     },
   },
-  recruit: { kind: "move", targets: "one", who: actsPost("magister", "the Magister") },
+  recruit: { kind: "move", targets: "one", who: actsPost("magister", "onlyMagister") },
   exclude_from_ozd: {
     kind: "free",
     targets: "one",
-    who: both(actsPost("magister", "the Magister"), (s, _a, i) => {
+    who: both(actsPost("magister", "onlyMagister"), (s, _a, i) => {
       const t = target(s, i);
       const junior = hasRole(t, "junior_adept") && t.faction === "ozd";
-      if (!(junior || t.ozdChatKept) || t.ozdChatExcluded)
-        return R(
-          "not_junior",
-          "only junior adepts and de-recruited adepts can be excluded from the Order's chat",
-        );
+      if (!(junior || t.ozdChatKept) || t.ozdChatExcluded) return reject("not_junior", "notJunior");
       return null;
     }),
     run(s, _a, input) {
@@ -460,12 +427,9 @@ export const SPECS: Record<string, Spec> = {
     selfOk: true,
     who(s, a, input) {
       if (!acts(s, a, "king") && !acts(s, a, "president"))
-        return R("not_king_president", "only the King and the President appoint the Director");
-      if (s.phase.kind !== "day" || s.phase.n < 2)
-        return R("too_early_director", "the Director is appointed in day phases from day 2");
-      return hasRole(target(s, input), "ksb_agent")
-        ? null
-        : R("not_agent", "the Director is appointed from the KSB agents");
+        return reject("not_king_president", "notKingPresident");
+      if (s.phase.kind !== "day" || s.phase.n < 2) return reject("too_early_director", "tooEarlyDirector");
+      return hasRole(target(s, input), "ksb_agent") ? null : reject("not_agent", "notAgent");
     },
     run(s, a, input) {
       s.data.freeOrders = s.data.freeOrders.filter(
@@ -475,21 +439,21 @@ export const SPECS: Record<string, Spec> = {
     },
   },
   // ------------------------------------------------------------ §5.6 Assassin
-  assassin_surveil: { kind: "move", targets: "one", who: needRole("assassin", "Assassin") },
+  assassin_surveil: { kind: "move", targets: "one", who: needRole("assassin", "onlyAssassin") },
   assassin_attack: {
     kind: "move",
     targets: "one",
     params: obj({ loot: z.string().optional() }),
-    who: needRole("assassin", "Assassin"),
+    who: needRole("assassin", "onlyAssassin"),
   },
   // ------------------------------------------------------------ §5.7 Rainbow Baron
   palace_invite: {
     kind: "free",
     targets: "one",
-    who: both(needRole("rainbow_baron", "Rainbow Baron"), (s, _a, i) =>
+    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (s, _a, i) =>
       invitable(s, target(s, i)) && !s.data.invitations.includes(target(s, i).id)
         ? null
-        : R("not_invitable", "only free corporeal characters in Regnum not yet in the palace can be invited"),
+        : reject("not_invitable", "notInvitable"),
     ),
     run(s, _a, input) {
       const t = target(s, input);
@@ -501,9 +465,7 @@ export const SPECS: Record<string, Spec> = {
     kind: "free",
     targets: "none",
     who: (s, a) =>
-      s.data.invitations.includes(a.id) && invitable(s, a)
-        ? null
-        : R("not_invited", "you have no open invitation to the palace"),
+      s.data.invitations.includes(a.id) && invitable(s, a) ? null : reject("not_invited", "notInvited"),
     run(s, a) {
       s.data.invitations = s.data.invitations.filter((x) => x !== a.id);
       joinPalace(s, a.id);
@@ -512,10 +474,7 @@ export const SPECS: Record<string, Spec> = {
   palace_decline: {
     kind: "free",
     targets: "none",
-    who: (s, a) =>
-      s.data.invitations.includes(a.id)
-        ? null
-        : R("not_invited", "you have no open invitation to the palace"),
+    who: (s, a) => (s.data.invitations.includes(a.id) ? null : reject("not_invited", "notInvited")),
     run(s, a) {
       s.data.invitations = s.data.invitations.filter((x) => x !== a.id);
     },
@@ -526,10 +485,7 @@ export const SPECS: Record<string, Spec> = {
     who: (s, a) =>
       invitable(s, a) && !s.data.requests.includes(a.id) && !hasRole(a, "rainbow_baron")
         ? null
-        : R(
-            "not_invitable",
-            "only free corporeal characters in Regnum not yet in the palace can ask to enter it",
-          ),
+        : reject("not_invitable", "cannotAskPalace"),
     run(s, a) {
       s.data.requests.push(a.id);
       for (const b of s.players)
@@ -540,10 +496,10 @@ export const SPECS: Record<string, Spec> = {
   palace_admit: {
     kind: "free",
     targets: "one",
-    who: both(needRole("rainbow_baron", "Rainbow Baron"), (s, _a, i) =>
+    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (s, _a, i) =>
       s.data.requests.includes(target(s, i).id) && invitable(s, target(s, i))
         ? null
-        : R("not_requested", "this character has not asked to enter the palace"),
+        : reject("not_requested", "notRequested"),
     ),
     run(s, _a, input) {
       const t = target(s, input);
@@ -554,18 +510,17 @@ export const SPECS: Record<string, Spec> = {
   palace_leave: {
     kind: "free",
     targets: "none",
-    who: (s, a) =>
-      s.data.palace.includes(a.id) ? null : R("not_in_palace", "you are not on the palace list"),
+    who: (s, a) => (s.data.palace.includes(a.id) ? null : reject("not_in_palace", "notInPalace")),
     run: (s, a) => palaceLeave(s, a.id),
   },
-  palace_force: { kind: "move", targets: "one", who: needRole("rainbow_baron", "Rainbow Baron") },
+  palace_force: { kind: "move", targets: "one", who: needRole("rainbow_baron", "onlyRainbowBaron") },
   baron_protect: {
     kind: "move",
     targets: "one",
     selfOk: true,
-    who: needRole("rainbow_baron", "Rainbow Baron"),
+    who: needRole("rainbow_baron", "onlyRainbowBaron"),
   },
-  baron_showdown: { kind: "move", targets: "one", who: needRole("rainbow_baron", "Rainbow Baron") },
+  baron_showdown: { kind: "move", targets: "one", who: needRole("rainbow_baron", "onlyRainbowBaron") },
   // ------------------------------------------------------------ §5.9 military
   fight: {
     kind: "move",
@@ -575,8 +530,8 @@ export const SPECS: Record<string, Spec> = {
     who(s, a, input) {
       const armies = fightArmies(s, a);
       const army = arg(input, "army") ?? (armies.length === 1 ? armies[0] : undefined);
-      if (!army) return R("army_needed", "name the army (you serve in none or in several)");
-      return armies.includes(army) ? null : R("not_serviceman", "you neither serve in nor command this army");
+      if (!army) return reject("army_needed", "armyNeeded");
+      return armies.includes(army) ? null : reject("not_serviceman", "notServiceman");
     },
     candidates: (s, a) => fightArmies(s, a),
   },
@@ -592,25 +547,18 @@ export const SPECS: Record<string, Spec> = {
     army: (s, a, i) => arg(i, "army") ?? conscriptArmies(s, a)[0],
     who(s, a, input) {
       const army = arg(input, "army") ?? conscriptArmies(s, a)[0];
-      if (!army || !conscriptArmies(s, a).includes(army))
-        return R(
-          "not_commander",
-          "only the commander of a non-foreign army (or its defence minister) conscripts",
-        );
+      if (!army || !conscriptArmies(s, a).includes(army)) return reject("not_commander", "notCommander");
       const count = input.params["count"] as number;
       if (input.params["pay"] === "crowns") {
         const price = s.options.squadCostCrowns;
-        if (price === null) return R("no_crowns_price", "squads can only be paid with resources");
-        if (a.crowns < price * count) return R("no_crowns", "not enough crowns");
-      } else if (a.resources < count) return R("no_resources", "not enough resources (one per squad)");
-      if (!unitAllowed(s, "squad", a.location))
-        return R("not_allowed_here", "this unit type is not allowed there");
+        if (price === null) return reject("no_crowns_price", "noCrownsPrice");
+        if (a.crowns < price * count) return reject("no_crowns", "noCrowns");
+      } else if (a.resources < count) return reject("no_resources", "noResources");
+      if (!unitAllowed(s, "squad", a.location)) return reject("not_allowed_here", "notAllowedHere");
       const chat = ARMY_CHAT[army];
       const members = chat ? chatMembers(s, chat).length : 0;
       const squads = s.data.units.filter((u) => u.army === army && u.conscripted).length;
-      return squads + count > members
-        ? R("squad_cap", "conscripted squads cannot outnumber the members of the army's chat")
-        : null;
+      return squads + count > members ? reject("squad_cap", "squadCap") : null;
     },
     run(s, a, input) {
       const army = (arg(input, "army") ?? conscriptArmies(s, a)[0]) as string;
@@ -641,18 +589,17 @@ export const SPECS: Record<string, Spec> = {
     army: (s, a, i) => troopSelection(s, a, i).army,
     who(s, a, input) {
       const to = arg(input, "to");
-      if (!to || !(COUNTRIES as readonly string[]).includes(to))
-        return R("bad_country", "name a destination country");
+      if (!to || !(COUNTRIES as readonly string[]).includes(to)) return reject("bad_country", "badCountry");
       const sel = troopSelection(s, a, input);
-      if (sel.ids.length === 0) return R("no_units", "no units to move");
+      if (sel.ids.length === 0) return reject("no_units", "noUnits");
       const units = sel.ids.map((id) => s.data.units.find((u) => u.id === id));
-      if (units.some((u) => !u)) return R("unknown_unit", "unknown unit");
+      if (units.some((u) => !u)) return reject("unknown_unit", "unknownUnit");
       for (const u of units) {
         if (!u) continue;
-        if (!commands(s, a, u.army)) return R("not_commander", "only the army's commander moves its units");
-        if (u.inTransitTo !== null) return R("in_transit", "a unit is already in transit");
-        if (u.location === to) return R("same_country", "a unit is already there");
-        if (!unitAllowed(s, u.type, to)) return R("not_allowed_here", "this unit type is not allowed there");
+        if (!commands(s, a, u.army)) return reject("not_commander", "notCommanderMoves");
+        if (u.inTransitTo !== null) return reject("in_transit", "inTransit");
+        if (u.location === to) return reject("same_country", "sameCountry");
+        if (!unitAllowed(s, u.type, to)) return reject("not_allowed_here", "notAllowedHere");
       }
       return null;
     },
@@ -702,8 +649,8 @@ export const SPECS: Record<string, Spec> = {
     army: (s, a, i) => peaceArmy(s, a, arg(i, "army")),
     who(s, a, input) {
       const other = arg(input, "army");
-      if (!other) return R("army_needed", "name the army to make peace with");
-      return peaceArmy(s, a, other) ? null : R("not_at_war", "you command no army at war with that army");
+      if (!other) return reject("army_needed", "peaceArmyNeeded");
+      return peaceArmy(s, a, other) ? null : reject("not_at_war", "notAtWar");
     },
     candidates: (s, a) =>
       sortArmies(s.data.wars.flat()).filter((x) => commandedArmies(s, a).some((m) => atWar(s, m, x))),
@@ -714,9 +661,9 @@ export const SPECS: Record<string, Spec> = {
     param: "army",
     params: obj({ army: z.string().optional() }),
     who(s, a, input) {
-      if (hasRole(a, "knight")) return R("knight", "a knight cannot desert");
+      if (hasRole(a, "knight")) return reject("knight", "knight");
       const army = arg(input, "army") ?? (a.serviceOf.length === 1 ? a.serviceOf[0] : undefined);
-      return army && a.serviceOf.includes(army) ? null : R("not_serviceman", "you do not serve in this army");
+      return army && a.serviceOf.includes(army) ? null : reject("not_serviceman", "notServingHere");
     },
     run(s, a, input) {
       const army = (arg(input, "army") ?? a.serviceOf[0]) as string;
@@ -732,10 +679,7 @@ export const SPECS: Record<string, Spec> = {
   go_underground: {
     kind: "free",
     targets: "none",
-    who: (_s, a) =>
-      abroad(a) || underground(a)
-        ? R("cannot_hide", "only a free character in Regnum, not yet underground, can go underground")
-        : null,
+    who: (_s, a) => (abroad(a) || underground(a) ? reject("cannot_hide", "cannotHide") : null),
     run(s, a) {
       setStatus(a, "underground", true);
       emitEvent(s, "underground", { player: a.id, on: true });
@@ -744,7 +688,7 @@ export const SPECS: Record<string, Spec> = {
   leave_underground: {
     kind: "free",
     targets: "none",
-    who: (_s, a) => (underground(a) ? null : R("not_underground", "you are not underground")),
+    who: (_s, a) => (underground(a) ? null : reject("not_underground", "notUnderground")),
     run(s, a) {
       setStatus(a, "underground", false);
       emitEvent(s, "underground", { player: a.id, on: false });
@@ -766,11 +710,11 @@ export const SPECS: Record<string, Spec> = {
     param: "country",
     params: obj({ country: z.string().optional() }),
     who(_s, a, input) {
-      if (abroad(a)) return R("already_abroad", "you are already abroad (use travel)");
+      if (abroad(a)) return reject("already_abroad", "alreadyAbroad");
       const c = arg(input, "country");
       return c && (FOREIGN_COUNTRIES as readonly string[]).includes(c)
         ? null
-        : R("bad_country", "name a foreign country");
+        : reject("bad_country", "foreignCountryNeeded");
     },
     candidates: () => [...FOREIGN_COUNTRIES],
   },
@@ -780,11 +724,11 @@ export const SPECS: Record<string, Spec> = {
     param: "country",
     params: obj({ country: z.string().optional() }),
     who(_s, a, input) {
-      if (!abroad(a)) return R("not_abroad", "travel is for characters abroad (use go_abroad)");
+      if (!abroad(a)) return reject("not_abroad", "notAbroad");
       const c = arg(input, "country");
       return c && (COUNTRIES as readonly string[]).includes(c) && c !== a.location
         ? null
-        : R("bad_country", "name another country");
+        : reject("bad_country", "otherCountryNeeded");
     },
     candidates: () => [...COUNTRIES],
   },
@@ -803,11 +747,11 @@ export const SPECS: Record<string, Spec> = {
     who: both(mailCheck, (_s, a, i) => {
       const c = i.params["crowns"] as number;
       const items = strList(i.params["items"]);
-      if (c > a.crowns) return R("no_crowns", "not enough crowns");
+      if (c > a.crowns) return reject("no_crowns", "noCrowns");
       const left = [...a.items];
       for (const it of items) {
         const k = left.indexOf(it);
-        if (k < 0) return R("no_item", `you have no item ${it}`);
+        if (k < 0) return reject("no_item", "noItem", { item: it });
         left.splice(k, 1);
       }
       return null;
@@ -820,7 +764,7 @@ export const SPECS: Record<string, Spec> = {
     targets: "one",
     params: obj({ crowns: z.number().int().min(1).default(1) }),
     who: both(mailCheck, (_s, a, i) =>
-      (i.params["crowns"] as number) > a.crowns ? R("no_crowns", "not enough crowns") : null,
+      (i.params["crowns"] as number) > a.crowns ? reject("no_crowns", "noCrowns") : null,
     ),
     run: (s, a, input) => queueMail(s, a, input, "transfer", input.params["crowns"] as number, []),
   },
@@ -829,9 +773,7 @@ export const SPECS: Record<string, Spec> = {
     kind: "move",
     targets: "one",
     who: (_s, a) =>
-      hasRole(a, "advocate") || hasRole(a, "devils_advocate")
-        ? null
-        : R("not_advocate", "only an advocate can do this"),
+      hasRole(a, "advocate") || hasRole(a, "devils_advocate") ? null : reject("not_advocate", "notAdvocate"),
   },
   order: {
     kind: "move",
@@ -841,8 +783,8 @@ export const SPECS: Record<string, Spec> = {
   },
 };
 
-function actsPost(post: string, label: string) {
-  return (s: RState, a: RPlayer) => (acts(s, a, post) ? null : R(`not_${post}`, `only ${label} can do this`));
+function actsPost(post: string, key: RegnumRejection) {
+  return (s: RState, a: RPlayer) => (acts(s, a, post) ? null : reject(`not_${post}`, key));
 }
 
 function peaceArmy(s: RState, a: RPlayer, other: string | undefined): string | undefined {
@@ -852,21 +794,21 @@ function peaceArmy(s: RState, a: RPlayer, other: string | undefined): string | u
 
 function checkAssigned(s: RState, a: RPlayer, input: ActionInput): Rejection | null {
   const sel = assignedUnits(s, a, input);
-  if (sel.ids.length === 0) return R("no_units", "no units of yours in the target's country");
+  if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
   const t = target(s, input);
   for (const id of sel.ids) {
     const u = s.data.units.find((x) => x.id === id);
-    if (!u) return R("unknown_unit", "unknown unit");
-    if (!commands(s, a, u.army)) return R("not_commander", "only the army's commander assigns its units");
-    if (u.inTransitTo !== null) return R("in_transit", "a unit is in transit");
-    if (u.location !== t.location) return R("not_there", "the units must be in the target's country");
+    if (!u) return reject("unknown_unit", "unknownUnit");
+    if (!commands(s, a, u.army)) return reject("not_commander", "notCommanderAssigns");
+    if (u.inTransitTo !== null) return reject("in_transit", "unitInTransit");
+    if (u.location !== t.location) return reject("not_there", "notThere");
   }
   const taken = s.data.freeOrders.some(
     (o) =>
       (o.action === "units_defend" || o.action === "units_attack") &&
       strList(o.params["units"]).some((x) => sel.ids.includes(x)),
   );
-  return taken ? R("already_assigned", "a unit is already assigned this phase") : null;
+  return taken ? reject("already_assigned", "alreadyAssigned") : null;
 }
 
 function pushFree(s: RState, a: RPlayer, input: ActionInput): void {
@@ -900,8 +842,8 @@ export function declareWanted(s: RState, p: RPlayer, by: string): void {
 }
 
 function mailCheck(s: RState, a: RPlayer): Rejection | null {
-  if (underground(a)) return R("underground_mail", "an underground character cannot send letters or parcels");
-  if (inEnemyCountry(s, a)) return R("enemy_mail", "a character in an enemy country cannot send mail");
+  if (underground(a)) return reject("underground_mail", "undergroundMail");
+  if (inEnemyCountry(s, a)) return reject("enemy_mail", "enemyMail");
   return null;
 }
 
@@ -970,39 +912,33 @@ function answerSession(s: RState, a: RPlayer, input: ActionInput) {
 
 export function validateOn(s: RState, input: ActionInput): Rejection | null {
   const spec = SPECS[input.action];
-  if (!spec) return R("unknown_action", `unknown action: ${input.action}`);
+  if (!spec) return reject("unknown_action", "unknownAction", { action: input.action });
   const a = P(s, input.actor);
-  if (!a) return R("unknown_player", "unknown player");
-  if (!a.alive) return R("dead_actor", "dead players cannot act");
+  if (!a) return reject("unknown_player", "unknownPlayer");
+  if (!a.alive) return reject("dead_actor", "deadActor");
   if (!free(a) && !spec.allowDetained)
-    return R(
-      "detained_actor",
-      detained(a) ? "a detained character can only answer questions" : "a neutralized character cannot act",
-    );
+    return reject("detained_actor", detained(a) ? "detainedActor" : "neutralizedActor");
   // targets
   if (spec.targets === "one") {
-    if (input.targets.length !== 1) return R("one_target", "name exactly one target");
+    if (input.targets.length !== 1) return reject("one_target", "oneTarget");
     const t = P(s, input.targets[0] as string);
-    if (!t) return R("unknown_target", `unknown target: ${input.targets[0]}`);
-    if (t.id === a.id && !spec.selfOk && spec.kind === "move")
-      return R("self_target", "you cannot target yourself");
-    if (t.id === a.id && !spec.selfOk && spec.kind === "free")
-      return R("self_target", "you cannot target yourself");
+    if (!t) return reject("unknown_target", "unknownTargetId", { target: input.targets[0] ?? "" });
+    if (t.id === a.id && !spec.selfOk && spec.kind === "move") return reject("self_target", "selfTarget");
+    if (t.id === a.id && !spec.selfOk && spec.kind === "free") return reject("self_target", "selfTarget");
   } else if (spec.targets === "none") {
-    if (input.targets.length > 0 && input.action !== "order")
-      return R("no_targets", "this action takes no target");
+    if (input.targets.length > 0 && input.action !== "order") return reject("no_targets", "noTargets");
     if (input.action === "order" && input.targets.some((t) => !P(s, t)))
-      return R("unknown_target", "unknown target");
-  } else if (input.targets.length > 1) return R("one_target", "name at most one target");
+      return reject("unknown_target", "unknownTarget");
+  } else if (input.targets.length > 1) return reject("one_target", "atMostOneTarget");
   // power functions (§5.13, R18)
   if (POWER_FUNCTIONS.includes(input.action)) {
-    if (abroad(a)) return R("power_abroad", "a character abroad does not perform power functions");
+    if (abroad(a)) return reject("power_abroad", "powerAbroad");
     if (underground(a)) {
       const army = spec.army?.(s, a, input);
       const chat = army ? ARMY_CHAT[army] : undefined;
       const exempt =
         COMMAND_ORDERS.includes(input.action) && chat !== undefined && isUndergroundChat(s, chat);
-      if (!exempt) return R("power_underground", "an underground character does not perform power functions");
+      if (!exempt) return reject("power_underground", "powerUnderground");
     }
   }
   const who = spec.who(s, a, input);
@@ -1015,7 +951,7 @@ export function validateOn(s: RState, input: ActionInput): Rejection | null {
     const committed = mine
       .filter((o) => o !== replaced)
       .reduce((sum, o) => sum + (ORCHIUM_COST[o.action] ?? 0), 0);
-    if (a.orchium < cost + committed) return R("no_orchium", "not enough orchium");
+    if (a.orchium < cost + committed) return reject("no_orchium", "noOrchium");
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic, rejection, replaceGmAction } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic, replaceGmAction } from "../../engine/helpers.js";
 import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
+import { reject } from "./rejections.js";
 import {
   ARMIES,
   CHAT_IDS,
@@ -50,7 +51,6 @@ import { optionsSchema } from "./options.js";
 
 /** GM actions (§10). Never rejected for rule reasons (R1): only malformed input is refused. */
 
-const R = (id: string, reason: string): Rejection => rejection(RULESET, id, reason);
 const obj = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
 const idStr = z.string().min(1);
@@ -176,7 +176,7 @@ const SPECS: Record<string, GmSpec> = {
         emitEvent(s, "role_set", { player: p.id, role, remove: input.params["remove"] as boolean });
       }
       const breach = roleConstraintBreach(s.players, s.options);
-      if (breach) deviation(s, "set_role", breach);
+      if (breach) deviation(s, "set_role", breach.reason);
     },
   },
   set_type: {
@@ -185,7 +185,7 @@ const SPECS: Record<string, GmSpec> = {
     run(s, input) {
       for (const p of targetsOf(s, input)) p.type = input.params["type"] as RPlayer["type"];
       const breach = roleConstraintBreach(s.players, s.options);
-      if (breach) deviation(s, "set_type", breach);
+      if (breach) deviation(s, "set_type", breach.reason);
     },
   },
   set_faction: {
@@ -247,7 +247,7 @@ const SPECS: Record<string, GmSpec> = {
     targets: "some",
     check: (_s, i) =>
       i.params["country"] !== undefined && !countryOk(i.params["country"])
-        ? R("bad_country", "unknown country")
+        ? reject("bad_country", "unknownCountry")
         : null,
     run(s, input) {
       for (const p of targetsOf(s, input))
@@ -271,7 +271,7 @@ const SPECS: Record<string, GmSpec> = {
     targets: "some",
     check: (_s, i) =>
       i.params["country"] !== undefined && !countryOk(i.params["country"])
-        ? R("bad_country", "unknown country")
+        ? reject("bad_country", "unknownCountry")
         : null,
     run(s, input) {
       for (const p of targetsOf(s, input))
@@ -296,7 +296,7 @@ const SPECS: Record<string, GmSpec> = {
     targets: "some",
     check: (s, i) =>
       typeof i.params["killer"] === "string" && !P(s, i.params["killer"])
-        ? R("unknown_killer", "unknown killer")
+        ? reject("unknown_killer", "unknownKiller")
         : null,
     run(s, input) {
       for (const p of targetsOf(s, input))
@@ -326,9 +326,7 @@ const SPECS: Record<string, GmSpec> = {
     params: obj({ country: z.enum(COUNTRIES), units: z.array(z.string()).optional() }),
     targets: "any",
     check: (_s, i) =>
-      i.targets.length === 0 && !Array.isArray(i.params["units"])
-        ? R("gm_targets", "name players or units to move")
-        : null,
+      i.targets.length === 0 && !Array.isArray(i.params["units"]) ? reject("gm_targets", "gmTargets") : null,
     run(s, input) {
       const c = input.params["country"] as string;
       const unitIds = (input.params["units"] as string[] | undefined) ?? [];
@@ -465,10 +463,9 @@ const SPECS: Record<string, GmSpec> = {
     targets: "none",
     check(s, i) {
       const owner = i.params["owner"];
-      if (typeof owner === "string" && !P(s, owner)) return R("unknown_owner", "unknown owner");
+      if (typeof owner === "string" && !P(s, owner)) return reject("unknown_owner", "unknownOwner");
       const ids = (i.params["ids"] as string[] | undefined) ?? [];
-      if (ids.some((id) => s.data.usedUnitIds.includes(id)))
-        return R("unit_id_taken", "a unit id is already used");
+      if (ids.some((id) => s.data.usedUnitIds.includes(id))) return reject("unit_id_taken", "unitIdTaken");
       return null;
     },
     run(s, input) {
@@ -582,7 +579,7 @@ const SPECS: Record<string, GmSpec> = {
       replace: z.boolean().default(false),
     }),
     targets: "any",
-    check: (s, i) => (P(s, i.params["actor"] as string) ? null : R("unknown_actor", "unknown actor")),
+    check: (s, i) => (P(s, i.params["actor"] as string) ? null : reject("unknown_actor", "unknownActor")),
     run(s, input) {
       const actor = input.params["actor"] as string;
       const result = (input.params["result"] as string | undefined) ?? "done";
@@ -641,14 +638,14 @@ const SPECS: Record<string, GmSpec> = {
     check(s, i) {
       const kind = i.params["kind"] as string;
       if ((kind === "cancel_order" || kind === "force_result") && !P(s, String(i.params["actor"] ?? "")))
-        return R("override_actor", "name the actor whose order is overridden");
+        return reject("override_actor", "overrideActor");
       if (
         ["battle_result", "no_battle", "capture", "no_capture"].includes(kind) &&
         !countryOk(i.params["country"])
       )
-        return R("override_country", "name the country");
+        return reject("override_country", "overrideCountry");
       if (kind === "capture" && typeof i.params["army"] !== "string")
-        return R("override_army", "name the army");
+        return reject("override_army", "overrideArmy");
       return null;
     },
     run(s, input) {
@@ -684,9 +681,9 @@ const SPECS: Record<string, GmSpec> = {
     targets: "none",
     check(s, i) {
       const key = i.params["key"] as string;
-      if (!Object.hasOwn(s.options, key)) return R("unknown_option", `unknown option ${key}`);
+      if (!Object.hasOwn(s.options, key)) return reject("unknown_option", "unknownOption", { option: key });
       const next = optionsSchema.safeParse({ ...s.options, [key]: i.params["value"] });
-      return next.success ? null : R("bad_option", `invalid value for ${key}`);
+      return next.success ? null : reject("bad_option", "badOption", { option: key });
     },
     run(s, input) {
       const parsed = optionsSchema.parse({
@@ -846,11 +843,10 @@ export function gmDefinitions(): Record<string, GmActionDefinition<RState>> {
       params: spec.params,
       validate(state, raw) {
         const input = { ...raw, targets: normalize(state, { actor: "gm", ...raw }).targets };
-        if (spec.targets === "some" && input.targets.length === 0)
-          return R("gm_targets", "name at least one player");
+        if (spec.targets === "some" && input.targets.length === 0) return reject("gm_targets", "gmNoTargets");
         if (spec.targets !== "none" || id === "set_post")
           for (const t of input.targets)
-            if (!P(state, t)) return R("gm_unknown_target", `unknown player: ${t}`);
+            if (!P(state, t)) return reject("gm_unknown_target", "gmUnknownPlayer", { player: t });
         return spec.check?.(state, input) ?? null;
       },
       apply(state, raw) {

@@ -10,6 +10,7 @@ import { gmDefinitions } from "./gm.js";
 import { regnumTimers, resolution } from "./resolution.js";
 import { finalExtra } from "./end.js";
 import { actionLabel, availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
+import { rejections } from "./rejections.js";
 import { en, ru } from "./texts.js";
 
 /** Regnum (Регнум): the political RPG of ../shared/rules/regnum.md. */
@@ -47,7 +48,11 @@ export const regnum = defineRuleset<RState>({
   playerView,
   finalPlayer,
   finalExtra,
-  texts: { en, ru },
+  texts: {
+    en: { ...en, ...rejections.catalogs.en },
+    ru: { ...ru, ...rejections.catalogs.ru },
+  },
+  rejections,
   // §5.5: the Magister election is the only vote the bot runs; it is held in the Order's own chat.
   votes: { actions: ["vote_magister"] },
 });

@@ -1,7 +1,7 @@
 import type { SetupInput } from "../../engine/ruleset.js";
 import { initialRngState } from "../../engine/rng.js";
-import { emptyOutput, type JsonObject, type Result } from "../../engine/types.js";
-import { rejection } from "../../engine/helpers.js";
+import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import { type RegnumRejection, reject } from "./rejections.js";
 import {
   COUNTRIES,
   RULESET,
@@ -36,37 +36,37 @@ export const DEFAULT_ROSTER: { role: string; roles?: string[]; posts?: string[];
   { role: "citizen", posts: ["commander_royal"], serviceOf: ["royal"] },
 ];
 
-const bad = (reason: string): Result<RState> => ({
+const bad = (key: RegnumRejection, params?: JsonObject): Result<RState> => ({
   ok: false,
-  rejection: rejection(RULESET, "setup", reason),
+  rejection: reject("setup", key, params),
 });
 
 /** §2.2 combination, sole-role and type constraints; returns the first breach or null. */
-export function roleConstraintBreach(players: RPlayer[], options: RegnumOptions): string | null {
+export function roleConstraintBreach(players: RPlayer[], options: RegnumOptions): Rejection | null {
+  const breach = (key: RegnumRejection, params: JsonObject) => reject("setup", key, params);
   for (const sole of ["detective", "assassin", "rainbow_baron"]) {
-    if (players.filter((p) => allRoles(p).includes(sole)).length > 1) return `${sole} is a sole role`;
+    if (players.filter((p) => allRoles(p).includes(sole)).length > 1)
+      return breach("soleRole", { role: sole });
   }
   for (const p of players) {
     const roles = allRoles(p);
     const others = (r: string) => roles.filter((x) => x !== r);
     if (roles.includes("detective")) {
-      if (others("detective").some((r) => r !== "expert"))
-        return `${p.id}: the detective combines only with expert`;
-      if (!["ki", "km", "im"].includes(p.type)) return `${p.id}: the detective's type must be ki, km or im`;
+      if (others("detective").some((r) => r !== "expert")) return breach("detectiveCombo", { player: p.id });
+      if (!["ki", "km", "im"].includes(p.type)) return breach("detectiveType", { player: p.id });
     }
     if (roles.includes("thief") && others("thief").some((r) => ["healer", "knight", "priest"].includes(r)))
-      return `${p.id}: the thief does not combine with healer, knight or priest`;
+      return breach("thiefCombo", { player: p.id });
     if (roles.includes("assassin")) {
       const ok = (r: string) =>
         r === "thief" || (options.magicalRoles.includes(r) && !["healer", "snow_king"].includes(r));
-      if (others("assassin").some((r) => !ok(r)))
-        return `${p.id}: the assassin combines only with thief and magical roles other than healer and snow_king`;
-      if (!["ki", "km", "im"].includes(p.type)) return `${p.id}: the assassin's type must be ki, km or im`;
+      if (others("assassin").some((r) => !ok(r))) return breach("assassinCombo", { player: p.id });
+      if (!["ki", "km", "im"].includes(p.type)) return breach("assassinType", { player: p.id });
     }
     if (roles.includes("rainbow_baron")) {
       if (others("rainbow_baron").some((r) => !["alchemist", "thief"].includes(r)))
-        return `${p.id}: the rainbow baron combines only with alchemist and thief`;
-      if (!["ii", "im"].includes(p.type)) return `${p.id}: the rainbow baron's type must be ii or im`;
+        return breach("baronCombo", { player: p.id });
+      if (!["ii", "im"].includes(p.type)) return breach("baronType", { player: p.id });
     }
   }
   return null;
@@ -88,7 +88,11 @@ export function setup(input: SetupInput<RegnumOptions>): Result<RState> {
     const parsed = playerSchema.safeParse(withRole);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return bad(`players.${i}.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+      return bad("playerParam", {
+        seat: i,
+        path: issue?.path.join(".") ?? "",
+        message: issue?.message ?? "invalid",
+      });
     }
     const d = parsed.data;
     const role = d.role;
@@ -97,8 +101,7 @@ export function setup(input: SetupInput<RegnumOptions>): Result<RState> {
       d.faction ?? [role, ...roles].map((r) => ROLES[r]?.faction).find((f) => f !== undefined) ?? "citizens";
     const type: CharType = d.type ?? ([role, ...roles].includes("rainbow_baron") ? "ii" : "ki");
     const appearance = d.appearance ?? `A${i + 1}`;
-    if (appearances.has(appearance))
-      return bad(`players.${i}.appearance: duplicate appearance "${appearance}"`);
+    if (appearances.has(appearance)) return bad("duplicateAppearance", { seat: i, appearance });
     appearances.add(appearance);
     const serviceOf = d.serviceOf ?? (faction === "ksb" ? ["ksb"] : faction === "ozd" ? ["ozd"] : []);
     const statuses = [...new Set(d.statuses)].filter((s) => d.location === "regnum" || s !== "underground");
@@ -145,16 +148,15 @@ export function setup(input: SetupInput<RegnumOptions>): Result<RState> {
   }
   if (!options.allowRuleDeviations) {
     const breach = roleConstraintBreach(players, options);
-    if (breach) return bad(breach);
+    if (breach) return { ok: false, rejection: breach };
   }
   const ids = new Set(players.map((p) => p.id));
   for (const u of options.units) {
-    if (u.owner !== null && !ids.has(u.owner))
-      return bad(`options.units: unknown owner "${u.owner}" of ${u.id}`);
-    if (!Object.hasOwn(UNIT_TYPES, u.type)) return bad(`options.units: unknown type ${u.type}`);
+    if (u.owner !== null && !ids.has(u.owner)) return bad("unitOwner", { owner: u.owner, unit: u.id });
+    if (!Object.hasOwn(UNIT_TYPES, u.type)) return bad("unitType", { type: u.type });
   }
   const unitIds = options.units.map((u) => u.id);
-  if (new Set(unitIds).size !== unitIds.length) return bad("options.units: duplicate unit id");
+  if (new Set(unitIds).size !== unitIds.length) return bad("unitDuplicate");
 
   const ownForces: Record<string, string[]> = {};
   for (const c of COUNTRIES) ownForces[c] = [...(options.countryForces[c] ?? [c === "regnum" ? "royal" : c])];

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { rejection } from "../../engine/helpers.js";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import type { RState } from "./model.js";
+import { reject } from "./rejections.js";
 import { recordEvasion, regnumTimers } from "./resolution.js";
 
 /**
@@ -14,9 +14,8 @@ export const timerGmAction: GmActionDefinition<RState> = {
   params: z.object({ key: z.string().min(1) }) as unknown as z.ZodType<JsonObject>,
   validate(state, input) {
     const due = regnumTimers(state).find((t) => t.key === input.params["key"]);
-    if (!due) return rejection("regnum", "timer_gone", "the question was answered or the session closed");
-    if (state.now === null || state.now < due.at)
-      return rejection("regnum", "timer_early", "the window is still open");
+    if (!due) return reject("timer_gone", "timerGone");
+    if (state.now === null || state.now < due.at) return reject("timer_early", "timerEarly");
     return null;
   },
   apply(state, input) {
