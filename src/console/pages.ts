@@ -612,7 +612,8 @@ export function modelPage(ctx: GameContext): string {
   const data = ctx.state?.data;
   const regnum = ctx.ruleset.id === "regnum" && ctx.state !== null;
   // Regnum's model is named as players read it; every ruleset's data is also there as the engine
-  // keeps it (folded: its keys are the rules' own), so nothing of the model can be missing.
+  // keeps it (folded: its keys are the rules' own), so nothing of the model can be missing. The
+  // other rulesets have no view of their own yet: only the folded data.
   const raw =
     data && typeof data === "object"
       ? Object.entries(data as Record<string, unknown>).map(
@@ -627,7 +628,7 @@ export function modelPage(ctx: GameContext): string {
     raw.length === 0
       ? html`<p class="muted">${t(lang, "console.no_phase")}</p>`
       : html`${regnum ? regnumModel(ctx) : ""}
-          <details class="box technical" id="engine-data" ${new Html(regnum ? "" : " open")}>
+          <details class="box technical" id="engine-data">
             <summary>${t(lang, "console.model.engine_data")}</summary>
             ${raw}
           </details>`;

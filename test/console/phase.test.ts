@@ -13,6 +13,7 @@ import {
 } from "../../src/db/schema/index.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, startHarness, type Harness } from "../bot/harness.js";
+import { problems } from "../support/texts.js";
 import { device, launchBrowser, linkOf } from "./browser.js";
 
 /**
@@ -250,5 +251,17 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     expect(seat).not.toContain(ru("console.control.publish"));
     await page.goto(`${base()}/model`);
     expect(await page.locator("[data-model]").count()).toBeGreaterThan(0);
+  });
+
+  it("every page reads in Russian after a played night: no raw id, key or English outside the folded technical parts", async () => {
+    const names = new Set([NAME, "Forum", "owner", ...h.guild.members.map((m) => m.username)]);
+    const found: string[] = [];
+    for (const path of ["", "live", "dry-run", "review", "log", "model"]) {
+      await page.goto(`${base()}/${path}`);
+      const text = `${await page.innerText("header")}\n${await page.innerText("main")}`;
+      for (const p of problems({ where: "console page", text, mentions: false }, "ru", names))
+        found.push(`/${path}: ${p}`);
+    }
+    expect(found).toEqual([]);
   });
 });
