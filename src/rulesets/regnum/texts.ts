@@ -91,7 +91,7 @@ export const en: TextCatalog = {
       .map((r) => ctx.role(r))
       .join(", ")}; factions ${list(p["factions"])
       .map((f) => ctx.faction(f))
-      .join(", ")}; type ${str(p["type"])}; posts ${
+      .join(", ")}; character type ${str(p["type"]).toUpperCase()}; posts ${
       list(p["posts"])
         .map((x) => word(ctx, x))
         .join(", ") || "—"
