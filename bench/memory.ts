@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { chats, inputs, outbox, players } from "../src/db/schema/index.js";
+import { startEmulator } from "../src/emulator/index.js";
+import { createQueue, Scheduler } from "../src/jobs/scheduler.js";
+import { createMigratedDatabase } from "../test/support/db.js";
+import { TEST_REDIS_URL } from "../test/support/env.js";
+import { processEnv, uniquePrefix, until } from "../test/worker/support.js";
+import { buildTemplates, cloneFleet, setDue } from "./fleet.js";
 
 /**
  * `memory_mb` {bot, worker}: the peak resident set (VmHWM) of each process under the
@@ -94,6 +103,121 @@ export function spawnProcess(name: string, script: string, env: Record<string, s
   };
 }
 
+/**
+ * `memory_mb.bot_100_games` and `memory_mb.worker_100_games`: the peak RSS (VmHWM) of the bot
+ * and the worker processes with `BENCH_MEMORY_GAMES` (100) running games (copies of bench/fleet.ts's
+ * mid-game templates, every ruleset, each in a Discord guild of its own, rate limits on). The bot
+ * connects and receives every guild; in every game `BENCH_MEMORY_POSTS` (5) seats post a line in
+ * a chat they may write in and the bot logs each post as the seat's input; then every game's
+ * open phase falls due at once and the worker resolves them all and drains their Discord effects
+ * (up to `BENCH_MEMORY_DRAIN_S`, 300 s).
+ */
+export async function benchMemoryGames(): Promise<Record<string, unknown>> {
+  const games = Number(process.env["BENCH_MEMORY_GAMES"] ?? 100);
+  const postsPerGame = Number(process.env["BENCH_MEMORY_POSTS"] ?? 5);
+  const drainS = Number(process.env["BENCH_MEMORY_DRAIN_S"] ?? 300);
+  const database = await createMigratedDatabase();
+  const emu = await startEmulator({ port: 0, strict: true });
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  const prefix = uniquePrefix("bench-mem");
+  const queue = createQueue(redis, prefix);
+  const scheduler = new Scheduler({ queue, db: database.db });
+  const procs: Proc[] = [];
+  try {
+    const templates = await buildTemplates(database.db, emu);
+    const { ids } = await cloneFleet(database.pool, emu, templates, games, () =>
+      Array.from({ length: games }, () => Date.now() + 3_600_000),
+    );
+    const env = processEnv({ databaseUrl: database.url, emu, prefix });
+    const bot = spawnProcess("bot", "src/bot/main.ts", { ...env, BOT_HTTP_PORT: "0", CONSOLE_PORT: "0" });
+    const worker = spawnProcess("worker", "src/worker/main.ts", { ...env, WORKER_HTTP_PORT: "0" });
+    procs.push(bot, worker);
+    await Promise.all([bot.waitFor("bot started", 180_000), worker.waitFor("worker started", 180_000)]);
+    await scheduler.enqueueDeadlines(await scheduler.pendingOf(ids));
+
+    // Players talk in every game: the bot logs each post as an input of the seat.
+    const logged = async () => {
+      const [row] = await database.db
+        .select({ n: count() })
+        .from(inputs)
+        .where(and(inArray(inputs.gameId, ids), eq(inputs.type, "action")));
+      return row?.n ?? 0;
+    };
+    const before = await logged();
+    let sent = 0;
+    for (const gameId of ids) {
+      const rooms = await database.db
+        .select({ key: chats.chatKey, id: chats.discordId })
+        .from(chats)
+        .where(and(eq(chats.gameId, gameId), sql`${chats.chatKey} LIKE 'chat:%'`));
+      const seats = await database.db.select().from(players).where(eq(players.gameId, gameId));
+      let posted = 0;
+      for (const seat of seats) {
+        if (posted >= postsPerGame) break;
+        const room = rooms.find((r) => emu.canSend(seat.userId, r.id));
+        if (!room) continue;
+        emu.user(seat.userId).send(room.id, "I have a feeling about this.");
+        posted++;
+        sent++;
+        await new Promise((r) => setTimeout(r, 20)); // about 50 posts a second
+      }
+    }
+    const until0 = Date.now() + 120_000;
+    await until(async () => (await logged()) >= before + sent || Date.now() > until0, 250);
+    const postsLogged = (await logged()) - before;
+
+    // Every game's phase falls due now: the worker resolves them all and drains their effects.
+    await setDue(
+      database.pool,
+      templates,
+      ids,
+      ids.map(() => Date.now()),
+    );
+    await scheduler.enqueueDeadlines(await scheduler.pendingOf(ids));
+    const pending = async () => {
+      const [row] = await database.db
+        .select({ n: count() })
+        .from(outbox)
+        .where(and(inArray(outbox.gameId, ids), eq(outbox.status, "pending")));
+      return row?.n ?? 0;
+    };
+    const resolved = async () => {
+      const rows = await database.db.execute<{ n: number }>(
+        sql`SELECT count(DISTINCT game_id)::int AS n FROM inputs
+             WHERE game_id IN (${sql.join(
+               ids.map((id) => sql`${id}`),
+               sql`, `,
+             )}) AND type = 'resolve' AND at > now() - interval '1 hour'`,
+      );
+      return rows.rows[0]?.n ?? 0;
+    };
+    const stopAt = Date.now() + drainS * 1000;
+    await until(
+      async () => ((await resolved()) >= ids.length && (await pending()) === 0) || Date.now() > stopAt,
+      1000,
+    );
+    return {
+      "memory_mb.bot_100_games": bot.peakMb(),
+      "memory_mb.worker_100_games": worker.peakMb(),
+      "memory_mb.games_load": {
+        games: ids.length,
+        posts_sent: sent,
+        posts_logged: postsLogged,
+        resolved: await resolved(),
+        outbox_pending_at_end: await pending(),
+      },
+    };
+  } finally {
+    for (const p of procs) await p.stop();
+    const keys = await redis.keys(`${prefix}:*`);
+    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    await queue.close();
+    await redis.quit();
+    await emu.close();
+    await database.drop();
+  }
+}
+
 export async function benchMemory(): Promise<Record<string, unknown>> {
   const { runInteractionLoad } = await import("./interactions.js");
   const figures = await runInteractionLoad();
@@ -101,5 +225,10 @@ export async function benchMemory(): Promise<Record<string, unknown>> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${JSON.stringify(await benchMemory(), null, 2)}\n`);
+  const result =
+    process.argv[2] === "games"
+      ? await benchMemoryGames()
+      : { ...(await benchMemory()), ...(await benchMemoryGames()) };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
 }
