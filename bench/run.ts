@@ -5,6 +5,7 @@ import { benchDiscord } from "./discord.js";
 import { benchEngine } from "./engine.js";
 import { benchOrderStatements } from "./order.js";
 import { runInteractionLoad } from "./interactions.js";
+import { benchMemoryGames } from "./memory.js";
 
 /**
  * `npm run bench`: every benchmark, one JSON document on stdout and in bench/results/latest.json.
@@ -86,6 +87,10 @@ export async function runAll(): Promise<Record<string, unknown>> {
     worker_under_interactions: interactions.memory_mb.worker,
     worker_under_deadlines: workerUnderDeadlines || null,
   };
+  log("memory: the bot and the worker with 100 running games");
+  const games = await benchMemoryGames();
+  for (const key of ["memory_mb.bot_100_games", "memory_mb.worker_100_games", "memory_mb.games_load"])
+    result[key] = games[key] ?? null;
   if (missing.length > 0) result["missing"] = missing;
   return result;
 }
