@@ -16,19 +16,12 @@ import type {
 
 /** Shared building blocks for rulesets: finding players, emitting output, common GM actions. */
 
-export function rejection(ruleset: string, id: string, reason: string): Rejection {
-  return { code: `${ruleset}.${id}`, reason };
-}
-
 /**
  * A refusal that means the input itself is malformed (wrong shape, unknown id, a value outside
- * its allowed set): the live bot refuses it like any other; the simulator treats a scenario
- * containing one as a malformed file (exit 2), as the rules files require.
+ * its allowed set; `<ruleset>.malformed.<id>`, built by `Rejections.malformed`): the live bot
+ * refuses it like any other; the simulator treats a scenario containing one as a malformed file
+ * (exit 2), as the rules files require. Refusals are built from their texts: ./rejections.ts.
  */
-export function malformed(ruleset: string, id: string, reason: string): Rejection {
-  return { code: `${ruleset}.malformed.${id}`, reason };
-}
-
 export function isMalformed(rejection: Rejection): boolean {
   return rejection.code === "engine.bad_params" || rejection.code.includes(".malformed.");
 }

@@ -179,7 +179,7 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
    * Every refusal the ruleset can produce, in English (the rules' reasons) and Russian; its
    * `catalogs` are spread into `texts` (keys `rejection.<key>`). src/engine/rejections.ts.
    */
-  rejections?: Rejections<string>;
+  rejections: Rejections<string>;
   /** The rules' votes: what `/vote` offers and, where the rules make votes public, the open ballot. */
   votes?: VoteRules<S>;
 }

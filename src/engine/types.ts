@@ -47,7 +47,7 @@ export interface BasePlayer {
 export interface Rejection {
   code: string;
   reason: string;
-  text?: TextRef;
+  text: TextRef;
 }
 
 export interface Death {

@@ -8,7 +8,6 @@ import { ru } from "./ru.js";
 import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { consoleEn, consoleRu } from "./console.js";
 import { masksEn, masksRu } from "./masks.js";
-import { ruRejection } from "./rejections.js";
 
 export type { Lang, Localized };
 export { joinList };
@@ -75,11 +74,11 @@ export const NOUNS = {
  * engine's) catalogs, with names when `reader` is given (ids otherwise). A refusal recorded
  * without a text is shown with its English reason.
  */
-export function rejectionText(lang: Lang, rejection: Rejection, reader?: RenderContext): string {
-  if (!rejection.text) {
-    if (lang === "en") return rejection.reason;
-    return ruRejection(rejection) ?? rejection.reason;
-  }
+export function rejectionText(
+  lang: Lang,
+  rejection: Pick<Rejection, "code" | "reason"> & { text?: Rejection["text"] },
+  reader?: RenderContext,
+): string {
   const ruleset = getRuleset(rejection.code.split(".")[0] ?? "");
   return renderRejection(rejection, ruleset, reader?.lang === lang ? reader : idContext(lang));
 }

@@ -7,6 +7,7 @@ import { buildOrdersPanel, parsePanelCustomId } from "../../src/discord/panels.j
 import { UserError } from "../../src/games/errors.js";
 import { catalogs, countOf, NOUNS, rejectionText, t } from "../../src/i18n/index.js";
 import { seatNamesOf } from "../../src/discord/masks/seat-names.js";
+import { reject } from "../../src/rulesets/classic/rejections.js";
 
 function capturingLog() {
   const lines: Record<string, unknown>[] = [];
@@ -31,9 +32,9 @@ describe("the error classifier", () => {
     expect(lines).toEqual([]);
   });
 
-  it("a rule's rejection is shown in Russian from the table, in English as the rules say", () => {
+  it("a rule's rejection is shown in Russian from its text, in English as the rules say", () => {
     const { log } = capturingLog();
-    const rejection = { code: "classic.self_vote", reason: "cannot vote against yourself" };
+    const rejection = reject("self_vote", "selfVote");
     expect(classify(UserError.fromRejection(rejection), "ru", log).message).toBe(
       "Отказано: нельзя голосовать против себя",
     );
