@@ -528,6 +528,11 @@ export function logPage(input: {
     >
     <button type="submit">${t(lang, "console.filter")}</button>
   </form>`;
+  const exports = html`<p class="box" id="log-export">
+    ${t(lang, "console.log_export")}
+    <a href="/console/g/${game.id}/export/game-log.json" download>game-log.json</a> ·
+    <a href="/console/g/${game.id}/export/game-log.txt" download>game-log.txt</a>
+  </p>`;
   const rows = input.rows.map(
     (r) =>
       html`<tr class="${r.accepted ? "" : "bad"}" data-type="${r.type}">
@@ -548,7 +553,7 @@ export function logPage(input: {
         </td>
       </tr>`,
   );
-  const body = html`${form}
+  const body = html`${form}${exports}
     <div class="scroll">
       <table id="log">
         <tbody>

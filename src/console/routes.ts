@@ -9,6 +9,7 @@ import { safeName } from "../render/names.js";
 import { settingsOf } from "../games/queries.js";
 import { contextFor } from "../discord/router.js";
 import { UserError } from "../games/errors.js";
+import { gameLogFiles } from "../games/game-log.js";
 import { GameService, systemClock, type Actor, type AfterCommit, type Clock } from "../games/service.js";
 import type { Logger } from "../log.js";
 import { ConsoleAuth, COOKIE_NAME, readCookie, sessionCookie, type Grant } from "./auth.js";
@@ -439,6 +440,24 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
           };
         });
       return send(reply, 200, logPage({ ctx, rows, filters, phases }));
+    });
+
+    // The game's log as the reveal will attach it (docs/console.md): for its GMs, at any time.
+    app.get("/console/g/:gameId/export/:file", async (request, reply) => {
+      const grant = await gate(request, reply);
+      if (!grant) return reply;
+      const name = (request.params as { file?: string }).file ?? "";
+      const file = (await gameLogFiles(deps.db, grant.gameId)).find((f) => f.name === name);
+      if (!file) return reply.code(404).send();
+      return reply
+        .code(200)
+        .header(
+          "content-type",
+          name.endsWith(".json") ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+        )
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store")
+        .send(file.data);
     });
 
     app.get("/console/g/:gameId/model", async (request, reply) => {

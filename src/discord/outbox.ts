@@ -10,12 +10,12 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
-import type { Lang, PhaseReport } from "../engine/types.js";
+import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
 import { t } from "../i18n/index.js";
 import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
-import { revealFiles } from "../render/reveal.js";
+import { gameLogFiles } from "../games/game-log.js";
 import { botPost, botUpsert, mirroredHome } from "./masks/bot-posts.js";
 import { mirrorTargets } from "./masks/relay.js";
 import { panelsForPhase } from "./panels.js";
@@ -401,11 +401,6 @@ async function perform(
       const lang = await service.language(game.guildId);
       const state = await service.state(gameId);
       const names = namesOf(await service.players(gameId));
-      const reports = await deps.db
-        .select({ report: resolutions.report })
-        .from(resolutions)
-        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.status, "published")))
-        .orderBy(asc(resolutions.phaseIndex));
       // The game is over: its secret and its record go public with the reveal (docs/fairness.md).
       const record = await gameRecord(deps.db, game);
       const secret = game.seed === null ? await secretOf(deps.db, gameId) : null;
@@ -423,14 +418,7 @@ async function perform(
         names,
         ...(fairness ? { fairness } : {}),
       });
-      const files = revealFiles(
-        ruleset,
-        state,
-        reports.map((r) => r.report as PhaseReport),
-        names,
-        lang,
-        record,
-      );
+      const files = await gameLogFiles(deps.db, gameId);
       const channelId = await channelFor(deps, gameId, "newspaper");
       const parts = splitMessage(text);
       for (const [part, content] of parts.entries()) {

@@ -253,6 +253,36 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     expect(await page.locator("[data-model]").count()).toBeGreaterThan(0);
   });
 
+  it("the log page exports the game's log as the reveal will attach it, to its GMs only", async () => {
+    await page.goto(`${base()}/log`);
+    const links = await page.$$eval("#log-export a", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(links).toEqual([
+      `/console/g/${gameId}/export/game-log.json`,
+      `/console/g/${gameId}/export/game-log.txt`,
+    ]);
+    const json = await page.request.get(`${h.consoleUrl}${links[0] ?? ""}`);
+    expect(json.status()).toBe(200);
+    expect(json.headers()["content-disposition"]).toBe('attachment; filename="game-log.json"');
+    const log = (await json.json()) as {
+      ruleset: string;
+      setup: { players: { id: string; role: string }[] };
+      phases: { phase: string }[];
+      replay: { inputs: unknown[] };
+    };
+    expect(log.ruleset).toBe("classic");
+    // The GM's copy holds every role, the published phases and the whole input log.
+    expect(log.setup.players.every((p) => p.role.length > 0)).toBe(true);
+    expect(log.phases.length).toBeGreaterThan(0);
+    expect(JSON.stringify(log.replay.inputs)).toContain('"p4"');
+    const text = await page.request.get(`${h.consoleUrl}${links[1] ?? ""}`);
+    expect(text.status()).toBe(200);
+    expect(await text.text()).toContain("player4");
+    // Without the GM's session: refused, nothing of the game.
+    const stranger = await fetch(`${h.consoleUrl}${links[0] ?? ""}`);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.text()).not.toContain("player4");
+  });
+
   it("every page reads in Russian after a played night: no raw id, key or English outside the folded technical parts", async () => {
     const names = new Set([NAME, "Forum", "owner", ...h.guild.members.map((m) => m.username)]);
     const found: string[] = [];

@@ -1,0 +1,36 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { resolutions } from "../db/schema/index.js";
+import type { PhaseReport } from "../engine/types.js";
+import { namesOf } from "../render/names.js";
+import { revealFiles, type RevealFile } from "../render/reveal.js";
+import { gameRecord } from "./fairness.js";
+import { GameService } from "./service.js";
+import { rulesetOrThrow } from "./state.js";
+
+/**
+ * The game's log as files (`game-log.json`, `game-log.txt`) in the server's language: what the
+ * end-of-game reveal attaches, and what the GM console exports at any time (for its GMs only).
+ */
+export async function gameLogFiles(db: Db, gameId: string): Promise<RevealFile[]> {
+  const service = new GameService(db);
+  const game = await service.game(gameId);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const lang = await service.language(game.guildId);
+  const state = await service.state(gameId);
+  const names = namesOf(await service.players(gameId));
+  const reports = await db
+    .select({ report: resolutions.report })
+    .from(resolutions)
+    .where(and(eq(resolutions.gameId, gameId), eq(resolutions.status, "published")))
+    .orderBy(asc(resolutions.phaseIndex));
+  const record = await gameRecord(db, game);
+  return revealFiles(
+    ruleset,
+    state,
+    reports.map((r) => r.report as PhaseReport),
+    names,
+    lang,
+    record,
+  );
+}
