@@ -28,7 +28,9 @@ export interface Classified {
 }
 
 export function userErrorText(lang: Lang, error: UserError): string {
-  if (error.rejection) return t(lang, "rule.rejected", { reason: rejectionText(lang, error.rejection) });
+  // A rule's refusal reads in the reader's language wherever the message quotes it.
+  if (error.rejection)
+    return t(lang, error.key, { ...error.params, reason: rejectionText(lang, error.rejection) });
   return t(lang, error.key, error.params);
 }
 

@@ -522,7 +522,7 @@ export class GameService {
       if (!checked.success) {
         const issue = checked.error.issues[0];
         throw new UserError("game.bad_setup", {
-          detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
+          reason: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
         });
       }
       const { id: _id, ...keys } = checked.data;
@@ -575,7 +575,8 @@ export class GameService {
         options: game.options,
         players: seats.map((s) => ({ ...(s.setup as Record<string, Json>), id: s.seatId })),
       });
-      if (!created.ok) throw new UserError("game.bad_setup", { detail: created.rejection.reason });
+      if (!created.ok)
+        throw new UserError("game.bad_setup", { reason: created.rejection.reason }, created.rejection);
       const state = created.value;
       await tx.insert(gameSnapshots).values({ gameId, inputSeq: 0, state });
       await tx
