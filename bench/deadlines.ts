@@ -67,7 +67,9 @@ async function openPhases(db: Db, ids: string[], templates: Template[]) {
 
 export async function benchDeadlines(): Promise<Record<string, unknown>> {
   const database = await createMigratedDatabase();
-  const emu = await startEmulator({ port: 0, strict: true });
+  // Every call of every game is counted from the request log: keep all of them (3000 games make
+  // about 90,000), and refuse a figure if any were dropped.
+  const emu = await startEmulator({ port: 0, strict: true, requestLogLimit: 1_000_000 });
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   const prefixes: string[] = [];
   let workerPeakMb = 0;
@@ -136,6 +138,10 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
             .from(outbox)
             .where(and(inArray(outbox.gameId, ids), eq(outbox.status, "failed")));
           const start = Math.min(...due);
+          if (emu.droppedRequests() > 0)
+            throw new Error(
+              `the emulator dropped ${emu.droppedRequests()} requests: the call count would be short`,
+            );
           const bot = emu.requests().filter((r) => r.actor === "bot" && r.startedAt >= start);
           const served = bot.filter((r) => r.status !== 429);
           const dump = process.env["BENCH_REQUESTS_LOG"];

@@ -43,6 +43,11 @@ export interface EmulatorOptions {
   interactionAckMs?: number;
   /** Interaction token lifetime (default 15 min). */
   interactionTokenMs?: number;
+  /**
+   * How many requests `requests()` keeps (default 10,000; the oldest half goes when it is full,
+   * counted by `droppedRequests()`). Benchmarks that count every call raise it.
+   */
+  requestLogLimit?: number;
 }
 
 export interface GuildInfo {
@@ -183,6 +188,8 @@ export class Emulator {
   private latency: EmulatorOptions["latencyMs"];
   private readonly receivedAt = new WeakMap<ServerResponse, number>();
   private readonly counts = new Map<string, number>();
+  private readonly logLimit: number;
+  private dropped = 0;
   private readonly log: RequestRecord[] = [];
   private readonly violationList: Violation[] = [];
   private readonly shardCount: number;
@@ -190,6 +197,7 @@ export class Emulator {
   private faults: { fault: Fault; left: number }[] = [];
 
   constructor(opts: EmulatorOptions) {
+    this.logLimit = opts.requestLogLimit ?? 10_000;
     const stateOpts: ConstructorParameters<typeof EmulatorState>[0] = {
       baseUrl: () => this.apiBase.replace(/\/api$/, ""),
     };
@@ -458,7 +466,11 @@ export class Emulator {
       startedAt,
       finishedAt: Date.now(),
     });
-    if (this.log.length > 10_000) this.log.splice(0, 5_000);
+    if (this.log.length > this.logLimit) {
+      const drop = Math.ceil(this.logLimit / 2);
+      this.log.splice(0, drop);
+      this.dropped += drop;
+    }
     this.send(res, status, body, headers);
   }
 
@@ -621,6 +633,11 @@ export class Emulator {
   resetRequestCounts(): void {
     this.counts.clear();
     this.log.length = 0;
+    this.dropped = 0;
+  }
+  /** Requests `requests()` no longer holds (its limit was reached) since the last reset. */
+  droppedRequests(): number {
+    return this.dropped;
   }
   requests(): RequestRecord[] {
     return [...this.log];

@@ -208,3 +208,18 @@ describe("application commands (https://discord.com/developers/docs/interactions
     expect(ok.status).toBe(201);
   });
 });
+
+describe("the emulator's request log", () => {
+  it("keeps at most requestLogLimit requests and counts the ones it dropped, so a count from it is never silently short", async () => {
+    emu = await startEmulator({ port: 0, strict: false, requestLogLimit: 4 });
+    const g = emu.createGuild({ members: 1 });
+    const bot = `Bot ${emu.botToken}`;
+    for (let i = 0; i < 7; i++)
+      expect((await api(emu, bot, "GET", `/guilds/${g.id}/channels`)).status).toBe(200);
+    expect(emu.requests().length).toBeLessThanOrEqual(4);
+    expect(emu.requests().length + emu.droppedRequests()).toBe(7);
+    expect(emu.requestCount()).toBe(7);
+    emu.resetRequestCounts();
+    expect(emu.droppedRequests()).toBe(0);
+  });
+});
