@@ -3,7 +3,8 @@ import pg from "pg";
 import type { Logger } from "../log.js";
 import * as schema from "./schema/index.js";
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A handle on the pool, or on one connection of it that holds a lock (see locks.ts). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.PoolClient };
 
 export interface Database {
   db: Db;
@@ -41,7 +42,9 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"].includes(code))
     return true;
   if (
-    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error.message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      error.message,
+    )
   )
     return true;
   const cause = (error as { cause?: unknown }).cause;

@@ -57,7 +57,8 @@ export function classify(
     {
       ...where,
       correlationId,
-      err: error instanceof Error ? { message: error.message, stack: error.stack } : error,
+      // The whole error, its cause too (a failed query's driver error), parameters redacted by the logger.
+      err: error,
     },
     "interaction failed",
   );

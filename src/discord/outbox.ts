@@ -9,6 +9,7 @@ import {
 } from "discord.js";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
@@ -110,84 +111,75 @@ export interface DrainResult {
 /** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
 export const RETRY_PREFIX = "outbox-retry";
 
-export async function drainOutbox(deps: DrainDeps, gameId: string): Promise<DrainResult> {
-  // A dedicated connection holds the per-game advisory lock for the whole drain; the drain's
-  // queries use the pool (size the pool for two connections per concurrent drain).
-  const client = await deps.db.$client.connect();
-  const { db } = deps;
-  const now = () => deps.now?.() ?? new Date();
-  const result: DrainResult = { done: 0, failed: 0 };
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [`outbox:${gameId}`]);
-    try {
-      // Again while this drain added failure notices, so that the GMs hear of them now.
-      for (let again = true; again;) {
-        again = false;
-        const rows = await db
-          .select({ row: outbox })
-          .from(outbox)
-          .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
-          .where(
-            and(
-              eq(outbox.gameId, gameId),
-              eq(outbox.status, "pending"),
-              or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
-            ),
-          )
-          .orderBy(asc(outbox.id));
-        for (const { row } of rows) {
-          // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
-          if (row.nextAttemptAt && row.nextAttemptAt > now()) {
-            result.retryAt = row.nextAttemptAt;
-            break;
-          }
-          const effect = row.payload as OutboxEffect;
-          try {
-            await perform(deps, gameId, row.id, effect);
+export async function drainOutbox(outer: DrainDeps, gameId: string): Promise<DrainResult> {
+  // The per-game lock is held for the whole drain; its queries run on the lock's connection.
+  return withAdvisoryLock(outer.db, `outbox:${gameId}`, async (db) => {
+    const deps = { ...outer, db };
+    const now = () => deps.now?.() ?? new Date();
+    const result: DrainResult = { done: 0, failed: 0 };
+    // Again while this drain added failure notices, so that the GMs hear of them now.
+    for (let again = true; again;) {
+      again = false;
+      const rows = await db
+        .select({ row: outbox })
+        .from(outbox)
+        .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
+        .where(
+          and(
+            eq(outbox.gameId, gameId),
+            eq(outbox.status, "pending"),
+            or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
+          ),
+        )
+        .orderBy(asc(outbox.id));
+      for (const { row } of rows) {
+        // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
+        if (row.nextAttemptAt && row.nextAttemptAt > now()) {
+          result.retryAt = row.nextAttemptAt;
+          break;
+        }
+        const effect = row.payload as OutboxEffect;
+        try {
+          await perform(deps, gameId, row.id, effect);
+          await db
+            .update(outbox)
+            .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+            .where(eq(outbox.id, row.id));
+          result.done++;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+          if (isPermanentRefusal(error)) {
             await db
               .update(outbox)
-              .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+              .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
               .where(eq(outbox.id, row.id));
-            result.done++;
-          } catch (error) {
-            const attempts = row.attempts + 1;
-            const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-            if (isPermanentRefusal(error)) {
-              await db
-                .update(outbox)
-                .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
-                .where(eq(outbox.id, row.id));
-              deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
-              result.failed++;
-              // A notice that fails itself is not announced again (no loop of notices).
-              if (!(effect.type === "post" && effect.retryOf !== undefined)) {
-                await noticeToGms(deps, gameId, row.id, effect, message);
-                again = true;
-              }
-              continue;
+            deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
+            result.failed++;
+            // A notice that fails itself is not announced again (no loop of notices).
+            if (!(effect.type === "post" && effect.retryOf !== undefined)) {
+              await noticeToGms(deps, gameId, row.id, effect, message);
+              again = true;
             }
-            const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
-            await db
-              .update(outbox)
-              .set({ attempts, lastError: message, nextAttemptAt: retryAt })
-              .where(eq(outbox.id, row.id));
-            deps.log.warn(
-              { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
-              "outbox effect failed; will retry",
-            );
-            result.retryAt = retryAt;
-            again = false;
-            break;
+            continue;
           }
+          const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
+          await db
+            .update(outbox)
+            .set({ attempts, lastError: message, nextAttemptAt: retryAt })
+            .where(eq(outbox.id, row.id));
+          deps.log.warn(
+            { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
+            "outbox effect failed; will retry",
+          );
+          result.retryAt = retryAt;
+          again = false;
+          break;
         }
       }
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [`outbox:${gameId}`]);
     }
-  } finally {
-    client.release();
-  }
-  return result;
+    return result;
+  });
 }
 
 async function languageOf(db: Db, gameId: string): Promise<Lang> {

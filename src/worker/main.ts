@@ -23,7 +23,8 @@ const log = createLogger("worker", env.LOG_LEVEL);
 const settings = workerSettingsFromEnv(process.env);
 
 await runProcess("worker", log, async () => {
-  // A drain holds one connection for its advisory lock and uses others for its queries.
+  // A drain runs its queries on the one connection that holds its lock (src/db/locks.ts); the rest
+  // serve the other jobs and the game service's transactions.
   const database = await connectPostgres(env.DATABASE_URL, log, { max: settings.concurrency * 2 + 4 });
   await migrateDatabase(database);
   let redis;

@@ -2,6 +2,7 @@ import type { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { withAdvisoryLock } from "../../db/locks.js";
 import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
 import { derivedSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
@@ -51,20 +52,6 @@ async function chatChannel(db: Db, gameId: string, key: string): Promise<string 
 /** A short nonce Discord accepts (≤ 25 chars), stable per game and purpose. */
 function nonceFor(gameId: string, what: string): string {
   return `m${gameId.replace(/-/g, "").slice(0, 12)}${what}`.slice(0, 25);
-}
-
-async function withLock<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
-    try {
-      return await work();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
-    }
-  } finally {
-    client.release();
-  }
 }
 
 async function postWithAvatars(
@@ -174,11 +161,12 @@ async function gameLanguage(db: Db, gameId: string) {
  * started, posts the mapping in the GM room once, and publishes it in the newspaper once the game
  * has ended. Each step is recorded in `mask_games`, so a repeat does nothing.
  */
-export async function masksAfterReconcile(deps: MaskDeps, gameId: string): Promise<void> {
-  const [game] = await deps.db.select().from(games).where(eq(games.id, gameId));
+export async function masksAfterReconcile(outer: MaskDeps, gameId: string): Promise<void> {
+  const [game] = await outer.db.select().from(games).where(eq(games.id, gameId));
   if (!game || game.status === "lobby") return;
-  if ((await maskModeOf(deps.db, gameId, game.ruleset)) === "off") return;
-  await withLock(deps.db, `masks:${gameId}`, async () => {
+  if ((await maskModeOf(outer.db, gameId, game.ruleset)) === "off") return;
+  await withAdvisoryLock(outer.db, `masks:${gameId}`, async (db) => {
+    const deps = { ...outer, db };
     const rows = await ensureMasks(deps.db, gameId);
     const [milestones] = await deps.db.select().from(maskGames).where(eq(maskGames.gameId, gameId));
     if (!milestones?.announcedAt) await announce(deps, gameId, rows);

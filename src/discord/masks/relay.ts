@@ -1,5 +1,6 @@
 import { Routes } from "discord.js";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt } from "drizzle-orm";
+import { withAdvisoryLock } from "../../db/locks.js";
 import { chats, maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import { safeName } from "../../render/names.js";
@@ -149,10 +150,10 @@ async function threadsParent(deps: MaskDeps, gameId: string): Promise<string | n
  * same moment gets the message exactly once (here or from `syncMirrors`).
  */
 export async function enqueueSpoken(
-  deps: RelayDeps,
+  outer: RelayDeps,
   request: RelayRequest,
 ): Promise<{ row: RelayRow; drained: DrainResult }> {
-  return withChatLock(deps, queueLock(request.gameId, request.chatKey), async () => {
+  return withChatLock(outer, queueLock(request.gameId, request.chatKey), async (deps) => {
     const row = await enqueueRelay(deps, request);
     for (const target of await mirrorTargets(deps, request.gameId, request.chatKey)) {
       if (!target.threadId) continue;
@@ -199,7 +200,7 @@ export async function syncMirrors(deps: RelayDeps, gameId: string): Promise<numb
   let added = 0;
   for (const chatId of chatIds.sort()) {
     const chatKey = `chat:${chatId}`;
-    added += await withChatLock(deps, queueLock(gameId, chatKey), async () => {
+    added += await withChatLock(deps, queueLock(gameId, chatKey), async (deps) => {
       const targets = await mirrorTargets(deps, gameId, chatKey);
       if (targets.length === 0) return 0;
       const rows = await deps.db
@@ -246,18 +247,13 @@ export async function syncMirrors(deps: RelayDeps, gameId: string): Promise<numb
 
 const queueLock = (gameId: string, chatKey: string) => `relay:${gameId}:${chatKey}`;
 
-async function withChatLock<T>(deps: MaskDeps, key: string, work: () => Promise<T>): Promise<T> {
-  const client = await deps.db.$client.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
-    try {
-      return await work();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
-    }
-  } finally {
-    client.release();
-  }
+/** Runs `work` under the chat's lock, with `deps` whose queries use the lock's connection. */
+function withChatLock<D extends MaskDeps, T>(
+  deps: D,
+  key: string,
+  work: (deps: D) => Promise<T>,
+): Promise<T> {
+  return withAdvisoryLock(deps.db, key, (db) => work({ ...deps, db }));
 }
 
 interface Hook {
@@ -502,7 +498,7 @@ export interface DrainResult {
  * callers wait on the chat's lock and then find nothing left to do.
  */
 export async function drainChat(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
-  return withChatLock(deps, queueLock(gameId, chatKey), () => drainQueue(deps, gameId, chatKey));
+  return withChatLock(deps, queueLock(gameId, chatKey), (deps) => drainQueue(deps, gameId, chatKey));
 }
 
 /** The queue's delivery; the caller holds the chat's lock. */

@@ -1,0 +1,64 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "./client.js";
+import * as schema from "./schema/index.js";
+
+/** The in-process queue of each key: its tail, which the next holder waits for. */
+const tails = new Map<string, Promise<void>>();
+/** One drizzle handle per pooled connection, made once (a connection is reused many times). */
+const bound = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * Runs `work` holding the Postgres session advisory lock `key` (across processes), on one
+ * connection that `work` must use for its queries: it is given as `db`.
+ *
+ * Why so: a holder that waited for a second connection while others held the whole pool waiting
+ * for its lock would deadlock until the pool's timeout, and what it was doing (a masked post, a
+ * drain) would fail. Here a holder needs no second connection, and waiters in this process queue
+ * in memory, so only one of them per key holds a connection in `pg_advisory_lock`. Called with a
+ * `db` that already holds a lock, the same connection takes this one too (locks nest).
+ */
+export async function withAdvisoryLock<T>(db: Db, key: string, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!(db.$client instanceof pg.Pool)) return holding(db.$client, db, key, work);
+  const pool = db.$client;
+  const before = tails.get(key) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = before.then(() => mine);
+  tails.set(key, tail);
+  try {
+    await before;
+    const client = await pool.connect();
+    let lockedDb = bound.get(client);
+    if (!lockedDb) {
+      lockedDb = drizzle(client, { schema });
+      bound.set(client, lockedDb);
+    }
+    const state = { unlocked: false };
+    try {
+      return await holding(client, lockedDb, key, work, state);
+    } finally {
+      // A connection whose unlock did not run must not go back to the pool still holding the lock.
+      client.release(state.unlocked ? undefined : true);
+    }
+  } finally {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
+
+async function holding<T>(
+  client: pg.PoolClient,
+  db: Db,
+  key: string,
+  work: (db: Db) => Promise<T>,
+  state: { unlocked: boolean } = { unlocked: false },
+): Promise<T> {
+  await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+  try {
+    return await work(db);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+    state.unlocked = true;
+  }
+}
