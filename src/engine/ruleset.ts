@@ -169,6 +169,12 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
    * no longer offered (already given, or the phase is over): receipts, /orders, the GM room.
    */
   actionLabel?(action: string, params: JsonObject): Localized | undefined;
+  /**
+   * Orders of one slot replace each other (only the latest counts): the GM room's status shows the
+   * latest of each slot. Null: orders of that action add up (regnum's moves). Absent: the action
+   * id is its slot.
+   */
+  orderSlot?(state: S, actor: PlayerId, action: string): string | null;
   chatLayout(state: S): ChatSpec[];
   /** What `viewer` may know; the only way hidden information leaves the engine. */
   playerView(state: S, viewer: PlayerId): Json;

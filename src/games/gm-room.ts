@@ -69,7 +69,7 @@ export interface PhaseOrder {
 
 /**
  * The phase's status for the GMs: the deadline, each seat that acted with its orders as given
- * (the latest of each action, as the rules count them), the alive seats with orders open to them
+ * (the latest of each slot, as the rules count them), the alive seats with orders open to them
  * (naming a target or a choice) and none given, and the public tally where the rules keep one.
  */
 export function phaseStatus(input: {
@@ -84,6 +84,8 @@ export function phaseStatus(input: {
   reader: RenderContext;
   /** The ruleset's label of an order no longer offered (RulesetDefinition.actionLabel). */
   labelOf?: LabelOf;
+  /** Which orders replace each other (RulesetDefinition.orderSlot); absent: the action id. */
+  slotOf?: (seatId: string, action: string) => string | null;
   tally: string | null;
   resolved: "drafted" | "published" | null;
 }): string {
@@ -95,9 +97,13 @@ export function phaseStatus(input: {
   }
   const given = input.orders.filter((o) => !ACTIVITY.has(o.action));
   const bySeat = new Map<string, PhaseOrder[]>();
+  const slotOf = input.slotOf ?? ((_seat: string, action: string) => action);
   for (const order of given) {
-    // A later order of the same action replaces the earlier one.
-    const list = (bySeat.get(order.seatId) ?? []).filter((o) => o.action !== order.action);
+    // A later order of the same slot replaces the earlier one; orders without a slot add up.
+    const slot = slotOf(order.seatId, order.action);
+    const list = (bySeat.get(order.seatId) ?? []).filter(
+      (o) => slot === null || slotOf(o.seatId, o.action) !== slot,
+    );
     list.push(order);
     bySeat.set(order.seatId, list);
   }

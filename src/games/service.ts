@@ -2047,6 +2047,7 @@ export class GameService {
       names: new Map(seats.map((s) => [s.seatId, s.displayName])),
       reader,
       labelOf: labelsOf(ruleset),
+      slotOf: (seatId, action) => (ruleset.orderSlot ? ruleset.orderSlot(state, seatId, action) : action),
       tally: board ? tallyText(board, reader, phaseName(reader.lang, board.key)) : null,
       resolved,
     });

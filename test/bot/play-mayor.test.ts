@@ -110,6 +110,12 @@ describe.each(["en", "ru"] as const)("mayor played in %s", (lang: Lang) => {
       g.tr("order.accepted", { action: `${w.choice} → ${w.mayor}`, targets: "" }),
     );
     expect(contentOf(await g.as(5, "orders"))).toContain(w.choice);
+    // The GM room counts as the rules do: player5's visit replaced the Rest (one night choice).
+    // Its status is rendered when the outbox delivers it (the worker's drain).
+    await g.drain();
+    const status = (await g.gmRoom()).split("\n");
+    expect(status).toContain(`• player5: ${w.choice} → ${w.mayor}`);
+    expect(status).toContain(`• player2: ${w.choice} → player1`);
   });
 
   it("night 1 resolves: nobody dies, the attempt and the visit are in the news, the agent learns his check", async () => {

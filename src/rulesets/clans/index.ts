@@ -6,7 +6,7 @@ import { gmActions } from "./gm.js";
 import { optionsSchema } from "./options.js";
 import { resolution } from "./resolution.js";
 import { playerSchema, setup } from "./setup.js";
-import { type ClansState, openSlots } from "./state.js";
+import { type ClansState, SLOT_OF, openSlots } from "./state.js";
 import { rejections } from "./rejections.js";
 import { CLAN_NAMES, ROLE_NAMES, texts } from "./texts.js";
 import { playerView } from "./view.js";
@@ -56,6 +56,7 @@ export const clans = defineRuleset<ClansState>({
   closesEarly: nightComplete,
   availableActions,
   actionLabel,
+  orderSlot: (_state, _actor, action) => (SLOT_OF as Record<string, string>)[action] ?? action,
   chatLayout,
   playerView,
   finalPlayer: (_state, p) => ({ home: p.home }),

@@ -1,4 +1,5 @@
 import { defineRuleset } from "../../engine/ruleset.js";
+import { findPlayer } from "../../engine/helpers.js";
 import type { JsonObject } from "../../engine/types.js";
 import { actions } from "./actions.js";
 import { chatLayout } from "./chats.js";
@@ -6,7 +7,7 @@ import { copyClassicState } from "./copy.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
 import { setup } from "./setup.js";
-import { type ClassicState, optionsSchema, playerSchema } from "./state.js";
+import { type ClassicState, optionsSchema, playerSchema, slotOf } from "./state.js";
 import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
 import { actionLabel, availableActions, playerView } from "./view.js";
@@ -54,6 +55,7 @@ export const classic = defineRuleset<ClassicState>({
   },
   availableActions,
   actionLabel,
+  orderSlot: (state, actor, action) => slotOf(findPlayer(state, actor)?.role ?? "", action),
   chatLayout,
   playerView,
   finalPlayer(_state, p): JsonObject {

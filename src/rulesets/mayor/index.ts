@@ -34,6 +34,8 @@ export const mayor = defineRuleset<MayorState>({
   rulesZone: "Europe/Moscow",
   availableActions,
   actionLabel,
+  // A night's choice is one: `rest` replaces an earlier `choose`, and the other way round (§4).
+  orderSlot: (_state, _actor, action) => (action === "rest" ? "choose" : action),
   chatLayout,
   playerView,
   finalPlayer: (_state, p) => ({ isolations: p.isolations }),

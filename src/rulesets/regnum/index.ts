@@ -44,6 +44,8 @@ export const regnum = defineRuleset<RState>({
   deadline,
   availableActions,
   actionLabel,
+  // Moves add up to the phase's number of moves; free actions take effect one by one.
+  orderSlot: () => null,
   chatLayout,
   playerView,
   finalPlayer,
