@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { games } from "../src/db/schema/index.js";
 import { rulesetOrThrow, loadState } from "../src/games/state.js";
-import type { RState } from "../src/rulesets/regnum/model.js";
+import type { RState } from "../src/rulesets/regnum/state.js";
 import { contentOf, startHarness, type Harness } from "../test/bot/harness.js";
 import { launchBrowser, linkOf } from "../test/console/browser.js";
 

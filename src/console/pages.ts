@@ -6,7 +6,7 @@ import { Html, html, page, timeTag, zoneName, type Section } from "./html.js";
 import type { Overview } from "./model.js";
 import { regnumModel, regnumSeatFacts } from "./regnum.js";
 import { statusWord } from "./words.js";
-import type { RState } from "../rulesets/regnum/model.js";
+import type { RState } from "../rulesets/regnum/state.js";
 import type { DraftView, GameContext, LiveView, Outcome } from "./phase.js";
 
 /** The console's pages (docs/console.md). */

@@ -9,7 +9,7 @@ import {
   pairKey,
   type RPlayer,
   type RState,
-} from "../rulesets/regnum/model.js";
+} from "../rulesets/regnum/state.js";
 import { POST_RU, RESULT_EN } from "../rulesets/regnum/texts.js";
 import { LABELS } from "../rulesets/regnum/view.js";
 import { html, type Html } from "./html.js";

@@ -6,7 +6,7 @@ import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import { GameService } from "./service.js";
 import { derivedSeedOf } from "./fairness.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
-import { CHATS } from "../rulesets/regnum/model.js";
+import { CHATS } from "../rulesets/regnum/state.js";
 import { anonymousName, dealMaskNames } from "./mask-names.js";
 import { UserError } from "./errors.js";
 

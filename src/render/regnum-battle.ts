@@ -1,8 +1,8 @@
 import { type Canvas, GlobalFonts, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
 import type { AnyGameState, GameEvent, Lang, PhaseReport, PlayerId } from "../engine/types.js";
 import { phaseName } from "../i18n/index.js";
-import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battle.js";
-import { sortArmies, type Unit } from "../rulesets/regnum/model.js";
+import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battles.js";
+import { sortArmies, type Unit } from "../rulesets/regnum/state.js";
 
 /**
  * Pure renderer of a `regnum` battle (regnum.md §6.4) to a PNG: the two sides in two columns, each

@@ -1,7 +1,7 @@
 import type { AnyGameState } from "../engine/types.js";
-import { computeWinners } from "../rulesets/regnum/end.js";
+import { computeWinners } from "../rulesets/regnum/win.js";
 import { neutralized, power } from "../rulesets/regnum/logic.js";
-import type { RState } from "../rulesets/regnum/model.js";
+import type { RState } from "../rulesets/regnum/state.js";
 
 /**
  * The winners the sandbox GM names at `end_game` in a ruleset that ends only by the GM (regnum,

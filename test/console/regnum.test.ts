@@ -5,7 +5,7 @@ import { games } from "../../src/db/schema/index.js";
 import type { Lang } from "../../src/engine/types.js";
 import { loadState, rulesetOrThrow } from "../../src/games/state.js";
 import { t } from "../../src/i18n/index.js";
-import type { RState } from "../../src/rulesets/regnum/model.js";
+import type { RState } from "../../src/rulesets/regnum/state.js";
 import { contentOf, startHarness, type Harness } from "../bot/harness.js";
 import { problems } from "../support/texts.js";
 import { device, launchBrowser, linkOf } from "./browser.js";

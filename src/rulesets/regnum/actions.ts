@@ -3,7 +3,7 @@ import type { ActionDefinition } from "../../engine/ruleset.js";
 import { emitEvent, emitPrivate, emitPublic } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
 import { type RegnumRejection, reject } from "./rejections.js";
-import { ARMY_CHAT, COUNTRIES, FOREIGN_COUNTRIES, sortArmies, type RPlayer, type RState } from "./model.js";
+import { ARMY_CHAT, COUNTRIES, FOREIGN_COUNTRIES, sortArmies, type RPlayer, type RState } from "./state.js";
 import {
   P,
   abroad,

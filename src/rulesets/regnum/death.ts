@@ -1,7 +1,7 @@
 import { emitDeath, emitEvent, emitPublic } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { P, actingPosts, acts, isMultiPost, must, power, relation, removeUnits, setStatus } from "./logic.js";
-import { PENALTY_POSTS, type RPlayer, type RState } from "./model.js";
+import { PENALTY_POSTS, type RPlayer, type RState } from "./state.js";
 
 /** Death, inventory, posts and resurrection (§8, §2.3 post events). */
 

@@ -13,7 +13,7 @@ import {
   pairKey,
   type RPlayer,
   type RState,
-} from "./model.js";
+} from "./state.js";
 import {
   P,
   acts,
@@ -46,7 +46,7 @@ import {
 import { release } from "./resolution.js";
 import { ensureStarted } from "./phase.js";
 import { roleConstraintBreach } from "./setup.js";
-import { endGame } from "./end.js";
+import { endGame } from "./win.js";
 import { optionsSchema } from "./options.js";
 
 /** GM actions (§10). Never rejected for rule reasons (R1): only malformed input is refused. */

@@ -17,7 +17,7 @@ import {
   type RPlayer,
   type RState,
   type Unit,
-} from "./model.js";
+} from "./state.js";
 
 /** Predicates and derived values of the model (§2.4–§2.9, §4). Pure functions of the state. */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { events, idle, play, results } from "./factory.js";
-import { fightSides } from "./battle.js";
+import { fightSides } from "./battles.js";
 import { regnum } from "./index.js";
-import type { Unit } from "./model.js";
+import type { Unit } from "./state.js";
 
 const unit = (id: string, army: string, type: string, n: number): Unit => ({
   id,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARMIES, CHAT_IDS, COUNTRIES, SEASONS, UNIT_TYPES, allPairs } from "./model.js";
+import { ARMIES, CHAT_IDS, COUNTRIES, SEASONS, UNIT_TYPES, allPairs } from "./state.js";
 
 /** Options of rules file §11 with their defaults (`parse({})` gives the defaults). */
 

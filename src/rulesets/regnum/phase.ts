@@ -1,7 +1,7 @@
 import { emitEvent } from "../../engine/helpers.js";
 import { emptyOutput } from "../../engine/types.js";
 import { actingHolder, hasRole, reconcile } from "./logic.js";
-import { emptyScratch, type RState } from "./model.js";
+import { emptyScratch, type RState } from "./state.js";
 
 /**
  * Phase start (§3.3). Applied lazily: on the phase's first input or at its resolution, so its

@@ -3,10 +3,10 @@ import fc from "fast-check";
 import { applyInput, createGame, replay, submitAction } from "../../engine/game.js";
 import type { Input, JsonObject } from "../../engine/types.js";
 import { regnum } from "./index.js";
-import type { RState } from "./model.js";
+import type { RState } from "./state.js";
 import { access, enabledChats, isUndergroundChat } from "./logic.js";
-import { fightSides } from "./battle.js";
-import { UNIT_TYPES, type Unit } from "./model.js";
+import { fightSides } from "./battles.js";
+import { UNIT_TYPES, type Unit } from "./state.js";
 
 const ids = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12"];
 

@@ -1,6 +1,6 @@
 import { defineRejections } from "../../engine/rejections.js";
 import type { Json } from "../../engine/types.js";
-import { RULESET } from "./model.js";
+import { RULESET } from "./state.js";
 
 /**
  * Every refusal of Regnum (regnum.md §5, §10 and the setup): English as the rules file words it,

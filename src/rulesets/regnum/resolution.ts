@@ -10,7 +10,7 @@ import {
   type RPlayer,
   type RState,
   type Unit,
-} from "./model.js";
+} from "./state.js";
 import {
   P,
   abroad,
@@ -44,7 +44,7 @@ import {
 } from "./logic.js";
 import { ORCHIUM_COST, declareWanted, joinPalace } from "./actions.js";
 import { assignPost, kill, palaceLeave, treasury } from "./death.js";
-import { baseStrength, battleComponents, fightSides } from "./battle.js";
+import { baseStrength, battleComponents, fightSides } from "./battles.js";
 import { advancePhase, ensureStarted } from "./phase.js";
 
 /** The resolution at the deadline (§3.5), one named step per item, in the rules file's order. */

@@ -12,7 +12,7 @@ import {
   type RData,
   type RPlayer,
   type RState,
-} from "./model.js";
+} from "./state.js";
 import { defaultBorders, defaultRelations, playerSchema, type RegnumOptions } from "./options.js";
 import { allRoles, reconcile } from "./logic.js";
 import { phaseStart } from "./phase.js";

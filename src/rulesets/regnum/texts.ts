@@ -1,7 +1,7 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
-import { ARMIES, COUNTRIES } from "./model.js";
+import { ARMIES, COUNTRIES } from "./state.js";
 import { LABELS } from "./view.js";
 
 /** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */

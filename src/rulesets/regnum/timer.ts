@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
-import type { RState } from "./model.js";
+import type { RState } from "./state.js";
 import { reject } from "./rejections.js";
 import { recordEvasion, regnumTimers } from "./resolution.js";
 

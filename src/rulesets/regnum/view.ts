@@ -1,6 +1,6 @@
 import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/ruleset.js";
 import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
-import { CHATS, type RPlayer, type RState } from "./model.js";
+import { CHATS, type RPlayer, type RState } from "./state.js";
 import {
   P,
   abroad,

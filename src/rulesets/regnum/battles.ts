@@ -1,4 +1,4 @@
-import { UNIT_TYPES, armyIndex, sortArmies, type Unit } from "./model.js";
+import { UNIT_TYPES, armyIndex, sortArmies, type Unit } from "./state.js";
 
 /** The battle algorithm of §6.4 steps 3–5 as a pure function (also used by §6.7). */
 

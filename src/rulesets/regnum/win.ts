@@ -1,6 +1,6 @@
 import { emitEvent, emitPublic } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
-import { COUNTRIES, type RPlayer, type RState } from "./model.js";
+import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 import { actingHolder, actingPosts, allRoles, hasRole, must, neutralized, postInfo, power } from "./logic.js";
 import { baronPalacePower } from "./death.js";
 
