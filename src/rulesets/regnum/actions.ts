@@ -1,11 +1,10 @@
 import { z } from "zod";
 import type { ActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic, findPlayer, player } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
 import { type RegnumRejection, reject } from "./rejections.js";
 import { ARMY_CHAT, COUNTRIES, FOREIGN_COUNTRIES, sortArmies, type RPlayer, type RState } from "./state.js";
 import {
-  P,
   abroad,
   access,
   acts,
@@ -24,7 +23,6 @@ import {
   isGovernmentMember,
   isUndergroundChat,
   knownAppearances,
-  must,
   notice,
   postVacant,
   removeUnits,
@@ -79,22 +77,22 @@ interface Spec {
   selfOk?: boolean;
   allowDetained?: boolean;
   /** Who may use it, with any precondition; null = allowed. */
-  who(s: RState, actor: RPlayer, input: ActionInput): Rejection | null;
+  who(state: RState, actor: RPlayer, input: ActionInput): Rejection | null;
   /** Free actions: the immediate effect. */
-  run?(s: RState, actor: RPlayer, input: ActionInput): void;
+  run?(state: RState, actor: RPlayer, input: ActionInput): void;
   /** The army a command order is about (R18 exception). */
-  army?(s: RState, actor: RPlayer, input: ActionInput): string | undefined;
+  army?(state: RState, actor: RPlayer, input: ActionInput): string | undefined;
   /** Candidate targets for availableActions (default: every player). */
-  candidates?(s: RState, actor: RPlayer): string[];
+  candidates?(state: RState, actor: RPlayer): string[];
 }
 
-export function resolveTarget(s: RState, t: string): string {
+export function resolveTarget(state: RState, t: string): string {
   if (!t.startsWith("@")) return t;
   const a = t.slice(1);
-  return s.data.occupant[a] ?? s.players.find((p) => p.appearance === a)?.id ?? t;
+  return state.data.occupant[a] ?? state.players.find((p) => p.appearance === a)?.id ?? t;
 }
-export function normalize(s: RState, input: ActionInput): ActionInput {
-  return { ...input, targets: input.targets.map((t) => resolveTarget(s, t)) };
+export function normalize(state: RState, input: ActionInput): ActionInput {
+  return { ...input, targets: input.targets.map((t) => resolveTarget(state, t)) };
 }
 /** A param given directly or as the single target. */
 export function arg(input: ActionInput, name: string): string | undefined {
@@ -102,47 +100,51 @@ export function arg(input: ActionInput, name: string): string | undefined {
   if (typeof v === "string") return v;
   return input.targets[0];
 }
-const target = (s: RState, input: ActionInput) => P(s, input.targets[0] ?? "") as RPlayer;
+const targetOf = (state: RState, input: ActionInput) => findPlayer(state, input.targets[0] ?? "") as RPlayer;
 
-const needRole = (role: string, key: RegnumRejection) => (_s: RState, a: RPlayer) =>
-  hasRole(a, role) ? null : reject("not_" + role, key);
-const director = (s: RState, a: RPlayer) =>
-  directorFunctions(s, a) ? null : reject("not_director", "notDirector");
+const needRole = (role: string, key: RegnumRejection) => (_s: RState, actor: RPlayer) =>
+  hasRole(actor, role) ? null : reject("not_" + role, key);
+const director = (state: RState, actor: RPlayer) =>
+  directorFunctions(state, actor) ? null : reject("not_director", "notDirector");
 const anyone = () => null;
 
-function commandedArmies(s: RState, a: RPlayer): string[] {
+function commandedArmies(state: RState, actor: RPlayer): string[] {
   return sortArmies(Object.keys(ARMY_CHAT).concat(["norsland", "orientem", "britonia"])).filter((army) =>
-    commands(s, a, army),
+    commands(state, actor, army),
   );
 }
-function conscriptArmies(s: RState, a: RPlayer): string[] {
-  const out = commandedArmies(s, a).filter((x) => !isForeignArmy(x));
-  if (acts(s, a, "defence_minister_royal")) out.push("royal");
-  if (acts(s, a, "defence_minister_parliament")) out.push("parliament");
+function conscriptArmies(state: RState, actor: RPlayer): string[] {
+  const out = commandedArmies(state, actor).filter((x) => !isForeignArmy(x));
+  if (acts(state, actor, "defence_minister_royal")) out.push("royal");
+  if (acts(state, actor, "defence_minister_parliament")) out.push("parliament");
   return sortArmies(out);
 }
-function fightArmies(s: RState, a: RPlayer): string[] {
-  const out = [...a.serviceOf, ...commandedArmies(s, a)];
-  if (acts(s, a, "defence_minister_royal")) out.push("royal");
-  if (acts(s, a, "defence_minister_parliament")) out.push("parliament");
+function fightArmies(state: RState, actor: RPlayer): string[] {
+  const out = [...actor.serviceOf, ...commandedArmies(state, actor)];
+  if (acts(state, actor, "defence_minister_royal")) out.push("royal");
+  if (acts(state, actor, "defence_minister_parliament")) out.push("parliament");
   return sortArmies(out);
 }
 const strList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 /** Units selected by move_troops (§5.9): `units`, or `count` (+ `type`, `from`), default all movable. */
-export function troopSelection(s: RState, a: RPlayer, input: ActionInput): { army?: string; ids: string[] } {
+export function troopSelection(
+  state: RState,
+  actor: RPlayer,
+  input: ActionInput,
+): { army?: string; ids: string[] } {
   const to = arg(input, "to");
   const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
   const ids = strList(input.params["units"]);
   if (ids.length > 0) {
-    const units = s.data.units.filter((u) => ids.includes(u.id));
+    const units = state.data.units.filter((u) => ids.includes(u.id));
     return { ...(units[0] ? { army: units[0].army } : {}), ids };
   }
-  const army = armyParam ?? commandedArmies(s, a)[0];
+  const army = armyParam ?? commandedArmies(state, actor)[0];
   if (!army) return { ids: [] };
   const type = typeof input.params["type"] === "string" ? input.params["type"] : undefined;
   const from = typeof input.params["from"] === "string" ? input.params["from"] : undefined;
-  let units = s.data.units.filter(
+  let units = state.data.units.filter(
     (u) =>
       u.army === army &&
       u.inTransitTo === null &&
@@ -155,43 +157,47 @@ export function troopSelection(s: RState, a: RPlayer, input: ActionInput): { arm
 }
 
 /** Units assigned by units_defend/units_attack: `units`, default all the army's units in the target's country. */
-export function assignedUnits(s: RState, a: RPlayer, input: ActionInput): { army?: string; ids: string[] } {
+export function assignedUnits(
+  state: RState,
+  actor: RPlayer,
+  input: ActionInput,
+): { army?: string; ids: string[] } {
   const ids = strList(input.params["units"]);
   if (ids.length > 0) {
-    const first = s.data.units.find((u) => u.id === ids[0]);
+    const first = state.data.units.find((u) => u.id === ids[0]);
     return { ...(first ? { army: first.army } : {}), ids };
   }
-  const t = P(s, input.targets[0] ?? "");
+  const target = findPlayer(state, input.targets[0] ?? "");
   const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
-  const armies = armyParam ? [armyParam] : commandedArmies(s, a);
+  const armies = armyParam ? [armyParam] : commandedArmies(state, actor);
   for (const army of armies) {
-    const units = s.data.units.filter(
-      (u) => u.army === army && u.inTransitTo === null && t && u.location === t.location,
+    const units = state.data.units.filter(
+      (u) => u.army === army && u.inTransitTo === null && target && u.location === target.location,
     );
     if (units.length > 0) return { army, ids: units.map((u) => u.id) };
   }
   return { ...(armies[0] ? { army: armies[0] } : {}), ids: [] };
 }
 
-function warrantFor(s: RState, measure: string, targetId: string) {
-  return s.data.warrants.find(
-    (w) => w.measure === measure && w.target === targetId && w.status === "granted",
+function warrantFor(state: RState, measure: string, targetId: string) {
+  return state.data.warrants.find(
+    (warrant) => warrant.measure === measure && warrant.target === targetId && warrant.status === "granted",
   );
 }
-const needWarrant = (measure: string) => (s: RState, _a: RPlayer, input: ActionInput) =>
-  warrantFor(s, measure, input.targets[0] ?? "") ? null : reject("no_warrant", "noWarrant", { measure });
+const needWarrant = (measure: string) => (state: RState, _a: RPlayer, input: ActionInput) =>
+  warrantFor(state, measure, input.targets[0] ?? "") ? null : reject("no_warrant", "noWarrant", { measure });
 const both =
-  (...checks: ((s: RState, a: RPlayer, i: ActionInput) => Rejection | null)[]) =>
-  (s: RState, a: RPlayer, i: ActionInput) => {
+  (...checks: ((state: RState, actor: RPlayer, input: ActionInput) => Rejection | null)[]) =>
+  (state: RState, actor: RPlayer, input: ActionInput) => {
     for (const c of checks) {
-      const r = c(s, a, i);
+      const r = c(state, actor, input);
       if (r) return r;
     }
     return null;
   };
 
-function invitable(s: RState, p: RPlayer): boolean {
-  return p.alive && free(p) && !p.incorporeal && !abroad(p) && !s.data.palace.includes(p.id);
+function invitable(state: RState, p: RPlayer): boolean {
+  return p.alive && free(p) && !p.incorporeal && !abroad(p) && !state.data.palace.includes(p.id);
 }
 
 const crownsOrItem = obj({
@@ -207,7 +213,7 @@ function stealParams(input: ActionInput): Rejection | null {
   return null;
 }
 
-const playersOnly = (s: RState) => s.players.map((p) => p.id);
+const playersOnly = (state: RState) => state.players.map((p) => p.id);
 
 export const SPECS: Record<string, Spec> = {
   // ------------------------------------------------------------ §5.1 KSB
@@ -230,19 +236,19 @@ export const SPECS: Record<string, Spec> = {
     selfOk: true,
     params: obj({ measure: z.enum(["search", "mail_check", "detain"]).default("detain") }),
     who: director,
-    run(s, a, input) {
+    run(state, actor, input) {
       const measure = input.params["measure"] as "search" | "mail_check" | "detain";
-      const id = `w${s.data.warrants.length + 1}`;
+      const id = `w${state.data.warrants.length + 1}`;
       const t = input.targets[0] as string;
-      s.data.warrants.push({ id, measure, target: t, requester: a.id, status: "pending" });
-      emitEvent(s, "warrant_requested", { id, measure, target: t });
-      sendResult(s, a.id, "request_warrant", t, "requested", { warrant: id });
-      const judge = s.players.find((p) => acts(s, p, "supreme_judge"));
+      state.data.warrants.push({ id, measure, target: t, requester: actor.id, status: "pending" });
+      emitEvent(state, "warrant_requested", { id, measure, target: t });
+      sendResult(state, actor.id, "request_warrant", t, "requested", { warrant: id });
+      const judge = state.players.find((p) => acts(state, p, "supreme_judge"));
       if (judge)
-        notice(s, judge.id, "warrant_request", {
+        notice(state, judge.id, "warrant_request", {
           warrant: id,
           measure,
-          targetAppearance: must(s, t).currentAppearance,
+          targetAppearance: player(state, t).currentAppearance,
         });
     },
   },
@@ -254,11 +260,11 @@ export const SPECS: Record<string, Spec> = {
       measure: z.enum(["search", "mail_check", "detain"]).optional(),
       request: z.string().optional(),
     }),
-    who: (s, a, input) => {
-      if (!acts(s, a, "supreme_judge")) return reject("not_judge", "notJudge");
-      return pendingWarrant(s, input) ? null : reject("no_request", "noRequest");
+    who: (state, actor, input) => {
+      if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
+      return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
     },
-    run: (s, _a, input) => decideWarrant(s, input, "granted"),
+    run: (state, _a, input) => decideWarrant(state, input, "granted"),
   },
   deny_warrant: {
     kind: "free",
@@ -268,18 +274,20 @@ export const SPECS: Record<string, Spec> = {
       measure: z.enum(["search", "mail_check", "detain"]).optional(),
       request: z.string().optional(),
     }),
-    who: (s, a, input) => {
-      if (!acts(s, a, "supreme_judge")) return reject("not_judge", "notJudge");
-      return pendingWarrant(s, input) ? null : reject("no_request", "noRequest");
+    who: (state, actor, input) => {
+      if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
+      return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
     },
-    run: (s, _a, input) => decideWarrant(s, input, "denied"),
+    run: (state, _a, input) => decideWarrant(state, input, "denied"),
   },
   ksb_search: {
     kind: "move",
     targets: "one",
     who: both(
-      (_s, a) =>
-        hasRole(a, "ksb_agent") || hasRole(a, "expert") ? null : reject("not_searcher", "notSearcher"),
+      (_s, actor) =>
+        hasRole(actor, "ksb_agent") || hasRole(actor, "expert")
+          ? null
+          : reject("not_searcher", "notSearcher"),
       needWarrant("search"),
     ),
   },
@@ -290,16 +298,24 @@ export const SPECS: Record<string, Spec> = {
     kind: "free",
     targets: "none",
     params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (s, a, input) => (askSession(s, a, input) ? null : reject("no_session", "noSession")),
-    run(s, a, input) {
-      const session = askSession(s, a, input);
+    who: (state, actor, input) =>
+      askSession(state, actor, input) ? null : reject("no_session", "noSession"),
+    run(state, actor, input) {
+      const session = askSession(state, actor, input);
       if (!session) return;
       const text = input.params["text"] as string;
       session.question = text;
-      session.askedAt = s.data.phaseIndex;
-      session.askedAtMs = s.now;
-      emitPrivate(s, session.target, "relay", { session: session.id, from: a.currentAppearance, text });
-      caseEntry(s, session.source, "ask", a.id, session.target, "question", { session: session.id, text });
+      session.askedAt = state.data.phaseIndex;
+      session.askedAtMs = state.now;
+      emitPrivate(state, session.target, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
+        session: session.id,
+        text,
+      });
     },
   },
   answer: {
@@ -307,38 +323,43 @@ export const SPECS: Record<string, Spec> = {
     targets: "none",
     allowDetained: true,
     params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (s, a, input) => (answerSession(s, a, input) ? null : reject("no_question", "noQuestion")),
-    run(s, a, input) {
-      const session = answerSession(s, a, input);
+    who: (state, actor, input) =>
+      answerSession(state, actor, input) ? null : reject("no_question", "noQuestion"),
+    run(state, actor, input) {
+      const session = answerSession(state, actor, input);
       if (!session) return;
       const text = input.params["text"] as string;
       const first = !session.answered;
       session.question = null;
       session.askedAt = null;
       session.answered = true;
-      emitPrivate(s, session.interrogator, "relay", { session: session.id, from: a.currentAppearance, text });
-      caseEntry(s, session.source, "answer", a.id, session.interrogator, "answer", {
+      emitPrivate(state, session.interrogator, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
         session: session.id,
         text,
       });
       if (first && session.source === "detective")
-        notice(s, session.interrogator, "character_type", { target: a.id, type: a.type });
+        notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
     },
   },
   end_interrogation: {
     kind: "free",
     targets: "none",
     params: obj({ session: z.string().optional() }),
-    who: (s, a) =>
-      s.data.sessions.some((x) => x.open && x.interrogator === a.id)
+    who: (state, actor) =>
+      state.data.sessions.some((x) => x.open && x.interrogator === actor.id)
         ? null
         : reject("no_session", "noOpenSession"),
-    run(s, a, input) {
+    run(state, actor, input) {
       const id = input.params["session"];
-      for (const x of s.data.sessions)
-        if (x.open && x.interrogator === a.id && (id === undefined || x.id === id)) {
+      for (const x of state.data.sessions)
+        if (x.open && x.interrogator === actor.id && (id === undefined || x.id === id)) {
           x.open = false;
-          emitEvent(s, "interrogation_closed", { id: x.id });
+          emitEvent(state, "interrogation_closed", { id: x.id });
         }
     },
   },
@@ -359,7 +380,7 @@ export const SPECS: Record<string, Spec> = {
     kind: "move",
     targets: "one",
     params: crownsOrItem,
-    who: both(needRole("thief", "onlyThief"), (_s, _a, i) => stealParams(i)),
+    who: both(needRole("thief", "onlyThief"), (_s, _a, input) => stealParams(input)),
   },
   embezzle: {
     kind: "move",
@@ -369,8 +390,8 @@ export const SPECS: Record<string, Spec> = {
       item: z.string().optional(),
       treasury: z.string().optional(),
     }),
-    who: both(needRole("thief", "onlyThief"), (s, a, i) =>
-      isGovernmentMember(s, a) ? stealParams(i) : reject("not_government", "notGovernment"),
+    who: both(needRole("thief", "onlyThief"), (state, actor, input) =>
+      isGovernmentMember(state, actor) ? stealParams(input) : reject("not_government", "notGovernment"),
     ),
   },
   // ------------------------------------------------------------ §5.5 appearances, the Order, the Director
@@ -379,63 +400,66 @@ export const SPECS: Record<string, Spec> = {
     targets: "param",
     param: "appearance",
     params: obj({ appearance: z.string().optional() }),
-    who: both(needRole("elder_adept", "onlyElderAdept"), (s, a, i) => {
-      const ap = arg(i, "appearance");
-      return ap && knownAppearances(s, a).includes(ap)
+    who: both(needRole("elder_adept", "onlyElderAdept"), (state, actor, input) => {
+      const ap = arg(input, "appearance");
+      return ap && knownAppearances(state, actor).includes(ap)
         ? null
         : reject("unknown_appearance", "unknownAppearance");
     }),
-    candidates: (s, a) => knownAppearances(s, a),
+    candidates: (state, actor) => knownAppearances(state, actor),
   },
   vote_magister: {
     kind: "free",
     targets: "one",
     selfOk: true,
-    who(s, a, input) {
-      if (!hasRole(a, "elder_adept")) return reject("not_elder", "notElder");
-      if (abroad(a)) return reject("abroad_vote", "abroadVote");
-      if (!postVacant(s, "magister")) return reject("magister_held", "magisterHeld");
-      const t = target(s, input);
-      return t.alive && hasRole(t, "elder_adept") ? null : reject("not_elder_target", "notElderTarget");
+    who(state, actor, input) {
+      if (!hasRole(actor, "elder_adept")) return reject("not_elder", "notElder");
+      if (abroad(actor)) return reject("abroad_vote", "abroadVote");
+      if (!postVacant(state, "magister")) return reject("magister_held", "magisterHeld");
+      const target = targetOf(state, input);
+      return target.alive && hasRole(target, "elder_adept")
+        ? null
+        : reject("not_elder_target", "notElderTarget");
     },
-    run(s, a, input) {
-      s.data.freeOrders = s.data.freeOrders.filter(
-        (o) => !(o.action === "vote_magister" && o.actor === a.id),
+    run(state, actor, input) {
+      state.data.freeOrders = state.data.freeOrders.filter(
+        (order) => !(order.action === "vote_magister" && order.actor === actor.id),
       );
-      pushFree(s, a, input);
+      pushFree(state, actor, input);
     },
   },
   recruit: { kind: "move", targets: "one", who: actsPost("magister", "onlyMagister") },
   exclude_from_ozd: {
     kind: "free",
     targets: "one",
-    who: both(actsPost("magister", "onlyMagister"), (s, _a, i) => {
-      const t = target(s, i);
-      const junior = hasRole(t, "junior_adept") && t.faction === "ozd";
-      if (!(junior || t.ozdChatKept) || t.ozdChatExcluded) return reject("not_junior", "notJunior");
+    who: both(actsPost("magister", "onlyMagister"), (state, _a, input) => {
+      const target = targetOf(state, input);
+      const junior = hasRole(target, "junior_adept") && target.faction === "ozd";
+      if (!(junior || target.ozdChatKept) || target.ozdChatExcluded) return reject("not_junior", "notJunior");
       return null;
     }),
-    run(s, _a, input) {
-      const t = target(s, input);
-      t.ozdChatExcluded = true;
-      emitEvent(s, "ozd_chat_excluded", { player: t.id });
+    run(state, _a, input) {
+      const target = targetOf(state, input);
+      target.ozdChatExcluded = true;
+      emitEvent(state, "ozd_chat_excluded", { player: target.id });
     },
   },
   appoint_director: {
     kind: "free",
     targets: "one",
     selfOk: true,
-    who(s, a, input) {
-      if (!acts(s, a, "king") && !acts(s, a, "president"))
+    who(state, actor, input) {
+      if (!acts(state, actor, "king") && !acts(state, actor, "president"))
         return reject("not_king_president", "notKingPresident");
-      if (s.phase.kind !== "day" || s.phase.n < 2) return reject("too_early_director", "tooEarlyDirector");
-      return hasRole(target(s, input), "ksb_agent") ? null : reject("not_agent", "notAgent");
+      if (state.phase.kind !== "day" || state.phase.n < 2)
+        return reject("too_early_director", "tooEarlyDirector");
+      return hasRole(targetOf(state, input), "ksb_agent") ? null : reject("not_agent", "notAgent");
     },
-    run(s, a, input) {
-      s.data.freeOrders = s.data.freeOrders.filter(
-        (o) => !(o.action === "appoint_director" && o.actor === a.id),
+    run(state, actor, input) {
+      state.data.freeOrders = state.data.freeOrders.filter(
+        (order) => !(order.action === "appoint_director" && order.actor === actor.id),
       );
-      pushFree(s, a, input);
+      pushFree(state, actor, input);
     },
   },
   // ------------------------------------------------------------ §5.6 Assassin
@@ -450,68 +474,72 @@ export const SPECS: Record<string, Spec> = {
   palace_invite: {
     kind: "free",
     targets: "one",
-    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (s, _a, i) =>
-      invitable(s, target(s, i)) && !s.data.invitations.includes(target(s, i).id)
+    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
+      invitable(state, targetOf(state, input)) && !state.data.invitations.includes(targetOf(state, input).id)
         ? null
         : reject("not_invitable", "notInvitable"),
     ),
-    run(s, _a, input) {
-      const t = target(s, input);
-      s.data.invitations.push(t.id);
-      notice(s, t.id, "palace_invitation", {});
+    run(state, _a, input) {
+      const target = targetOf(state, input);
+      state.data.invitations.push(target.id);
+      notice(state, target.id, "palace_invitation", {});
     },
   },
   palace_accept: {
     kind: "free",
     targets: "none",
-    who: (s, a) =>
-      s.data.invitations.includes(a.id) && invitable(s, a) ? null : reject("not_invited", "notInvited"),
-    run(s, a) {
-      s.data.invitations = s.data.invitations.filter((x) => x !== a.id);
-      joinPalace(s, a.id);
+    who: (state, actor) =>
+      state.data.invitations.includes(actor.id) && invitable(state, actor)
+        ? null
+        : reject("not_invited", "notInvited"),
+    run(state, actor) {
+      state.data.invitations = state.data.invitations.filter((x) => x !== actor.id);
+      joinPalace(state, actor.id);
     },
   },
   palace_decline: {
     kind: "free",
     targets: "none",
-    who: (s, a) => (s.data.invitations.includes(a.id) ? null : reject("not_invited", "notInvited")),
-    run(s, a) {
-      s.data.invitations = s.data.invitations.filter((x) => x !== a.id);
+    who: (state, actor) =>
+      state.data.invitations.includes(actor.id) ? null : reject("not_invited", "notInvited"),
+    run(state, actor) {
+      state.data.invitations = state.data.invitations.filter((x) => x !== actor.id);
     },
   },
   palace_request: {
     kind: "free",
     targets: "none",
-    who: (s, a) =>
-      invitable(s, a) && !s.data.requests.includes(a.id) && !hasRole(a, "rainbow_baron")
+    who: (state, actor) =>
+      invitable(state, actor) && !state.data.requests.includes(actor.id) && !hasRole(actor, "rainbow_baron")
         ? null
         : reject("not_invitable", "cannotAskPalace"),
-    run(s, a) {
-      s.data.requests.push(a.id);
-      for (const b of s.players)
+    run(state, actor) {
+      state.data.requests.push(actor.id);
+      for (const b of state.players)
         if (b.alive && hasRole(b, "rainbow_baron"))
-          notice(s, b.id, "palace_request", { appearance: a.currentAppearance });
+          notice(state, b.id, "palace_request", { appearance: actor.currentAppearance });
     },
   },
   palace_admit: {
     kind: "free",
     targets: "one",
-    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (s, _a, i) =>
-      s.data.requests.includes(target(s, i).id) && invitable(s, target(s, i))
+    who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
+      state.data.requests.includes(targetOf(state, input).id) && invitable(state, targetOf(state, input))
         ? null
         : reject("not_requested", "notRequested"),
     ),
-    run(s, _a, input) {
-      const t = target(s, input);
-      s.data.requests = s.data.requests.filter((x) => x !== t.id);
-      joinPalace(s, t.id);
+    run(state, _a, input) {
+      const target = targetOf(state, input);
+      state.data.requests = state.data.requests.filter((x) => x !== target.id);
+      joinPalace(state, target.id);
     },
   },
   palace_leave: {
     kind: "free",
     targets: "none",
-    who: (s, a) => (s.data.palace.includes(a.id) ? null : reject("not_in_palace", "notInPalace")),
-    run: (s, a) => palaceLeave(s, a.id),
+    who: (state, actor) =>
+      state.data.palace.includes(actor.id) ? null : reject("not_in_palace", "notInPalace"),
+    run: (state, actor) => palaceLeave(state, actor.id),
   },
   palace_force: { kind: "move", targets: "one", who: needRole("rainbow_baron", "onlyRainbowBaron") },
   baron_protect: {
@@ -527,13 +555,13 @@ export const SPECS: Record<string, Spec> = {
     targets: "param",
     param: "army",
     params: obj({ army: z.string().optional() }),
-    who(s, a, input) {
-      const armies = fightArmies(s, a);
+    who(state, actor, input) {
+      const armies = fightArmies(state, actor);
       const army = arg(input, "army") ?? (armies.length === 1 ? armies[0] : undefined);
       if (!army) return reject("army_needed", "armyNeeded");
       return armies.includes(army) ? null : reject("not_serviceman", "notServiceman");
     },
-    candidates: (s, a) => fightArmies(s, a),
+    candidates: (state, actor) => fightArmies(state, actor),
   },
   conscript: {
     kind: "free",
@@ -544,35 +572,42 @@ export const SPECS: Record<string, Spec> = {
       count: z.number().int().min(1).default(1),
       pay: z.enum(["resource", "crowns"]).default("resource"),
     }),
-    army: (s, a, i) => arg(i, "army") ?? conscriptArmies(s, a)[0],
-    who(s, a, input) {
-      const army = arg(input, "army") ?? conscriptArmies(s, a)[0];
-      if (!army || !conscriptArmies(s, a).includes(army)) return reject("not_commander", "notCommander");
+    army: (state, actor, input) => arg(input, "army") ?? conscriptArmies(state, actor)[0],
+    who(state, actor, input) {
+      const army = arg(input, "army") ?? conscriptArmies(state, actor)[0];
+      if (!army || !conscriptArmies(state, actor).includes(army))
+        return reject("not_commander", "notCommander");
       const count = input.params["count"] as number;
       if (input.params["pay"] === "crowns") {
-        const price = s.options.squadCostCrowns;
+        const price = state.options.squadCostCrowns;
         if (price === null) return reject("no_crowns_price", "noCrownsPrice");
-        if (a.crowns < price * count) return reject("no_crowns", "noCrowns");
-      } else if (a.resources < count) return reject("no_resources", "noResources");
-      if (!unitAllowed(s, "squad", a.location)) return reject("not_allowed_here", "notAllowedHere");
+        if (actor.crowns < price * count) return reject("no_crowns", "noCrowns");
+      } else if (actor.resources < count) return reject("no_resources", "noResources");
+      if (!unitAllowed(state, "squad", actor.location)) return reject("not_allowed_here", "notAllowedHere");
       const chat = ARMY_CHAT[army];
-      const members = chat ? chatMembers(s, chat).length : 0;
-      const squads = s.data.units.filter((u) => u.army === army && u.conscripted).length;
+      const members = chat ? chatMembers(state, chat).length : 0;
+      const squads = state.data.units.filter((u) => u.army === army && u.conscripted).length;
       return squads + count > members ? reject("squad_cap", "squadCap") : null;
     },
-    run(s, a, input) {
-      const army = (arg(input, "army") ?? conscriptArmies(s, a)[0]) as string;
+    run(state, actor, input) {
+      const army = (arg(input, "army") ?? conscriptArmies(state, actor)[0]) as string;
       const count = input.params["count"] as number;
-      if (input.params["pay"] === "crowns") a.crowns -= (s.options.squadCostCrowns ?? 0) * count;
-      else a.resources -= count;
+      if (input.params["pay"] === "crowns") actor.crowns -= (state.options.squadCostCrowns ?? 0) * count;
+      else actor.resources -= count;
       const ids: string[] = [];
       for (let k = 0; k < count; k++)
         ids.push(
-          createUnit(s, { army, type: "squad", owner: a.id, location: a.location, conscripted: true }).id,
+          createUnit(state, {
+            army,
+            type: "squad",
+            owner: actor.id,
+            location: actor.location,
+            conscripted: true,
+          }).id,
         );
-      emitEvent(s, "units_created", { army, owner: a.id, units: ids, unitType: "squad" });
+      emitEvent(state, "units_created", { army, owner: actor.id, units: ids, unitType: "squad" });
     },
-    candidates: (s, a) => conscriptArmies(s, a),
+    candidates: (state, actor) => conscriptArmies(state, actor),
   },
   move_troops: {
     kind: "free",
@@ -586,38 +621,38 @@ export const SPECS: Record<string, Spec> = {
       from: z.string().optional(),
       army: z.string().optional(),
     }),
-    army: (s, a, i) => troopSelection(s, a, i).army,
-    who(s, a, input) {
+    army: (state, actor, input) => troopSelection(state, actor, input).army,
+    who(state, actor, input) {
       const to = arg(input, "to");
       if (!to || !(COUNTRIES as readonly string[]).includes(to)) return reject("bad_country", "badCountry");
-      const sel = troopSelection(s, a, input);
+      const sel = troopSelection(state, actor, input);
       if (sel.ids.length === 0) return reject("no_units", "noUnits");
-      const units = sel.ids.map((id) => s.data.units.find((u) => u.id === id));
+      const units = sel.ids.map((id) => state.data.units.find((u) => u.id === id));
       if (units.some((u) => !u)) return reject("unknown_unit", "unknownUnit");
       for (const u of units) {
         if (!u) continue;
-        if (!commands(s, a, u.army)) return reject("not_commander", "notCommanderMoves");
+        if (!commands(state, actor, u.army)) return reject("not_commander", "notCommanderMoves");
         if (u.inTransitTo !== null) return reject("in_transit", "inTransit");
         if (u.location === to) return reject("same_country", "sameCountry");
-        if (!unitAllowed(s, u.type, to)) return reject("not_allowed_here", "notAllowedHere");
+        if (!unitAllowed(state, u.type, to)) return reject("not_allowed_here", "notAllowedHere");
       }
       return null;
     },
-    run(s, a, input) {
+    run(state, actor, input) {
       const to = arg(input, "to") as string;
-      const sel = troopSelection(s, a, input);
-      const units = s.data.units.filter((u) => sel.ids.includes(u.id)).sort((x, y) => x.n - y.n);
+      const sel = troopSelection(state, actor, input);
+      const units = state.data.units.filter((u) => sel.ids.includes(u.id)).sort((x, y) => x.n - y.n);
       const from = units[0]?.location ?? "regnum";
       for (const u of units) u.inTransitTo = to;
       const ids = units.map((u) => u.id);
-      emitEvent(s, "units_moved", { units: ids, from, to });
-      s.data.freeOrders.push({
-        seq: ++s.data.seq,
-        actor: a.id,
+      emitEvent(state, "units_moved", { units: ids, from, to });
+      state.data.freeOrders.push({
+        seq: ++state.data.seq,
+        actor: actor.id,
         action: "move_troops",
         targets: [],
         params: { units: ids, to },
-        phaseIndex: s.data.phaseIndex,
+        phaseIndex: state.data.phaseIndex,
       });
     },
     candidates: () => [...COUNTRIES],
@@ -627,80 +662,88 @@ export const SPECS: Record<string, Spec> = {
     targets: "one",
     selfOk: true,
     params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
-    army: (s, a, i) => assignedUnits(s, a, i).army,
-    who: (s, a, i) => checkAssigned(s, a, i),
-    run: (s, a, input) =>
-      pushFree(s, a, { ...input, params: { ...input.params, units: assignedUnits(s, a, input).ids } }),
+    army: (state, actor, input) => assignedUnits(state, actor, input).army,
+    who: (state, actor, input) => checkAssigned(state, actor, input),
+    run: (state, actor, input) =>
+      pushFree(state, actor, {
+        ...input,
+        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
+      }),
   },
   units_attack: {
     kind: "free",
     targets: "one",
     params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
-    army: (s, a, i) => assignedUnits(s, a, i).army,
-    who: (s, a, i) => checkAssigned(s, a, i),
-    run: (s, a, input) =>
-      pushFree(s, a, { ...input, params: { ...input.params, units: assignedUnits(s, a, input).ids } }),
+    army: (state, actor, input) => assignedUnits(state, actor, input).army,
+    who: (state, actor, input) => checkAssigned(state, actor, input),
+    run: (state, actor, input) =>
+      pushFree(state, actor, {
+        ...input,
+        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
+      }),
   },
   sign_peace: {
     kind: "move",
     targets: "param",
     param: "army",
     params: obj({ army: z.string().optional() }),
-    army: (s, a, i) => peaceArmy(s, a, arg(i, "army")),
-    who(s, a, input) {
+    army: (state, actor, input) => peaceArmy(state, actor, arg(input, "army")),
+    who(state, actor, input) {
       const other = arg(input, "army");
       if (!other) return reject("army_needed", "peaceArmyNeeded");
-      return peaceArmy(s, a, other) ? null : reject("not_at_war", "notAtWar");
+      return peaceArmy(state, actor, other) ? null : reject("not_at_war", "notAtWar");
     },
-    candidates: (s, a) =>
-      sortArmies(s.data.wars.flat()).filter((x) => commandedArmies(s, a).some((m) => atWar(s, m, x))),
+    candidates: (state, actor) =>
+      sortArmies(state.data.wars.flat()).filter((x) =>
+        commandedArmies(state, actor).some((m) => atWar(state, m, x)),
+      ),
   },
   desert: {
     kind: "free",
     targets: "param",
     param: "army",
     params: obj({ army: z.string().optional() }),
-    who(s, a, input) {
-      if (hasRole(a, "knight")) return reject("knight", "knight");
-      const army = arg(input, "army") ?? (a.serviceOf.length === 1 ? a.serviceOf[0] : undefined);
-      return army && a.serviceOf.includes(army) ? null : reject("not_serviceman", "notServingHere");
+    who(state, actor, input) {
+      if (hasRole(actor, "knight")) return reject("knight", "knight");
+      const army = arg(input, "army") ?? (actor.serviceOf.length === 1 ? actor.serviceOf[0] : undefined);
+      return army && actor.serviceOf.includes(army) ? null : reject("not_serviceman", "notServingHere");
     },
-    run(s, a, input) {
-      const army = (arg(input, "army") ?? a.serviceOf[0]) as string;
-      a.serviceOf = a.serviceOf.filter((x) => x !== army);
-      emitEvent(s, "deserted", { player: a.id, army });
-      const ids = s.data.units.filter((u) => u.owner === a.id && u.army === army).map((u) => u.id);
-      if (ids.length > 0) removeUnits(s, ids, "desertion");
-      declareWanted(s, a, "state");
+    run(state, actor, input) {
+      const army = (arg(input, "army") ?? actor.serviceOf[0]) as string;
+      actor.serviceOf = actor.serviceOf.filter((x) => x !== army);
+      emitEvent(state, "deserted", { player: actor.id, army });
+      const ids = state.data.units.filter((u) => u.owner === actor.id && u.army === army).map((u) => u.id);
+      if (ids.length > 0) removeUnits(state, ids, "desertion");
+      declareWanted(state, actor, "state");
     },
-    candidates: (_s, a) => a.serviceOf,
+    candidates: (_s, actor) => actor.serviceOf,
   },
   // ------------------------------------------------------------ §5.10 statuses
   go_underground: {
     kind: "free",
     targets: "none",
-    who: (_s, a) => (abroad(a) || underground(a) ? reject("cannot_hide", "cannotHide") : null),
-    run(s, a) {
-      setStatus(a, "underground", true);
-      emitEvent(s, "underground", { player: a.id, on: true });
+    who: (_s, actor) => (abroad(actor) || underground(actor) ? reject("cannot_hide", "cannotHide") : null),
+    run(state, actor) {
+      setStatus(actor, "underground", true);
+      emitEvent(state, "underground", { player: actor.id, on: true });
     },
   },
   leave_underground: {
     kind: "free",
     targets: "none",
-    who: (_s, a) => (underground(a) ? null : reject("not_underground", "notUnderground")),
-    run(s, a) {
-      setStatus(a, "underground", false);
-      emitEvent(s, "underground", { player: a.id, on: false });
-      if (a.statuses.includes("wanted")) {
-        const by = a.wantedBy ?? "gm";
-        setStatus(a, "detained", true);
-        setStatus(a, "wanted", false);
-        a.detainedBy = by;
-        a.detainedAt = s.data.phaseIndex;
-        a.wantedBy = null;
-        emitEvent(s, "detained", { player: a.id, by });
-        notice(s, a.id, "detained", {});
+    who: (_s, actor) => (underground(actor) ? null : reject("not_underground", "notUnderground")),
+    run(state, actor) {
+      setStatus(actor, "underground", false);
+      emitEvent(state, "underground", { player: actor.id, on: false });
+      if (actor.statuses.includes("wanted")) {
+        const by = actor.wantedBy ?? "gm";
+        setStatus(actor, "detained", true);
+        setStatus(actor, "wanted", false);
+        actor.detainedBy = by;
+        actor.detainedAt = state.data.phaseIndex;
+        actor.wantedBy = null;
+        emitEvent(state, "detained", { player: actor.id, by });
+        notice(state, actor.id, "detained", {});
       }
     },
   },
@@ -709,8 +752,8 @@ export const SPECS: Record<string, Spec> = {
     targets: "param",
     param: "country",
     params: obj({ country: z.string().optional() }),
-    who(_s, a, input) {
-      if (abroad(a)) return reject("already_abroad", "alreadyAbroad");
+    who(_s, actor, input) {
+      if (abroad(actor)) return reject("already_abroad", "alreadyAbroad");
       const c = arg(input, "country");
       return c && (FOREIGN_COUNTRIES as readonly string[]).includes(c)
         ? null
@@ -723,10 +766,10 @@ export const SPECS: Record<string, Spec> = {
     targets: "param",
     param: "country",
     params: obj({ country: z.string().optional() }),
-    who(_s, a, input) {
-      if (!abroad(a)) return reject("not_abroad", "notAbroad");
+    who(_s, actor, input) {
+      if (!abroad(actor)) return reject("not_abroad", "notAbroad");
       const c = arg(input, "country");
-      return c && (COUNTRIES as readonly string[]).includes(c) && c !== a.location
+      return c && (COUNTRIES as readonly string[]).includes(c) && c !== actor.location
         ? null
         : reject("bad_country", "otherCountryNeeded");
     },
@@ -738,17 +781,17 @@ export const SPECS: Record<string, Spec> = {
     targets: "one",
     params: obj({ text: z.string().default("") }),
     who: mailCheck,
-    run: (s, a, input) => queueMail(s, a, input, "letter", 0, []),
+    run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
   },
   send_parcel: {
     kind: "free",
     targets: "one",
     params: obj({ crowns: z.number().int().min(0).default(0), items: z.array(z.string()).default([]) }),
-    who: both(mailCheck, (_s, a, i) => {
-      const c = i.params["crowns"] as number;
-      const items = strList(i.params["items"]);
-      if (c > a.crowns) return reject("no_crowns", "noCrowns");
-      const left = [...a.items];
+    who: both(mailCheck, (_s, actor, input) => {
+      const c = input.params["crowns"] as number;
+      const items = strList(input.params["items"]);
+      if (c > actor.crowns) return reject("no_crowns", "noCrowns");
+      const left = [...actor.items];
       for (const it of items) {
         const k = left.indexOf(it);
         if (k < 0) return reject("no_item", "noItem", { item: it });
@@ -756,24 +799,34 @@ export const SPECS: Record<string, Spec> = {
       }
       return null;
     }),
-    run: (s, a, input) =>
-      queueMail(s, a, input, "parcel", input.params["crowns"] as number, strList(input.params["items"])),
+    run: (state, actor, input) =>
+      queueMail(
+        state,
+        actor,
+        input,
+        "parcel",
+        input.params["crowns"] as number,
+        strList(input.params["items"]),
+      ),
   },
   transfer: {
     kind: "free",
     targets: "one",
     params: obj({ crowns: z.number().int().min(1).default(1) }),
-    who: both(mailCheck, (_s, a, i) =>
-      (i.params["crowns"] as number) > a.crowns ? reject("no_crowns", "noCrowns") : null,
+    who: both(mailCheck, (_s, actor, input) =>
+      (input.params["crowns"] as number) > actor.crowns ? reject("no_crowns", "noCrowns") : null,
     ),
-    run: (s, a, input) => queueMail(s, a, input, "transfer", input.params["crowns"] as number, []),
+    run: (state, actor, input) =>
+      queueMail(state, actor, input, "transfer", input.params["crowns"] as number, []),
   },
   // ------------------------------------------------------------ §5.12 other
   advocate_release: {
     kind: "move",
     targets: "one",
-    who: (_s, a) =>
-      hasRole(a, "advocate") || hasRole(a, "devils_advocate") ? null : reject("not_advocate", "notAdvocate"),
+    who: (_s, actor) =>
+      hasRole(actor, "advocate") || hasRole(actor, "devils_advocate")
+        ? null
+        : reject("not_advocate", "notAdvocate"),
   },
   order: {
     kind: "move",
@@ -784,201 +837,203 @@ export const SPECS: Record<string, Spec> = {
 };
 
 function actsPost(post: string, key: RegnumRejection) {
-  return (s: RState, a: RPlayer) => (acts(s, a, post) ? null : reject(`not_${post}`, key));
+  return (state: RState, actor: RPlayer) => (acts(state, actor, post) ? null : reject(`not_${post}`, key));
 }
 
-function peaceArmy(s: RState, a: RPlayer, other: string | undefined): string | undefined {
+function peaceArmy(state: RState, actor: RPlayer, other: string | undefined): string | undefined {
   if (!other) return undefined;
-  return commandedArmies(s, a).find((m) => atWar(s, m, other));
+  return commandedArmies(state, actor).find((m) => atWar(state, m, other));
 }
 
-function checkAssigned(s: RState, a: RPlayer, input: ActionInput): Rejection | null {
-  const sel = assignedUnits(s, a, input);
+function checkAssigned(state: RState, actor: RPlayer, input: ActionInput): Rejection | null {
+  const sel = assignedUnits(state, actor, input);
   if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
-  const t = target(s, input);
+  const target = targetOf(state, input);
   for (const id of sel.ids) {
-    const u = s.data.units.find((x) => x.id === id);
+    const u = state.data.units.find((x) => x.id === id);
     if (!u) return reject("unknown_unit", "unknownUnit");
-    if (!commands(s, a, u.army)) return reject("not_commander", "notCommanderAssigns");
+    if (!commands(state, actor, u.army)) return reject("not_commander", "notCommanderAssigns");
     if (u.inTransitTo !== null) return reject("in_transit", "unitInTransit");
-    if (u.location !== t.location) return reject("not_there", "notThere");
+    if (u.location !== target.location) return reject("not_there", "notThere");
   }
-  const taken = s.data.freeOrders.some(
-    (o) =>
-      (o.action === "units_defend" || o.action === "units_attack") &&
-      strList(o.params["units"]).some((x) => sel.ids.includes(x)),
+  const taken = state.data.freeOrders.some(
+    (order) =>
+      (order.action === "units_defend" || order.action === "units_attack") &&
+      strList(order.params["units"]).some((x) => sel.ids.includes(x)),
   );
   return taken ? reject("already_assigned", "alreadyAssigned") : null;
 }
 
-function pushFree(s: RState, a: RPlayer, input: ActionInput): void {
-  s.data.freeOrders.push({
-    seq: ++s.data.seq,
-    actor: a.id,
+function pushFree(state: RState, actor: RPlayer, input: ActionInput): void {
+  state.data.freeOrders.push({
+    seq: ++state.data.seq,
+    actor: actor.id,
     action: input.action,
     targets: [...input.targets],
     params: input.params,
-    phaseIndex: s.data.phaseIndex,
+    phaseIndex: state.data.phaseIndex,
   });
 }
 
-function joinPalace(s: RState, id: PlayerId): void {
-  if (s.data.palace.includes(id)) return;
-  s.data.palace.push(id);
-  s.data.requests = s.data.requests.filter((x) => x !== id);
-  emitEvent(s, "palace_joined", { player: id });
+function joinPalace(state: RState, id: PlayerId): void {
+  if (state.data.palace.includes(id)) return;
+  state.data.palace.push(id);
+  state.data.requests = state.data.requests.filter((x) => x !== id);
+  emitEvent(state, "palace_joined", { player: id });
 }
 export { joinPalace };
 
-export function declareWanted(s: RState, p: RPlayer, by: string): void {
+export function declareWanted(state: RState, p: RPlayer, by: string): void {
   const was = p.statuses.includes("wanted");
   setStatus(p, "wanted", true);
   p.wantedBy = by;
   if (!was) {
-    emitEvent(s, "wanted", { player: p.id, by });
-    emitPublic(s, "wanted", { appearance: p.currentAppearance });
-    notice(s, p.id, "wanted", {});
+    emitEvent(state, "wanted", { player: p.id, by });
+    emitPublic(state, "wanted", { appearance: p.currentAppearance });
+    notice(state, p.id, "wanted", {});
   }
 }
 
-function mailCheck(s: RState, a: RPlayer): Rejection | null {
-  if (underground(a)) return reject("underground_mail", "undergroundMail");
-  if (inEnemyCountry(s, a)) return reject("enemy_mail", "enemyMail");
+function mailCheck(state: RState, actor: RPlayer): Rejection | null {
+  if (underground(actor)) return reject("underground_mail", "undergroundMail");
+  if (inEnemyCountry(state, actor)) return reject("enemy_mail", "enemyMail");
   return null;
 }
 
 function queueMail(
-  s: RState,
-  a: RPlayer,
+  state: RState,
+  actor: RPlayer,
   input: ActionInput,
   kind: "letter" | "parcel" | "transfer",
   crowns: number,
   items: string[],
 ): void {
-  a.crowns -= crowns;
+  actor.crowns -= crowns;
   for (const it of items) {
-    const k = a.items.indexOf(it);
-    if (k >= 0) a.items.splice(k, 1);
+    const k = actor.items.indexOf(it);
+    if (k >= 0) actor.items.splice(k, 1);
   }
-  s.data.mail.push({
-    from: a.id,
+  state.data.mail.push({
+    from: actor.id,
     to: input.targets[0] as string,
     kind,
     text: typeof input.params["text"] === "string" ? input.params["text"] : "",
     crowns,
     items,
-    phase: `${s.phase.kind} ${s.phase.n}`,
+    phase: `${state.phase.kind} ${state.phase.n}`,
     status: "pending",
   });
 }
 
-function pendingWarrant(s: RState, input: ActionInput) {
+function pendingWarrant(state: RState, input: ActionInput) {
   const req = input.params["request"];
   const measure = input.params["measure"];
-  return s.data.warrants.find(
-    (w) =>
-      w.status === "pending" &&
+  return state.data.warrants.find(
+    (warrant) =>
+      warrant.status === "pending" &&
       (typeof req === "string"
-        ? w.id === req
-        : w.target === input.targets[0] && (measure === undefined || w.measure === measure)),
+        ? warrant.id === req
+        : warrant.target === input.targets[0] && (measure === undefined || warrant.measure === measure)),
   );
 }
-export function decideWarrant(s: RState, input: ActionInput, status: "granted" | "denied"): void {
-  const w = pendingWarrant(s, input);
-  if (!w) return;
-  w.status = status;
-  emitEvent(s, status === "granted" ? "warrant_granted" : "warrant_denied", { id: w.id });
-  if (w.requester)
-    notice(s, w.requester, status === "granted" ? "warrant_granted" : "warrant_denied", {
-      warrant: w.id,
-      measure: w.measure,
+export function decideWarrant(state: RState, input: ActionInput, status: "granted" | "denied"): void {
+  const warrant = pendingWarrant(state, input);
+  if (!warrant) return;
+  warrant.status = status;
+  emitEvent(state, status === "granted" ? "warrant_granted" : "warrant_denied", { id: warrant.id });
+  if (warrant.requester)
+    notice(state, warrant.requester, status === "granted" ? "warrant_granted" : "warrant_denied", {
+      warrant: warrant.id,
+      measure: warrant.measure,
     });
 }
 
-function askSession(s: RState, a: RPlayer, input: ActionInput) {
+function askSession(state: RState, actor: RPlayer, input: ActionInput) {
   const id = input.params["session"];
-  return s.data.sessions.find(
-    (x) => x.open && x.interrogator === a.id && x.question === null && (id === undefined || x.id === id),
+  return state.data.sessions.find(
+    (x) => x.open && x.interrogator === actor.id && x.question === null && (id === undefined || x.id === id),
   );
 }
-function answerSession(s: RState, a: RPlayer, input: ActionInput) {
+function answerSession(state: RState, actor: RPlayer, input: ActionInput) {
   const id = input.params["session"];
-  return s.data.sessions.find(
-    (x) => x.open && x.target === a.id && x.question !== null && (id === undefined || x.id === id),
+  return state.data.sessions.find(
+    (x) => x.open && x.target === actor.id && x.question !== null && (id === undefined || x.id === id),
   );
 }
 
 // ---------------------------------------------------------------- generic validation
 
-export function validateOn(s: RState, input: ActionInput): Rejection | null {
+export function validateOn(state: RState, input: ActionInput): Rejection | null {
   const spec = SPECS[input.action];
   if (!spec) return reject("unknown_action", "unknownAction", { action: input.action });
-  const a = P(s, input.actor);
-  if (!a) return reject("unknown_player", "unknownPlayer");
-  if (!a.alive) return reject("dead_actor", "deadActor");
-  if (!free(a) && !spec.allowDetained)
-    return reject("detained_actor", detained(a) ? "detainedActor" : "neutralizedActor");
+  const actor = findPlayer(state, input.actor);
+  if (!actor) return reject("unknown_player", "unknownPlayer");
+  if (!actor.alive) return reject("dead_actor", "deadActor");
+  if (!free(actor) && !spec.allowDetained)
+    return reject("detained_actor", detained(actor) ? "detainedActor" : "neutralizedActor");
   // targets
   if (spec.targets === "one") {
     if (input.targets.length !== 1) return reject("one_target", "oneTarget");
-    const t = P(s, input.targets[0] as string);
-    if (!t) return reject("unknown_target", "unknownTargetId", { target: input.targets[0] ?? "" });
-    if (t.id === a.id && !spec.selfOk && spec.kind === "move") return reject("self_target", "selfTarget");
-    if (t.id === a.id && !spec.selfOk && spec.kind === "free") return reject("self_target", "selfTarget");
+    const target = findPlayer(state, input.targets[0] as string);
+    if (!target) return reject("unknown_target", "unknownTargetId", { target: input.targets[0] ?? "" });
+    if (target.id === actor.id && !spec.selfOk && spec.kind === "move")
+      return reject("self_target", "selfTarget");
+    if (target.id === actor.id && !spec.selfOk && spec.kind === "free")
+      return reject("self_target", "selfTarget");
   } else if (spec.targets === "none") {
     if (input.targets.length > 0 && input.action !== "order") return reject("no_targets", "noTargets");
-    if (input.action === "order" && input.targets.some((t) => !P(s, t)))
+    if (input.action === "order" && input.targets.some((t) => !findPlayer(state, t)))
       return reject("unknown_target", "unknownTarget");
   } else if (input.targets.length > 1) return reject("one_target", "atMostOneTarget");
   // power functions (§5.13, R18)
   if (POWER_FUNCTIONS.includes(input.action)) {
-    if (abroad(a)) return reject("power_abroad", "powerAbroad");
-    if (underground(a)) {
-      const army = spec.army?.(s, a, input);
+    if (abroad(actor)) return reject("power_abroad", "powerAbroad");
+    if (underground(actor)) {
+      const army = spec.army?.(state, actor, input);
       const chat = army ? ARMY_CHAT[army] : undefined;
       const exempt =
-        COMMAND_ORDERS.includes(input.action) && chat !== undefined && isUndergroundChat(s, chat);
+        COMMAND_ORDERS.includes(input.action) && chat !== undefined && isUndergroundChat(state, chat);
       if (!exempt) return reject("power_underground", "powerUnderground");
     }
   }
-  const who = spec.who(s, a, input);
+  const who = spec.who(state, actor, input);
   if (who) return who;
   // orchium costs (§3.4)
   const cost = ORCHIUM_COST[input.action] ?? 0;
   if (cost > 0) {
-    const mine = s.data.orders.filter((o) => o.actor === a.id);
-    const replaced = mine.length >= s.options.movesPerPhase ? mine[0] : undefined;
+    const mine = state.data.orders.filter((order) => order.actor === actor.id);
+    const replaced = mine.length >= state.options.movesPerPhase ? mine[0] : undefined;
     const committed = mine
-      .filter((o) => o !== replaced)
-      .reduce((sum, o) => sum + (ORCHIUM_COST[o.action] ?? 0), 0);
-    if (a.orchium < cost + committed) return reject("no_orchium", "noOrchium");
+      .filter((order) => order !== replaced)
+      .reduce((sum, order) => sum + (ORCHIUM_COST[order.action] ?? 0), 0);
+    if (actor.orchium < cost + committed) return reject("no_orchium", "noOrchium");
   }
   return null;
 }
 
-export function applyAction(s: RState, input: ActionInput): void {
+export function applyAction(state: RState, input: ActionInput): void {
   const spec = SPECS[input.action];
   if (!spec) return;
-  const a = must(s, input.actor);
+  const actor = player(state, input.actor);
   if (spec.kind === "move") {
-    const mine = s.data.orders.filter((o) => o.actor === a.id);
-    if (mine.length >= s.options.movesPerPhase && mine[0]) {
+    const mine = state.data.orders.filter((order) => order.actor === actor.id);
+    if (mine.length >= state.options.movesPerPhase && mine[0]) {
       const old = mine[0];
-      s.data.orders = s.data.orders.filter((o) => o !== old);
-      emitEvent(s, "order_replaced", { actor: a.id, action: old.action });
+      state.data.orders = state.data.orders.filter((order) => order !== old);
+      emitEvent(state, "order_replaced", { actor: actor.id, action: old.action });
     }
-    s.data.orders.push({
-      seq: ++s.data.seq,
-      actor: a.id,
+    state.data.orders.push({
+      seq: ++state.data.seq,
+      actor: actor.id,
       action: input.action,
       targets: [...input.targets],
       params: input.params,
-      phaseIndex: s.data.phaseIndex,
+      phaseIndex: state.data.phaseIndex,
     });
   } else {
-    spec.run?.(s, a, input);
+    spec.run?.(state, actor, input);
   }
-  reconcile(s);
+  reconcile(state);
 }
 
 export function actionDefinitions(): Record<string, ActionDefinition<RState>> {
@@ -987,8 +1042,8 @@ export function actionDefinitions(): Record<string, ActionDefinition<RState>> {
     out[id] = {
       params: spec.params ?? none,
       validate: (state, input) => {
-        const s = started(state);
-        return validateOn(s, normalize(s, input));
+        const startedState = started(state);
+        return validateOn(startedState, normalize(startedState, input));
       },
       apply: (state, input) => {
         ensureStarted(state);
@@ -999,11 +1054,11 @@ export function actionDefinitions(): Record<string, ActionDefinition<RState>> {
   return out;
 }
 
-export function candidateTargets(s: RState, action: string, actor: RPlayer): string[] {
+export function candidateTargets(state: RState, action: string, actor: RPlayer): string[] {
   const spec = SPECS[action];
   if (!spec) return [];
-  if (spec.candidates) return spec.candidates(s, actor);
-  return playersOnly(s);
+  if (spec.candidates) return spec.candidates(state, actor);
+  return playersOnly(state);
 }
 
 export { access as accessOf, commanderOf as commanderOfArmy };

@@ -1,12 +1,12 @@
-import { emitDeath, emitEvent, emitPublic } from "../../engine/helpers.js";
+import { emitDeath, emitEvent, emitPublic, findPlayer, player } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { P, actingPosts, acts, isMultiPost, must, power, relation, removeUnits, setStatus } from "./logic.js";
+import { actingPosts, acts, isMultiPost, power, relation, removeUnits, setStatus } from "./logic.js";
 import { PENALTY_POSTS, type RPlayer, type RState } from "./state.js";
 
 /** Death, inventory, posts and resurrection (§8, §2.3 post events). */
 
 export function assignPost(state: RState, playerId: PlayerId, post: string): void {
-  const x = must(state, playerId);
+  const x = player(state, playerId);
   if (!isMultiPost(post)) {
     for (const p of state.players) {
       if (p.id !== playerId && p.posts.includes(post)) {
@@ -22,7 +22,7 @@ export function assignPost(state: RState, playerId: PlayerId, post: string): voi
 }
 
 export function vacatePost(state: RState, playerId: PlayerId, post: string): void {
-  const x = must(state, playerId);
+  const x = player(state, playerId);
   if (x.posts.includes(post)) {
     x.posts = x.posts.filter((q) => q !== post);
     emitEvent(state, "post_vacated", { player: x.id, post });
@@ -57,7 +57,7 @@ export function transferInventory(
     t.crowns += part.crowns;
     t.items.push(...part.items);
   } else {
-    const r = must(state, to);
+    const r = player(state, to);
     r.crowns += part.crowns;
     r.orchium += part.orchium;
     r.resources += part.resources;
@@ -92,7 +92,7 @@ export function baronPalacePower(state: RState, baron: RPlayer): number {
   let sum = 0;
   for (const id of state.data.palace) {
     if (id === baron.id && !state.options.baronCountsSelf) continue;
-    const y = P(state, id);
+    const y = findPlayer(state, id);
     if (y) sum += power(state, y);
   }
   if (state.options.baronCountsSelf && !state.data.palace.includes(baron.id)) sum += power(state, baron);
@@ -108,7 +108,7 @@ export interface KillOptions {
 
 /** Death, processed at once (§8.1). */
 export function kill(state: RState, victimId: PlayerId, cause: string, opts: KillOptions = {}): void {
-  const v = must(state, victimId);
+  const v = player(state, victimId);
   if (!v.alive) return;
   const killer = opts.killer ?? null;
   const actingBefore = actingPosts(state, v);
@@ -158,7 +158,7 @@ export function kill(state: RState, victimId: PlayerId, cause: string, opts: Kil
   if (baronPower !== null) state.data.baronFrozen[v.id] = baronPower;
   // 6. inventory
   const all = { crowns: v.crowns, items: [...v.items], orchium: v.orchium, resources: v.resources };
-  const killerAlive = killer !== null && P(state, killer) !== undefined;
+  const killerAlive = killer !== null && findPlayer(state, killer) !== undefined;
   if (killerAlive && wasKing) {
     const loot = opts.loot && v.items.includes(opts.loot) ? opts.loot : v.items[0];
     const toKiller = { crowns: Math.min(100, v.crowns), items: loot ? [loot] : [], orchium: 0, resources: 0 };
@@ -184,14 +184,14 @@ export function kill(state: RState, victimId: PlayerId, cause: string, opts: Kil
 
 /** Status `neutralized` (alive): units vanish too (§6.8). */
 export function neutralize(state: RState, id: PlayerId, on: boolean): void {
-  const p = must(state, id);
+  const p = player(state, id);
   setStatus(p, "neutralized", on);
   if (on) unitsVanish(state, id);
 }
 
 /** Resurrection (§8.4). */
 export function revive(state: RState, id: PlayerId): void {
-  const p = must(state, id);
+  const p = player(state, id);
   if (p.alive) return;
   p.alive = true;
   p.location = "regnum";

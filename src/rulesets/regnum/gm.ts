@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic, replaceGmAction } from "../../engine/helpers.js";
+import {
+  emitEvent,
+  emitPrivate,
+  emitPublic,
+  findPlayer,
+  player,
+  replaceGmAction,
+} from "../../engine/helpers.js";
 import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
 import { reject } from "./rejections.js";
 import {
@@ -15,12 +22,10 @@ import {
   type RState,
 } from "./state.js";
 import {
-  P,
   acts,
   caseEntry,
   createUnit,
   inEnemyCountry,
-  must,
   neutralized,
   notice,
   reconcile,
@@ -59,16 +64,23 @@ type Targets = "any" | "some" | "none";
 interface GmSpec {
   params: z.ZodType<JsonObject>;
   targets: Targets;
-  check?(s: RState, input: GmInput): Rejection | null;
-  run(s: RState, input: GmInput): void;
+  check?(state: RState, input: GmInput): Rejection | null;
+  run(state: RState, input: GmInput): void;
 }
 
-const targetsOf = (s: RState, input: GmInput): RPlayer[] => input.targets.map((t) => must(s, t));
-const deviation = (s: RState, action: string, reason: string) =>
-  emitEvent(s, "rule_deviation", { action, reason });
+const targetsOf = (state: RState, input: GmInput): RPlayer[] => input.targets.map((t) => player(state, t));
+const deviation = (state: RState, action: string, reason: string) =>
+  emitEvent(state, "rule_deviation", { action, reason });
 const countryOk = (c: unknown) => typeof c === "string" && (COUNTRIES as readonly string[]).includes(c);
 
-function setStatusGm(s: RState, p: RPlayer, status: string, on: boolean, by: string, country?: string): void {
+function setStatusGm(
+  state: RState,
+  p: RPlayer,
+  status: string,
+  on: boolean,
+  by: string,
+  country?: string,
+): void {
   switch (status) {
     case "detained":
       if (on && !p.statuses.includes("detained")) {
@@ -76,13 +88,13 @@ function setStatusGm(s: RState, p: RPlayer, status: string, on: boolean, by: str
         setStatus(p, "wanted", false);
         p.wantedBy = null;
         p.detainedBy = by;
-        p.detainedAt = s.data.phaseIndex;
-        emitEvent(s, "detained", { player: p.id, by });
-        notice(s, p.id, "detained", {});
-      } else if (!on && p.statuses.includes("detained")) release(s, p, "gm", false);
+        p.detainedAt = state.data.phaseIndex;
+        emitEvent(state, "detained", { player: p.id, by });
+        notice(state, p.id, "detained", {});
+      } else if (!on && p.statuses.includes("detained")) release(state, p, "gm", false);
       return;
     case "wanted":
-      if (on) declareWanted(s, p, by);
+      if (on) declareWanted(state, p, by);
       else {
         setStatus(p, "wanted", false);
         p.wantedBy = null;
@@ -91,49 +103,49 @@ function setStatusGm(s: RState, p: RPlayer, status: string, on: boolean, by: str
     case "underground":
       if (underground(p) !== on) {
         setStatus(p, "underground", on);
-        emitEvent(s, "underground", { player: p.id, on });
+        emitEvent(state, "underground", { player: p.id, on });
       }
       return;
     case "neutralized":
-      neutralize(s, p.id, on);
+      neutralize(state, p.id, on);
       return;
     case "abroad":
       if (on) {
         const c = country && country !== "regnum" ? country : "norsland";
         p.location = c;
         setStatus(p, "underground", false);
-        emitEvent(s, "abroad", { player: p.id, country: c });
-        palaceLeave(s, p.id);
+        emitEvent(state, "abroad", { player: p.id, country: c });
+        palaceLeave(state, p.id);
       } else if (abroad(p)) {
         p.location = "regnum";
-        emitEvent(s, "returned", { player: p.id });
+        emitEvent(state, "returned", { player: p.id });
       }
       return;
     case "alive":
     case "dead":
-      if ((status === "alive") === on) revive(s, p.id);
-      else kill(s, p.id, "modkill");
+      if ((status === "alive") === on) revive(state, p.id);
+      else kill(state, p.id, "modkill");
       return;
     default:
       setStatus(p, status, on);
-      emitEvent(s, on ? "status_set" : "status_cleared", { player: p.id, status });
+      emitEvent(state, on ? "status_set" : "status_cleared", { player: p.id, status });
   }
 }
 
-function give(s: RState, input: GmInput, sign: 1 | -1): void {
+function give(state: RState, input: GmInput, sign: 1 | -1): void {
   const crowns = (input.params["crowns"] as number | undefined) ?? 0;
   const orchium = (input.params["orchium"] as number | undefined) ?? 0;
   const resources = (input.params["resources"] as number | undefined) ?? 0;
   const items = (input.params["items"] as string[] | undefined) ?? [];
   const tid = (sign === 1 ? input.params["from"] : input.params["to"]) as string | undefined;
-  for (const p of targetsOf(s, input)) {
+  for (const p of targetsOf(state, input)) {
     if (sign === 1) {
       p.crowns += crowns;
       p.orchium += orchium;
       p.resources += resources;
       p.items.push(...items);
       if (tid) {
-        const t = treasury(s, tid);
+        const t = treasury(state, tid);
         t.crowns = Math.max(0, t.crowns - crowns);
         for (const it of items) {
           const k = t.items.indexOf(it);
@@ -147,7 +159,7 @@ function give(s: RState, input: GmInput, sign: 1 | -1): void {
         resources: Math.min(resources, p.resources),
         items: items.filter((it) => p.items.includes(it)),
       };
-      if (tid) transferInventory(s, p, `treasury:${tid}`, part);
+      if (tid) transferInventory(state, p, `treasury:${tid}`, part);
       else {
         p.crowns -= part.crowns;
         p.orchium -= part.orchium;
@@ -155,7 +167,7 @@ function give(s: RState, input: GmInput, sign: 1 | -1): void {
         for (const it of part.items) p.items.splice(p.items.indexOf(it), 1);
       }
     }
-    emitEvent(s, sign === 1 ? "gm_gave" : "gm_took", { player: p.id, crowns, orchium, resources, items });
+    emitEvent(state, sign === 1 ? "gm_gave" : "gm_took", { player: p.id, crowns, orchium, resources, items });
   }
 }
 
@@ -163,9 +175,9 @@ const SPECS: Record<string, GmSpec> = {
   set_role: {
     params: obj({ role: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const role = input.params["role"] as string;
-      for (const p of targetsOf(s, input)) {
+      for (const p of targetsOf(state, input)) {
         if (input.params["remove"]) {
           if (p.role === role) p.role = p.roles[0] ?? "citizen";
           p.roles = p.roles.filter((r) => r !== role && r !== p.role);
@@ -173,68 +185,69 @@ const SPECS: Record<string, GmSpec> = {
           if (p.role === "citizen") p.role = role;
           else p.roles.push(role);
         }
-        emitEvent(s, "role_set", { player: p.id, role, remove: input.params["remove"] as boolean });
+        emitEvent(state, "role_set", { player: p.id, role, remove: input.params["remove"] as boolean });
       }
-      const breach = roleConstraintBreach(s.players, s.options);
-      if (breach) deviation(s, "set_role", breach.reason);
+      const breach = roleConstraintBreach(state.players, state.options);
+      if (breach) deviation(state, "set_role", breach.reason);
     },
   },
   set_type: {
     params: obj({ type: z.enum(["ki", "km", "im", "ii"]) }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) p.type = input.params["type"] as RPlayer["type"];
-      const breach = roleConstraintBreach(s.players, s.options);
-      if (breach) deviation(s, "set_type", breach.reason);
+    run(state, input) {
+      for (const p of targetsOf(state, input)) p.type = input.params["type"] as RPlayer["type"];
+      const breach = roleConstraintBreach(state.players, state.options);
+      if (breach) deviation(state, "set_type", breach.reason);
     },
   },
   set_faction: {
     params: obj({ faction: z.string().regex(/^[a-z][a-z0-9_]*$/) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const f = input.params["faction"] as string;
-      for (const p of targetsOf(s, input)) {
+      for (const p of targetsOf(state, input)) {
         if (f === "ksb" && p.faction !== "ksb") p.ksbPeriods += 1;
         p.faction = f;
-        emitEvent(s, "faction_set", { player: p.id, faction: f });
+        emitEvent(state, "faction_set", { player: p.id, faction: f });
       }
     },
   },
   set_group: {
     params: obj({ group: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const g = input.params["group"] as string;
-      for (const p of targetsOf(s, input))
+      for (const p of targetsOf(state, input))
         p.groups = input.params["remove"] ? p.groups.filter((x) => x !== g) : [...new Set([...p.groups, g])];
     },
   },
   set_post: {
     params: obj({ post: z.string().regex(/^[a-z][a-z0-9_]*$/) }),
     targets: "any",
-    run(s, input) {
+    run(state, input) {
       const post = input.params["post"] as string;
       if (input.targets.length === 0) {
-        for (const p of s.players) vacatePost(s, p.id, post);
+        for (const p of state.players) vacatePost(state, p.id, post);
       } else {
         const multi = ["judge", "mp", "minister_royal", "minister_parliament"].includes(post);
-        if (!multi) for (const p of s.players) if (!input.targets.includes(p.id)) vacatePost(s, p.id, post);
-        for (const id of input.targets) assignPost(s, id, post);
+        if (!multi)
+          for (const p of state.players) if (!input.targets.includes(p.id)) vacatePost(state, p.id, post);
+        for (const id of input.targets) assignPost(state, id, post);
       }
     },
   },
   set_power: {
     params: obj({ power: z.number().int().min(1).max(5).nullable() }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) p.power = (input.params["power"] as number | null) ?? null;
+    run(state, input) {
+      for (const p of targetsOf(state, input)) p.power = (input.params["power"] as number | null) ?? null;
     },
   },
   set_difficulty: {
     params: obj({ difficulty: z.number() }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) p.difficulty = input.params["difficulty"] as number;
+    run(state, input) {
+      for (const p of targetsOf(state, input)) p.difficulty = input.params["difficulty"] as number;
     },
   },
   set_status: {
@@ -249,10 +262,10 @@ const SPECS: Record<string, GmSpec> = {
       i.params["country"] !== undefined && !countryOk(i.params["country"])
         ? reject("bad_country", "unknownCountry")
         : null,
-    run(s, input) {
-      for (const p of targetsOf(s, input))
+    run(state, input) {
+      for (const p of targetsOf(state, input))
         setStatusGm(
-          s,
+          state,
           p,
           input.params["status"] as string,
           input.params["on"] as boolean,
@@ -273,10 +286,10 @@ const SPECS: Record<string, GmSpec> = {
       i.params["country"] !== undefined && !countryOk(i.params["country"])
         ? reject("bad_country", "unknownCountry")
         : null,
-    run(s, input) {
-      for (const p of targetsOf(s, input))
+    run(state, input) {
+      for (const p of targetsOf(state, input))
         setStatusGm(
-          s,
+          state,
           p,
           input.params["status"] as string,
           false,
@@ -294,13 +307,13 @@ const SPECS: Record<string, GmSpec> = {
       loot: z.string().nullable().optional(),
     }),
     targets: "some",
-    check: (s, i) =>
-      typeof i.params["killer"] === "string" && !P(s, i.params["killer"])
+    check: (state, i) =>
+      typeof i.params["killer"] === "string" && !findPlayer(state, i.params["killer"])
         ? reject("unknown_killer", "unknownKiller")
         : null,
-    run(s, input) {
-      for (const p of targetsOf(s, input))
-        kill(s, p.id, input.params["cause"] as string, {
+    run(state, input) {
+      for (const p of targetsOf(state, input))
+        kill(state, p.id, input.params["cause"] as string, {
           killer: (input.params["killer"] as string | null | undefined) ?? null,
           body: (input.params["body"] as string | null | undefined) ?? null,
           treasury: (input.params["treasury"] as string | null | undefined) ?? null,
@@ -311,15 +324,15 @@ const SPECS: Record<string, GmSpec> = {
   modkill: {
     params: obj({}),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) kill(s, p.id, "modkill");
+    run(state, input) {
+      for (const p of targetsOf(state, input)) kill(state, p.id, "modkill");
     },
   },
   revive: {
     params: obj({}),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) revive(s, p.id);
+    run(state, input) {
+      for (const p of targetsOf(state, input)) revive(state, p.id);
     },
   },
   move: {
@@ -327,26 +340,26 @@ const SPECS: Record<string, GmSpec> = {
     targets: "any",
     check: (_s, i) =>
       i.targets.length === 0 && !Array.isArray(i.params["units"]) ? reject("gm_targets", "gmTargets") : null,
-    run(s, input) {
+    run(state, input) {
       const c = input.params["country"] as string;
       const unitIds = (input.params["units"] as string[] | undefined) ?? [];
-      for (const u of s.data.units)
+      for (const u of state.data.units)
         if (unitIds.includes(u.id)) {
-          if (!unitAllowed(s, u.type, c)) deviation(s, "move", `${u.type} is not allowed in ${c}`);
+          if (!unitAllowed(state, u.type, c)) deviation(state, "move", `${u.type} is not allowed in ${c}`);
           u.location = c;
           u.inTransitTo = null;
         }
-      for (const p of targetsOf(s, input)) {
+      for (const p of targetsOf(state, input)) {
         if (p.location === c) continue;
         p.location = c;
-        if (c === "regnum") emitEvent(s, "returned", { player: p.id });
+        if (c === "regnum") emitEvent(state, "returned", { player: p.id });
         else {
           if (underground(p)) {
             setStatus(p, "underground", false);
-            emitEvent(s, "underground", { player: p.id, on: false });
+            emitEvent(state, "underground", { player: p.id, on: false });
           }
-          emitEvent(s, "abroad", { player: p.id, country: c });
-          palaceLeave(s, p.id);
+          emitEvent(state, "abroad", { player: p.id, country: c });
+          palaceLeave(state, p.id);
         }
       }
     },
@@ -360,7 +373,7 @@ const SPECS: Record<string, GmSpec> = {
       from: z.string().optional(),
     }),
     targets: "some",
-    run: (s, i) => give(s, i, 1),
+    run: (state, i) => give(state, i, 1),
   },
   take: {
     params: obj({
@@ -371,23 +384,23 @@ const SPECS: Record<string, GmSpec> = {
       to: z.string().optional(),
     }),
     targets: "some",
-    run: (s, i) => give(s, i, -1),
+    run: (state, i) => give(state, i, -1),
   },
   set_appearance: {
     params: obj({ appearance: z.string().min(1) }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) {
+    run(state, input) {
+      for (const p of targetsOf(state, input)) {
         p.currentAppearance = input.params["appearance"] as string;
-        emitEvent(s, "appearance_changed", { player: p.id, appearance: p.currentAppearance });
+        emitEvent(state, "appearance_changed", { player: p.id, appearance: p.currentAppearance });
       }
     },
   },
   learn_appearance: {
     params: obj({ appearance: z.string().min(1) }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input))
+    run(state, input) {
+      for (const p of targetsOf(state, input))
         if (!p.knownAppearances.includes(input.params["appearance"] as string))
           p.knownAppearances.push(input.params["appearance"] as string);
     },
@@ -395,18 +408,18 @@ const SPECS: Record<string, GmSpec> = {
   set_visa: {
     params: obj({ country: z.enum(COUNTRIES), on: z.boolean().default(true) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const c = input.params["country"] as string;
-      for (const p of targetsOf(s, input))
+      for (const p of targetsOf(state, input))
         p.visas = input.params["on"] ? [...new Set([...p.visas, c])] : p.visas.filter((v) => v !== c);
     },
   },
   set_border: {
     params: obj({ countries: z.tuple([z.enum(COUNTRIES), z.enum(COUNTRIES)]), open: z.boolean() }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const [a, b] = input.params["countries"] as [string, string];
-      s.data.borders[pairKey(a, b)] = input.params["open"] ? "open" : "closed";
+      state.data.borders[pairKey(a, b)] = input.params["open"] ? "open" : "closed";
     },
   },
   set_relation: {
@@ -415,36 +428,38 @@ const SPECS: Record<string, GmSpec> = {
       relation: z.enum(["allied", "neutral", "enemy"]),
     }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const [a, b] = input.params["countries"] as [string, string];
-      s.data.relations[pairKey(a, b)] = input.params["relation"] as string;
+      state.data.relations[pairKey(a, b)] = input.params["relation"] as string;
     },
   },
   set_war: {
     params: obj({ armies: z.tuple([idStr, idStr]), on: z.boolean().default(true) }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const [a, b] = input.params["armies"] as [string, string];
-      s.data.wars = s.data.wars.filter(([x, y]) => !((x === a && y === b) || (x === b && y === a)));
-      if (input.params["on"]) s.data.wars.push([a, b]);
-      emitEvent(s, "war_set", { armies: [a, b], on: input.params["on"] as boolean });
+      state.data.wars = state.data.wars.filter(([x, y]) => !((x === a && y === b) || (x === b && y === a)));
+      if (input.params["on"]) state.data.wars.push([a, b]);
+      emitEvent(state, "war_set", { armies: [a, b], on: input.params["on"] as boolean });
     },
   },
   set_alliance: {
     params: obj({ armies: z.tuple([idStr, idStr]), on: z.boolean().default(true) }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const [a, b] = input.params["armies"] as [string, string];
-      s.data.alliances = s.data.alliances.filter(([x, y]) => !((x === a && y === b) || (x === b && y === a)));
-      if (input.params["on"]) s.data.alliances.push([a, b]);
+      state.data.alliances = state.data.alliances.filter(
+        ([x, y]) => !((x === a && y === b) || (x === b && y === a)),
+      );
+      if (input.params["on"]) state.data.alliances.push([a, b]);
     },
   },
   enlist: {
     params: obj({ army: z.enum(ARMIES), on: z.boolean().default(true) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const army = input.params["army"] as string;
-      for (const p of targetsOf(s, input))
+      for (const p of targetsOf(state, input))
         p.serviceOf = input.params["on"]
           ? [...new Set([...p.serviceOf, army])]
           : p.serviceOf.filter((x) => x !== army);
@@ -461,27 +476,30 @@ const SPECS: Record<string, GmSpec> = {
       conscripted: z.boolean().optional(),
     }),
     targets: "none",
-    check(s, i) {
+    check(state, i) {
       const owner = i.params["owner"];
-      if (typeof owner === "string" && !P(s, owner)) return reject("unknown_owner", "unknownOwner");
+      if (typeof owner === "string" && !findPlayer(state, owner))
+        return reject("unknown_owner", "unknownOwner");
       const ids = (i.params["ids"] as string[] | undefined) ?? [];
-      if (ids.some((id) => s.data.usedUnitIds.includes(id))) return reject("unit_id_taken", "unitIdTaken");
+      if (ids.some((id) => state.data.usedUnitIds.includes(id)))
+        return reject("unit_id_taken", "unitIdTaken");
       return null;
     },
-    run(s, input) {
+    run(state, input) {
       const owner = input.params["owner"] as string | null;
       const type = input.params["type"] as string;
       const army = input.params["army"] as string;
       const location =
-        (input.params["location"] as string | undefined) ?? (owner ? must(s, owner).location : "regnum");
+        (input.params["location"] as string | undefined) ??
+        (owner ? player(state, owner).location : "regnum");
       const ids = (input.params["ids"] as string[] | undefined) ?? [];
       const count = Math.max(input.params["count"] as number, ids.length);
-      if (!unitAllowed(s, type, location))
-        deviation(s, "create_units", `${type} is not allowed in ${location}`);
+      if (!unitAllowed(state, type, location))
+        deviation(state, "create_units", `${type} is not allowed in ${location}`);
       const made: string[] = [];
       for (let k = 0; k < count; k++)
         made.push(
-          createUnit(s, {
+          createUnit(state, {
             ...(ids[k] !== undefined ? { id: ids[k] as string } : {}),
             army,
             type,
@@ -490,22 +508,22 @@ const SPECS: Record<string, GmSpec> = {
             conscripted: (input.params["conscripted"] as boolean | undefined) ?? false,
           }).id,
         );
-      emitEvent(s, "units_created", { army, owner, units: made, unitType: type });
+      emitEvent(state, "units_created", { army, owner, units: made, unitType: type });
     },
   },
   remove_units: {
     params: obj({ units: z.array(z.string()) }),
     targets: "none",
-    run: (s, input) => removeUnits(s, input.params["units"] as string[], "gm"),
+    run: (state, input) => removeUnits(state, input.params["units"] as string[], "gm"),
   },
   move_units: {
     params: obj({ units: z.array(z.string()), country: z.enum(COUNTRIES) }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const c = input.params["country"] as string;
-      for (const u of s.data.units)
+      for (const u of state.data.units)
         if ((input.params["units"] as string[]).includes(u.id)) {
-          if (!unitAllowed(s, u.type, c)) deviation(s, "move", `${u.type} is not allowed in ${c}`);
+          if (!unitAllowed(state, u.type, c)) deviation(state, "move", `${u.type} is not allowed in ${c}`);
           u.location = c;
           u.inTransitTo = null;
         }
@@ -517,24 +535,24 @@ const SPECS: Record<string, GmSpec> = {
       request: z.string().optional(),
     }),
     targets: "any",
-    run(s, input) {
-      const before = s.data.warrants.filter((w) => w.status === "pending").length;
+    run(state, input) {
+      const before = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
       decideWarrant(
-        s,
+        state,
         { actor: "gm", action: "grant_warrant", targets: input.targets, params: input.params },
         "granted",
       );
-      const after = s.data.warrants.filter((w) => w.status === "pending").length;
+      const after = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
       if (before === after && input.targets[0] && typeof input.params["measure"] === "string") {
-        const id = `w${s.data.warrants.length + 1}`;
-        s.data.warrants.push({
+        const id = `w${state.data.warrants.length + 1}`;
+        state.data.warrants.push({
           id,
           measure: input.params["measure"] as "search",
           target: input.targets[0],
           requester: null,
           status: "granted",
         });
-        emitEvent(s, "warrant_granted", { id });
+        emitEvent(state, "warrant_granted", { id });
       }
     },
   },
@@ -544,9 +562,9 @@ const SPECS: Record<string, GmSpec> = {
       request: z.string().optional(),
     }),
     targets: "any",
-    run: (s, input) =>
+    run: (state, input) =>
       decideWarrant(
-        s,
+        state,
         { actor: "gm", action: "deny_warrant", targets: input.targets, params: input.params },
         "denied",
       ),
@@ -558,16 +576,18 @@ const SPECS: Record<string, GmSpec> = {
       neutralize: z.boolean().default(false),
     }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const outcome = input.params["outcome"] as string;
-      for (const p of targetsOf(s, input)) {
-        emitEvent(s, "verdict", { player: p.id, outcome });
+      for (const p of targetsOf(state, input)) {
+        emitEvent(state, "verdict", { player: p.id, outcome });
         if (outcome === "death")
-          kill(s, p.id, "execution", { treasury: (input.params["treasury"] as string | undefined) ?? null });
+          kill(state, p.id, "execution", {
+            treasury: (input.params["treasury"] as string | undefined) ?? null,
+          });
         else if (outcome === "imprisonment") {
-          if (!p.statuses.includes("detained")) setStatusGm(s, p, "detained", true, "court");
-          if (input.params["neutralize"]) neutralize(s, p.id, true);
-        } else if (p.statuses.includes("detained")) release(s, p, "court", false);
+          if (!p.statuses.includes("detained")) setStatusGm(state, p, "detained", true, "court");
+          if (input.params["neutralize"]) neutralize(state, p.id, true);
+        } else if (p.statuses.includes("detained")) release(state, p, "court", false);
       }
     },
   },
@@ -579,40 +599,41 @@ const SPECS: Record<string, GmSpec> = {
       replace: z.boolean().default(false),
     }),
     targets: "any",
-    check: (s, i) => (P(s, i.params["actor"] as string) ? null : reject("unknown_actor", "unknownActor")),
-    run(s, input) {
+    check: (state, i) =>
+      findPlayer(state, i.params["actor"] as string) ? null : reject("unknown_actor", "unknownActor"),
+    run(state, input) {
       const actor = input.params["actor"] as string;
       const result = (input.params["result"] as string | undefined) ?? "done";
       const text = input.params["text"] as string | undefined;
-      const pendingIdx = s.data.pending.findIndex((p) => p.actor === actor);
-      const current = s.data.orders.find((o) => o.actor === actor);
+      const pendingIdx = state.data.pending.findIndex((p) => p.actor === actor);
+      const current = state.data.orders.find((order) => order.actor === actor);
       if (current && (current.action === "order" || input.params["replace"])) {
-        s.data.orders = s.data.orders.filter((o) => o !== current);
+        state.data.orders = state.data.orders.filter((order) => order !== current);
         sendResult(
-          s,
+          state,
           actor,
           current.action,
-          current.targets[0] && P(s, current.targets[0]) ? current.targets[0] : null,
+          current.targets[0] && findPlayer(state, current.targets[0]) ? current.targets[0] : null,
           result,
           {},
           text,
         );
       } else if (pendingIdx >= 0) {
-        const p = s.data.pending[pendingIdx];
-        s.data.pending.splice(pendingIdx, 1);
+        const p = state.data.pending[pendingIdx];
+        state.data.pending.splice(pendingIdx, 1);
         sendResult(
-          s,
+          state,
           actor,
           "order",
-          p?.targets[0] && P(s, p.targets[0]) ? p.targets[0] : null,
+          p?.targets[0] && findPlayer(state, p.targets[0]) ? p.targets[0] : null,
           result,
           {},
           text,
         );
       } else {
-        sendResult(s, actor, current?.action ?? "order", null, result, {}, text);
+        sendResult(state, actor, current?.action ?? "order", null, result, {}, text);
       }
-      emitEvent(s, "order_resolved", { actor, result });
+      emitEvent(state, "order_resolved", { actor, result });
     },
   },
   override: {
@@ -635,9 +656,12 @@ const SPECS: Record<string, GmSpec> = {
       destroy: z.array(z.string()).optional(),
     }),
     targets: "any",
-    check(s, i) {
+    check(state, i) {
       const kind = i.params["kind"] as string;
-      if ((kind === "cancel_order" || kind === "force_result") && !P(s, String(i.params["actor"] ?? "")))
+      if (
+        (kind === "cancel_order" || kind === "force_result") &&
+        !findPlayer(state, String(i.params["actor"] ?? ""))
+      )
         return reject("override_actor", "overrideActor");
       if (
         ["battle_result", "no_battle", "capture", "no_capture"].includes(kind) &&
@@ -648,12 +672,12 @@ const SPECS: Record<string, GmSpec> = {
         return reject("override_army", "overrideArmy");
       return null;
     },
-    run(s, input) {
+    run(state, input) {
       const params: JsonObject = { ...input.params };
       if (input.params["kind"] === "protect")
         params["targets"] = [...((input.params["targets"] as string[] | undefined) ?? []), ...input.targets];
-      s.data.overrides.push({ kind: input.params["kind"] as string, params });
-      emitEvent(s, "override", { kind: input.params["kind"] as string });
+      state.data.overrides.push({ kind: input.params["kind"] as string, params });
+      emitEvent(state, "override", { kind: input.params["kind"] as string });
     },
   },
   grant_chat: chatEntitlement("grant"),
@@ -665,60 +689,62 @@ const SPECS: Record<string, GmSpec> = {
   set_inquisition: {
     params: obj({ active: z.boolean() }),
     targets: "none",
-    run(s, input) {
-      s.data.inquisitionActive = input.params["active"] as boolean;
+    run(state, input) {
+      state.data.inquisitionActive = input.params["active"] as boolean;
     },
   },
   set_season: {
     params: obj({ season: z.enum(SEASONS) }),
     targets: "none",
-    run(s, input) {
-      s.options = { ...s.options, season: input.params["season"] as RState["options"]["season"] };
+    run(state, input) {
+      state.options = { ...state.options, season: input.params["season"] as RState["options"]["season"] };
     },
   },
   set_option: {
     params: obj({ key: idStr, value: z.unknown() }),
     targets: "none",
-    check(s, i) {
+    check(state, i) {
       const key = i.params["key"] as string;
-      if (!Object.hasOwn(s.options, key)) return reject("unknown_option", "unknownOption", { option: key });
-      const next = optionsSchema.safeParse({ ...s.options, [key]: i.params["value"] });
+      if (!Object.hasOwn(state.options, key))
+        return reject("unknown_option", "unknownOption", { option: key });
+      const next = optionsSchema.safeParse({ ...state.options, [key]: i.params["value"] });
       return next.success ? null : reject("bad_option", "badOption", { option: key });
     },
-    run(s, input) {
+    run(state, input) {
       const parsed = optionsSchema.parse({
-        ...s.options,
+        ...state.options,
         [input.params["key"] as string]: input.params["value"],
       });
-      s.options = parsed;
-      if (input.params["key"] === "inquisitionActive") s.data.inquisitionActive = parsed.inquisitionActive;
+      state.options = parsed;
+      if (input.params["key"] === "inquisitionActive")
+        state.data.inquisitionActive = parsed.inquisitionActive;
     },
   },
   set_deadline: {
     params: obj({ hours: z.number().positive() }),
     targets: "none",
-    run(s, input) {
-      s.data.deadlineHours = input.params["hours"] as number;
+    run(state, input) {
+      state.data.deadlineHours = input.params["hours"] as number;
     },
   },
   pay_benefit: {
     params: obj({ crowns: z.number().int().min(0) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const crowns = input.params["crowns"] as number;
-      for (const p of targetsOf(s, input)) {
-        if (underground(p) || inEnemyCountry(s, p)) {
-          emitEvent(s, "benefit_vanished", { player: p.id, crowns });
+      for (const p of targetsOf(state, input)) {
+        if (underground(p) || inEnemyCountry(state, p)) {
+          emitEvent(state, "benefit_vanished", { player: p.id, crowns });
           continue;
         }
         if (abroad(p)) {
-          const adviser = actingHolder(s, `adviser_${p.location}`);
+          const adviser = actingHolder(state, `adviser_${p.location}`);
           if (adviser) adviser.crowns += crowns;
-          emitEvent(s, "benefit_paid", { player: p.id, to: adviser?.id ?? null, crowns });
+          emitEvent(state, "benefit_paid", { player: p.id, to: adviser?.id ?? null, crowns });
           continue;
         }
         p.crowns += crowns;
-        emitEvent(s, "benefit_paid", { player: p.id, to: p.id, crowns });
+        emitEvent(state, "benefit_paid", { player: p.id, to: p.id, crowns });
       }
     },
   },
@@ -729,18 +755,20 @@ const SPECS: Record<string, GmSpec> = {
       treasury: z.string().optional(),
     }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const crowns = input.params["crowns"] as number;
-      for (const p of targetsOf(s, input)) {
+      for (const p of targetsOf(state, input)) {
         if (underground(p) || abroad(p)) {
-          emitEvent(s, "charge_refused", { player: p.id });
+          emitEvent(state, "charge_refused", { player: p.id });
           continue;
         }
         const paid = Math.min(crowns, p.crowns);
         p.crowns -= paid;
-        treasury(s, (input.params["treasury"] as string | undefined) ?? s.options.defaultTreasury).crowns +=
-          paid;
-        emitEvent(s, "charged", { player: p.id, crowns: paid, kind: input.params["kind"] as string });
+        treasury(
+          state,
+          (input.params["treasury"] as string | undefined) ?? state.options.defaultTreasury,
+        ).crowns += paid;
+        emitEvent(state, "charged", { player: p.id, crowns: paid, kind: input.params["kind"] as string });
       }
     },
   },
@@ -751,8 +779,8 @@ const SPECS: Record<string, GmSpec> = {
       items: z.array(z.string()).optional(),
     }),
     targets: "none",
-    run(s, input) {
-      const t = treasury(s, input.params["treasury"] as string);
+    run(state, input) {
+      const t = treasury(state, input.params["treasury"] as string);
       if (typeof input.params["crowns"] === "number") t.crowns = input.params["crowns"];
       if (Array.isArray(input.params["items"])) t.items = [...(input.params["items"] as string[])];
     },
@@ -760,38 +788,47 @@ const SPECS: Record<string, GmSpec> = {
   case_entry: {
     params: obj({ source: z.string().default("gm"), text: z.string().default("") }),
     targets: "any",
-    run(s, input) {
-      caseEntry(s, input.params["source"] as string, "gm_entry", null, input.targets[0] ?? null, "entry", {
-        text: input.params["text"] as string,
-      });
+    run(state, input) {
+      caseEntry(
+        state,
+        input.params["source"] as string,
+        "gm_entry",
+        null,
+        input.targets[0] ?? null,
+        "entry",
+        {
+          text: input.params["text"] as string,
+        },
+      );
     },
   },
   announce: {
     params: obj({ text: z.string() }),
     targets: "none",
-    run: (s, input) => emitPublic(s, "announce", { text: input.params["text"] as string }),
+    run: (state, input) => emitPublic(state, "announce", { text: input.params["text"] as string }),
   },
   tell: {
     params: obj({ text: z.string() }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input))
-        emitPrivate(s, p.id, "notice", { about: "gm", text: input.params["text"] as string });
+    run(state, input) {
+      for (const p of targetsOf(state, input))
+        emitPrivate(state, p.id, "notice", { about: "gm", text: input.params["text"] as string });
     },
   },
   set_reward: {
     params: obj({ reward: z.number() }),
     targets: "some",
-    run(s, input) {
-      for (const p of targetsOf(s, input)) s.data.rewardOverrides[p.id] = input.params["reward"] as number;
+    run(state, input) {
+      for (const p of targetsOf(state, input))
+        state.data.rewardOverrides[p.id] = input.params["reward"] as number;
     },
   },
   end_game: {
     params: obj({ winners: z.array(z.string()).optional(), chances: z.string().optional() }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       endGame(
-        s,
+        state,
         input.params["winners"] as string[] | undefined,
         input.params["chances"] as string | undefined,
       );
@@ -803,17 +840,17 @@ function chatEntitlement(mode: "grant" | "revoke" | "reset"): GmSpec {
   return {
     params: obj({ chat: z.enum(CHAT_IDS as [string, ...string[]]) }),
     targets: "some",
-    run(s, input) {
+    run(state, input) {
       const chat = input.params["chat"] as string;
-      for (const p of targetsOf(s, input)) {
+      for (const p of targetsOf(state, input)) {
         p.chatGrants = p.chatGrants.filter((c) => c !== chat);
         p.chatRevokes = p.chatRevokes.filter((c) => c !== chat);
         if (chat === "palace") {
-          if (mode === "grant" && !s.data.palace.includes(p.id)) {
-            s.data.palace.push(p.id);
-            emitEvent(s, "palace_joined", { player: p.id });
+          if (mode === "grant" && !state.data.palace.includes(p.id)) {
+            state.data.palace.push(p.id);
+            emitEvent(state, "palace_joined", { player: p.id });
           }
-          if (mode === "revoke") palaceLeave(s, p.id);
+          if (mode === "revoke") palaceLeave(state, p.id);
           continue;
         }
         if (mode === "grant") p.chatGrants.push(chat);
@@ -827,11 +864,11 @@ function schedule(mode: "open" | "closed" | null): GmSpec {
   return {
     params: obj({ chat: z.enum(CHAT_IDS as [string, ...string[]]) }),
     targets: "none",
-    run(s, input) {
+    run(state, input) {
       const chat = input.params["chat"] as string;
-      if (mode === null) delete s.data.chatForce[chat];
-      else s.data.chatForce[chat] = mode;
-      emitEvent(s, "chat_schedule", { chat, force: mode });
+      if (mode === null) delete state.data.chatForce[chat];
+      else state.data.chatForce[chat] = mode;
+      emitEvent(state, "chat_schedule", { chat, force: mode });
     },
   };
 }
@@ -846,7 +883,7 @@ export function gmDefinitions(): Record<string, GmActionDefinition<RState>> {
         if (spec.targets === "some" && input.targets.length === 0) return reject("gm_targets", "gmNoTargets");
         if (spec.targets !== "none" || id === "set_post")
           for (const t of input.targets)
-            if (!P(state, t)) return reject("gm_unknown_target", "gmUnknownPlayer", { player: t });
+            if (!findPlayer(state, t)) return reject("gm_unknown_target", "gmUnknownPlayer", { player: t });
         return spec.check?.(state, input) ?? null;
       },
       apply(state, raw) {

@@ -1,4 +1,4 @@
-import { emitEvent, emitPrivate } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import {
   ARMY_CHAT,
@@ -20,15 +20,6 @@ import {
 } from "./state.js";
 
 /** Predicates and derived values of the model (§2.4–§2.9, §4). Pure functions of the state. */
-
-export function P(state: RState, id: PlayerId): RPlayer | undefined {
-  return state.players.find((p) => p.id === id);
-}
-export function must(state: RState, id: PlayerId): RPlayer {
-  const p = P(state, id);
-  if (!p) throw new Error(`regnum: no player ${id}`);
-  return p;
-}
 
 export const has = (p: RPlayer, s: string) => p.statuses.includes(s);
 export function setStatus(p: RPlayer, s: string, on: boolean): void {
@@ -334,19 +325,19 @@ export function learn(x: RPlayer, appearance: string): void {
 
 /** Closes interrogation sessions whose sides can no longer meet (§5.1.1). */
 export function sweepSessions(state: RState): void {
-  for (const s of state.data.sessions) {
-    if (!s.open) continue;
-    const a = P(state, s.interrogator);
-    const b = P(state, s.target);
-    const gone = (p: RPlayer | undefined, other: string) =>
-      !p ||
-      dead(p) ||
-      abroad(p) ||
-      underground(p) ||
-      (detained(p) && !(other === "ksb" && p.detainedBy === "ksb"));
-    if (gone(a, "") || gone(b, s.source)) {
-      s.open = false;
-      emitEvent(state, "interrogation_closed", { id: s.id });
+  for (const session of state.data.sessions) {
+    if (!session.open) continue;
+    const interrogator = findPlayer(state, session.interrogator);
+    const target = findPlayer(state, session.target);
+    const gone = (side: RPlayer | undefined, source: string) =>
+      !side ||
+      dead(side) ||
+      abroad(side) ||
+      underground(side) ||
+      (detained(side) && !(source === "ksb" && side.detainedBy === "ksb"));
+    if (gone(interrogator, "") || gone(target, session.source)) {
+      session.open = false;
+      emitEvent(state, "interrogation_closed", { id: session.id });
     }
   }
 }
@@ -377,7 +368,8 @@ export function reconcile(state: RState, silent = false): void {
     if (info.schedule === "day" && state.phase.kind !== "day") continue;
     // chatMembers(state, c), from the access just computed (nothing changed since).
     const members = state.players.filter((p) => state.data.access[p.id]?.[c] === "member");
-    for (const a of members) for (const b of members) if (a !== b) learn(a, b.currentAppearance);
+    for (const member of members)
+      for (const other of members) if (member !== other) learn(member, other.currentAppearance);
   }
 }
 
@@ -416,13 +408,13 @@ export function sendResult(
   data: JsonObject = {},
   text?: string,
 ): void {
-  const t = target ? P(state, target) : undefined;
-  const actor = P(state, to);
-  if (t && actor) learn(actor, t.currentAppearance);
+  const targetPlayer = target ? findPlayer(state, target) : undefined;
+  const actor = findPlayer(state, to);
+  if (targetPlayer && actor) learn(actor, targetPlayer.currentAppearance);
   emitPrivate(state, to, "result", {
     action,
     target,
-    targetAppearance: t ? t.currentAppearance : null,
+    targetAppearance: targetPlayer ? targetPlayer.currentAppearance : null,
     result,
     text: text ?? RESULT_TEXT[result] ?? result,
     ...data,

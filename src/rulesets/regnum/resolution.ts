@@ -1,5 +1,5 @@
 import type { ResolutionStep } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic, findPlayer, player } from "../../engine/helpers.js";
 import type { Json, JsonObject, PlayerId } from "../../engine/types.js";
 import {
   ARMY_CHAT,
@@ -12,7 +12,6 @@ import {
   type Unit,
 } from "./state.js";
 import {
-  P,
   abroad,
   access,
   actingHolder,
@@ -30,7 +29,6 @@ import {
   inEnemyCountry,
   isGovernmentMember,
   learn,
-  must,
   neutralized,
   notice,
   present,
@@ -49,127 +47,133 @@ import { advancePhase, ensureStarted } from "./phase.js";
 
 /** The resolution at the deadline (§3.5), one named step per item, in the rules file's order. */
 
-const live = (s: RState) => s.data.orders.filter((o) => !s.data.scratch.cancelled.includes(o.seq));
-const ordersOf = (s: RState, ...actions: string[]) => live(s).filter((o) => actions.includes(o.action));
-const freeOf = (s: RState, ...actions: string[]) =>
-  s.data.freeOrders.filter((o) => actions.includes(o.action) && !s.data.scratch.cancelled.includes(o.seq));
-const tgt = (s: RState, o: Order) => P(s, o.targets[0] ?? "");
-const cancel = (s: RState, o: Order) => s.data.scratch.cancelled.push(o.seq);
+const live = (state: RState) =>
+  state.data.orders.filter((order) => !state.data.scratch.cancelled.includes(order.seq));
+const ordersOf = (state: RState, ...actions: string[]) =>
+  live(state).filter((order) => actions.includes(order.action));
+const freeOf = (state: RState, ...actions: string[]) =>
+  state.data.freeOrders.filter(
+    (order) => actions.includes(order.action) && !state.data.scratch.cancelled.includes(order.seq),
+  );
+const targetOf = (state: RState, order: Order) => findPlayer(state, order.targets[0] ?? "");
+const cancel = (state: RState, order: Order) => state.data.scratch.cancelled.push(order.seq);
 
 type Column = "info" | "check" | "detain" | "personal" | "remote";
 
 /** Target status effects (§5.14), rows in their precedence order; null = normal. */
-export function statusGate(actor: RPlayer, t: RPlayer, col: Column): string | null {
-  if (dead(t)) return "failed";
-  if (abroad(actor) && t.location !== actor.location && col !== "check" && col !== "remote") return "failed";
-  if (abroad(t)) {
+export function statusGate(actor: RPlayer, target: RPlayer, col: Column): string | null {
+  if (dead(target)) return "failed";
+  if (abroad(actor) && target.location !== actor.location && col !== "check" && col !== "remote")
+    return "failed";
+  if (abroad(target)) {
     if (col === "info") return "hidden";
     if (col === "check") return "suspicious";
     if (col === "detain") return "abroad";
-    if (col === "personal") return actor.location === t.location ? null : "failed";
+    if (col === "personal") return actor.location === target.location ? null : "failed";
     return null;
   }
-  if (underground(t)) {
+  if (underground(target)) {
     if (col === "info") return "hidden";
     if (col === "check") return "suspicious";
     if (col === "detain") return "wanted";
     return null;
   }
-  if (detained(t) && col === "detain") return "already";
+  if (detained(target) && col === "detain") return "already";
   return null;
 }
 
-export function suspicious(t: RPlayer): boolean {
+export function suspicious(target: RPlayer): boolean {
   return (
-    t.faction === "ozd" ||
-    hasRole(t, "assassin") ||
-    hasRole(t, "rainbow_baron") ||
-    underground(t) ||
-    abroad(t)
+    target.faction === "ozd" ||
+    hasRole(target, "assassin") ||
+    hasRole(target, "rainbow_baron") ||
+    underground(target) ||
+    abroad(target)
   );
 }
 
 /** The target's move this phase, as surveillance sees it. */
-function observedMove(s: RState, t: RPlayer): Json {
-  if (detained(t)) return null;
-  const o = live(s).find((x) => x.actor === t.id);
+function observedMove(state: RState, target: RPlayer): Json {
+  if (detained(target)) return null;
+  const o = live(state).find((x) => x.actor === target.id);
   if (!o) return null;
   return {
     action: o.action,
-    targets: o.targets.map((id) => P(s, id)?.currentAppearance ?? id),
+    targets: o.targets.map((id) => findPlayer(state, id)?.currentAppearance ?? id),
   };
 }
 
-function stealthAvoids(s: RState, t: RPlayer): boolean {
-  if (!hasRole(t, "assassin") || t.stealthUsed || !t.alive) return false;
-  t.stealthUsed = true;
-  notice(s, t.id, "danger_avoided", {});
-  emitEvent(s, "danger_avoided", { player: t.id });
+function stealthAvoids(state: RState, target: RPlayer): boolean {
+  if (!hasRole(target, "assassin") || target.stealthUsed || !target.alive) return false;
+  target.stealthUsed = true;
+  notice(state, target.id, "danger_avoided", {});
+  emitEvent(state, "danger_avoided", { player: target.id });
   return true;
 }
 
 // ---------------------------------------------------------------- steps
 
-function step1Cancel(s: RState): void {
-  ensureStarted(s);
-  const sc = s.data.scratch;
-  for (const ov of s.data.overrides) {
-    if (ov.kind === "cancel_order" || ov.kind === "force_result") {
-      const actor = ov.params["actor"];
-      const mine = s.data.orders.filter((o) => o.actor === actor);
-      for (const o of mine) cancel(s, o);
-      for (const o of s.data.freeOrders.filter((x) => x.actor === actor)) cancel(s, o);
-      if (ov.kind === "force_result" && typeof actor === "string" && P(s, actor)) {
-        sc.forced.push(actor);
+function step1Cancel(state: RState): void {
+  ensureStarted(state);
+  const scratch = state.data.scratch;
+  for (const override of state.data.overrides) {
+    if (override.kind === "cancel_order" || override.kind === "force_result") {
+      const actor = override.params["actor"];
+      const mine = state.data.orders.filter((order) => order.actor === actor);
+      for (const order of mine) cancel(state, order);
+      for (const order of state.data.freeOrders.filter((x) => x.actor === actor)) cancel(state, order);
+      if (override.kind === "force_result" && typeof actor === "string" && findPlayer(state, actor)) {
+        scratch.forced.push(actor);
         const o = mine[0];
         sendResult(
-          s,
+          state,
           actor,
           o?.action ?? "order",
-          o?.targets[0] && P(s, o.targets[0]) ? (o.targets[0] as string) : null,
-          typeof ov.params["result"] === "string" ? (ov.params["result"] as string) : "done",
+          o?.targets[0] && findPlayer(state, o.targets[0]) ? (o.targets[0] as string) : null,
+          typeof override.params["result"] === "string" ? (override.params["result"] as string) : "done",
           {},
-          typeof ov.params["text"] === "string" ? (ov.params["text"] as string) : undefined,
+          typeof override.params["text"] === "string" ? (override.params["text"] as string) : undefined,
         );
       }
     }
-    if (ov.kind === "protect") for (const t of ov.params["targets"] as string[]) sc.protectedTargets.push(t);
+    if (override.kind === "protect")
+      for (const t of override.params["targets"] as string[]) scratch.protectedTargets.push(t);
   }
   const unable = (id: PlayerId) => {
-    const p = P(s, id);
+    const p = findPlayer(state, id);
     return !p || !free(p);
   };
-  for (const o of [...s.data.orders, ...s.data.freeOrders])
-    if (unable(o.actor) && !sc.cancelled.includes(o.seq)) cancel(s, o);
-  for (const o of live(s)) {
-    const cost = ORCHIUM_COST[o.action] ?? 0;
+  for (const order of [...state.data.orders, ...state.data.freeOrders])
+    if (unable(order.actor) && !scratch.cancelled.includes(order.seq)) cancel(state, order);
+  for (const order of live(state)) {
+    const cost = ORCHIUM_COST[order.action] ?? 0;
     if (cost === 0) continue;
-    const a = must(s, o.actor);
-    if (a.orchium < cost) {
-      cancel(s, o);
-      sendResult(s, a.id, o.action, o.targets[0] ?? null, "no_orchium");
+    const actor = player(state, order.actor);
+    if (actor.orchium < cost) {
+      cancel(state, order);
+      sendResult(state, actor.id, order.action, order.targets[0] ?? null, "no_orchium");
       continue;
     }
-    a.orchium -= cost;
+    actor.orchium -= cost;
   }
 }
 
-function step2Mail(s: RState): void {
-  for (const m of s.data.mail) {
+function step2Mail(state: RState): void {
+  for (const m of state.data.mail) {
     if (m.status !== "pending") continue;
-    const to = must(s, m.to);
-    const lost = dead(to) || underground(to) || inEnemyCountry(s, to);
+    const to = player(state, m.to);
+    const lost = dead(to) || underground(to) || inEnemyCountry(state, to);
     m.status = lost ? "lost" : "delivered";
     if (lost) {
-      emitEvent(s, "mail_lost", { from: m.from, to: m.to, kind: m.kind });
+      emitEvent(state, "mail_lost", { from: m.from, to: m.to, kind: m.kind });
       continue;
     }
     to.crowns += m.crowns;
     to.items.push(...m.items);
-    const from = must(s, m.from);
+    const from = player(state, m.from);
     learn(to, from.currentAppearance);
-    emitEvent(s, "mail_delivered", { from: m.from, to: m.to, kind: m.kind });
-    emitPrivate(s, m.to, "relay", {
+    emitEvent(state, "mail_delivered", { from: m.from, to: m.to, kind: m.kind });
+    emitPrivate(state, m.to, "relay", {
       session: null,
       from: from.currentAppearance,
       text: m.text,
@@ -180,27 +184,28 @@ function step2Mail(s: RState): void {
   }
 }
 
-function step3Appointments(s: RState): void {
+function step3Appointments(state: RState): void {
   // appoint_director (R14)
-  const votes = freeOf(s, "appoint_director");
+  const votes = freeOf(state, "appoint_director");
   if (votes.length > 0) {
-    const able = s.players.filter(
-      (p) => (acts(s, p, "king") || acts(s, p, "president")) && free(p) && !underground(p) && !abroad(p),
+    const able = state.players.filter(
+      (p) =>
+        (acts(state, p, "king") || acts(state, p, "president")) && free(p) && !underground(p) && !abroad(p),
     );
     const choices = able.map((p) => votes.filter((v) => v.actor === p.id).pop()?.targets[0]);
     const first = choices[0];
     if (able.length > 0 && first !== undefined && choices.every((c) => c === first)) {
-      const t = must(s, first);
-      if (!t.posts.includes("director") || !acts(s, t, "director")) {
-        assignPost(s, t.id, "director");
-        emitEvent(s, "director_appointed", { player: t.id });
-        emitPublic(s, "director_appointed", { appearance: t.currentAppearance });
+      const target = player(state, first);
+      if (!target.posts.includes("director") || !acts(state, target, "director")) {
+        assignPost(state, target.id, "director");
+        emitEvent(state, "director_appointed", { player: target.id });
+        emitPublic(state, "director_appointed", { appearance: target.currentAppearance });
       }
     }
   }
   // Magister election (§5.5)
-  if (!actingHolder(s, "magister")) {
-    const ballots = freeOf(s, "vote_magister");
+  if (!actingHolder(state, "magister")) {
+    const ballots = freeOf(state, "vote_magister");
     if (ballots.length > 0) {
       const tally = new Map<string, number>();
       for (const b of ballots) {
@@ -209,59 +214,59 @@ function step3Appointments(s: RState): void {
       }
       const best = Math.max(...tally.values());
       const top = [...tally.entries()].filter(([, n]) => n === best).map(([id]) => id);
-      if (top.length === 1) elect(s, top[0] as string);
-      else emitEvent(s, "magister_election_tied", {});
-    } else if (s.phase.kind === "night" && s.phase.n === 1) {
-      const elders = s.players.filter((p) => p.alive && hasRole(p, "elder_adept"));
-      if (elders.length === 1 && elders[0]) elect(s, elders[0].id);
+      if (top.length === 1) elect(state, top[0] as string);
+      else emitEvent(state, "magister_election_tied", {});
+    } else if (state.phase.kind === "night" && state.phase.n === 1) {
+      const elders = state.players.filter((p) => p.alive && hasRole(p, "elder_adept"));
+      if (elders.length === 1 && elders[0]) elect(state, elders[0].id);
     }
   }
 }
-function elect(s: RState, id: PlayerId): void {
-  emitEvent(s, "magister_elected", { player: id });
-  assignPost(s, id, "magister");
+function elect(state: RState, id: PlayerId): void {
+  emitEvent(state, "magister_elected", { player: id });
+  assignPost(state, id, "magister");
 }
 
-function step4Peace(s: RState): void {
-  const signs = ordersOf(s, "sign_peace");
+function step4Peace(state: RState): void {
+  const signs = ordersOf(state, "sign_peace");
   const done = new Set<string>();
-  for (const o of signs) {
-    const a = must(s, o.actor);
-    const other = (o.params["army"] as string | undefined) ?? (o.targets[0] as string);
-    const mine = sortArmies(Object.keys(commanderArmies(s, a))).find((m) => atWar(s, m, other));
+  for (const order of signs) {
+    const actor = player(state, order.actor);
+    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     const key = [mine, other].sort().join("|");
     if (done.has(key)) continue;
     const counterpart = signs.find((x) => {
-      const b = must(s, x.actor);
+      const b = player(state, x.actor);
       const theirs = (x.params["army"] as string | undefined) ?? (x.targets[0] as string);
       return (
-        x !== o &&
+        x !== order &&
         mine !== undefined &&
         theirs === mine &&
-        commanderOf(s, other)?.id === b.id &&
-        b.location === a.location
+        commanderOf(state, other)?.id === b.id &&
+        b.location === actor.location
       );
     });
     if (mine && counterpart) {
       done.add(key);
-      s.data.wars = s.data.wars.filter(
+      state.data.wars = state.data.wars.filter(
         ([x, y]) => !((x === mine && y === other) || (x === other && y === mine)),
       );
       const armies = sortArmies([mine, other]);
-      emitEvent(s, "peace_signed", { armies });
-      emitPublic(s, "peace_signed", { a: armies[0] as string, b: armies[1] as string });
-      sendResult(s, o.actor, "sign_peace", null, "ok");
-      sendResult(s, counterpart.actor, "sign_peace", null, "ok");
+      emitEvent(state, "peace_signed", { armies });
+      emitPublic(state, "peace_signed", { a: armies[0] as string, b: armies[1] as string });
+      sendResult(state, order.actor, "sign_peace", null, "ok");
+      sendResult(state, counterpart.actor, "sign_peace", null, "ok");
     }
   }
-  for (const o of signs) {
-    const a = must(s, o.actor);
-    const other = (o.params["army"] as string | undefined) ?? (o.targets[0] as string);
-    const mine = sortArmies(Object.keys(commanderArmies(s, a))).find((m) => atWar(s, m, other));
-    if (mine && atWar(s, mine, other)) sendResult(s, o.actor, "sign_peace", null, "failed");
+  for (const order of signs) {
+    const actor = player(state, order.actor);
+    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
+    if (mine && atWar(state, mine, other)) sendResult(state, order.actor, "sign_peace", null, "failed");
   }
 }
-function commanderArmies(s: RState, a: RPlayer): Record<string, true> {
+function commanderArmies(state: RState, actor: RPlayer): Record<string, true> {
   const out: Record<string, true> = {};
   for (const army of [
     "royal",
@@ -273,37 +278,38 @@ function commanderArmies(s: RState, a: RPlayer): Record<string, true> {
     "darkness",
     ...FOREIGN_ARMIES,
   ])
-    if (commanderOf(s, army)?.id === a.id) out[army] = true;
+    if (commanderOf(state, army)?.id === actor.id) out[army] = true;
   return out;
 }
 
-function step5Units(s: RState): void {
-  for (const o of ordersOf(s, "fight")) {
-    const a = must(s, o.actor);
-    const army = (o.params["army"] as string | undefined) ?? o.targets[0] ?? fightDefault(s, a);
-    if (army) s.data.scratch.fighting.push(`${a.id}:${army}`);
+function step5Units(state: RState): void {
+  for (const order of ordersOf(state, "fight")) {
+    const actor = player(state, order.actor);
+    const army =
+      (order.params["army"] as string | undefined) ?? order.targets[0] ?? fightDefault(state, actor);
+    if (army) state.data.scratch.fighting.push(`${actor.id}:${army}`);
   }
 }
-function fightDefault(s: RState, a: RPlayer): string | undefined {
-  const all = sortArmies([...a.serviceOf, ...Object.keys(commanderArmies(s, a))]);
+function fightDefault(state: RState, actor: RPlayer): string | undefined {
+  const all = sortArmies([...actor.serviceOf, ...Object.keys(commanderArmies(state, actor))]);
   return all[0];
 }
 
-function identify(s: RState, a: RPlayer, t: RPlayer): { result: string; data: JsonObject } {
-  if (dead(t)) {
-    const rec = t.deathRecord;
-    if (!rec || rec.location !== a.location) return { result: "failed", data: {} };
+function identify(state: RState, actor: RPlayer, target: RPlayer): { result: string; data: JsonObject } {
+  if (dead(target)) {
+    const rec = target.deathRecord;
+    if (!rec || rec.location !== actor.location) return { result: "failed", data: {} };
     if (rec.body === "unidentifiable") return { result: "unidentifiable", data: {} };
     if (rec.body === "unavailable") return { result: "unavailable", data: {} };
     return { result: "ok", data: { appearance: rec.appearance } };
   }
-  const gate = statusGate(a, t, "personal");
+  const gate = statusGate(actor, target, "personal");
   if (gate) return { result: gate, data: {} };
-  if (!detained(t)) return { result: "invalid", data: {} };
-  return { result: "ok", data: { appearance: t.currentAppearance } };
+  if (!detained(target)) return { result: "invalid", data: {} };
+  return { result: "ok", data: { appearance: target.currentAppearance } };
 }
 
-function step6Information(s: RState): void {
+function step6Information(state: RState): void {
   const INFO = [
     "ksb_check",
     "det_check",
@@ -318,101 +324,111 @@ function step6Information(s: RState): void {
     "ksb_interrogate",
     "det_interrogate",
   ];
-  const orders = ordersOf(s, ...INFO, "ksb_accuse", "det_accuse");
+  const orders = ordersOf(state, ...INFO, "ksb_accuse", "det_accuse");
   // surveillance outcomes first (det_surveil watchers need all of them)
   const surveilResult = new Map<number, string | null>();
-  for (const o of orders) {
-    if (!["ksb_surveil", "det_surveil", "assassin_surveil"].includes(o.action)) continue;
-    const t = tgt(s, o);
-    if (t) surveilResult.set(o.seq, statusGate(must(s, o.actor), t, "info"));
+  for (const order of orders) {
+    if (!["ksb_surveil", "det_surveil", "assassin_surveil"].includes(order.action)) continue;
+    const target = targetOf(state, order);
+    if (target) surveilResult.set(order.seq, statusGate(player(state, order.actor), target, "info"));
   }
   const searchDone = new Set<string>();
-  for (const o of orders) {
-    const a = must(s, o.actor);
-    const t = tgt(s, o);
-    if (!t) continue;
-    const source = o.action.startsWith("det_") ? "detective" : "ksb";
-    const toCase = o.action !== "assassin_surveil";
+  for (const order of orders) {
+    const actor = player(state, order.actor);
+    const target = targetOf(state, order);
+    if (!target) continue;
+    const source = order.action.startsWith("det_") ? "detective" : "ksb";
+    const toCase = order.action !== "assassin_surveil";
     const out = (result: string, data: JsonObject = {}) => {
-      sendResult(s, a.id, o.action, t.id, result, data);
-      if (toCase) caseEntry(s, source, o.action, a.id, t.id, result, data);
+      sendResult(state, actor.id, order.action, target.id, result, data);
+      if (toCase) caseEntry(state, source, order.action, actor.id, target.id, result, data);
     };
-    switch (o.action) {
+    switch (order.action) {
       case "ksb_check":
       case "det_check": {
-        if (dead(t)) out("failed");
-        else out(statusGate(a, t, "check") ?? (suspicious(t) ? "suspicious" : "not_suspicious"));
+        if (dead(target)) out("failed");
+        else
+          out(statusGate(actor, target, "check") ?? (suspicious(target) ? "suspicious" : "not_suspicious"));
         break;
       }
       case "ksb_surveil":
       case "assassin_surveil":
       case "det_surveil":
       case "ksb_guard": {
-        const gate = o.action === "ksb_guard" ? statusGate(a, t, "info") : (surveilResult.get(o.seq) ?? null);
+        const gate =
+          order.action === "ksb_guard"
+            ? statusGate(actor, target, "info")
+            : (surveilResult.get(order.seq) ?? null);
         if (gate) {
           out(gate);
           break;
         }
-        const data: JsonObject = { move: observedMove(s, t) };
-        if (o.action === "ksb_surveil" || o.action === "assassin_surveil")
-          data["appearance"] = t.currentAppearance;
-        if (o.action === "det_surveil") {
+        const data: JsonObject = { move: observedMove(state, target) };
+        if (order.action === "ksb_surveil" || order.action === "assassin_surveil")
+          data["appearance"] = target.currentAppearance;
+        if (order.action === "det_surveil") {
           data["watchers"] = orders
             .filter(
               (x) =>
-                x.seq !== o.seq &&
-                x.targets[0] === t.id &&
+                x.seq !== order.seq &&
+                x.targets[0] === target.id &&
                 surveilResult.get(x.seq) === null &&
-                x.actor !== a.id,
+                x.actor !== actor.id,
             )
-            .map((x) => must(s, x.actor).currentAppearance);
+            .map((x) => player(state, x.actor).currentAppearance);
         }
-        if (o.action === "ksb_guard") s.data.scratch.guards.push({ guard: a.id, target: t.id });
+        if (order.action === "ksb_guard")
+          state.data.scratch.guards.push({ guard: actor.id, target: target.id });
         out("ok", data);
         break;
       }
       case "ksb_identify":
       case "det_identify": {
-        const r = identify(s, a, t);
+        const r = identify(state, actor, target);
         out(r.result, r.data);
         break;
       }
       case "ksb_search": {
-        const gate = statusGate(a, t, "info");
+        const gate = statusGate(actor, target, "info");
         if (gate) {
           out(gate);
           break;
         }
-        const group = orders.filter((x) => x.action === "ksb_search" && x.targets[0] === t.id);
-        const agent = group.some((x) => hasRole(must(s, x.actor), "ksb_agent"));
-        const expert = group.some((x) => hasRole(must(s, x.actor), "expert"));
+        const group = orders.filter((x) => x.action === "ksb_search" && x.targets[0] === target.id);
+        const agent = group.some((x) => hasRole(player(state, x.actor), "ksb_agent"));
+        const expert = group.some((x) => hasRole(player(state, x.actor), "expert"));
         if (!agent || !expert) {
           out("incomplete");
           break;
         }
         out("ok", {
-          apparent: t.currentAppearance,
-          true: t.appearance,
-          roles: [t.role, ...t.roles],
-          inventory: { crowns: t.crowns, items: [...t.items], orchium: t.orchium, resources: t.resources },
+          apparent: target.currentAppearance,
+          true: target.appearance,
+          roles: [target.role, ...target.roles],
+          inventory: {
+            crowns: target.crowns,
+            items: [...target.items],
+            orchium: target.orchium,
+            resources: target.resources,
+          },
         });
-        if (!searchDone.has(t.id)) {
-          searchDone.add(t.id);
-          notice(s, t.id, "searched", {});
-          const w = s.data.warrants.find(
-            (x) => x.measure === "search" && x.target === t.id && x.status === "granted",
+        if (!searchDone.has(target.id)) {
+          searchDone.add(target.id);
+          notice(state, target.id, "searched", {});
+          const warrant = state.data.warrants.find(
+            (x) => x.measure === "search" && x.target === target.id && x.status === "granted",
           );
-          if (w) w.status = "used";
+          if (warrant) warrant.status = "used";
         }
         break;
       }
       case "ksb_mail_check": {
-        if (dead(t)) {
+        if (dead(target)) {
           out("failed");
           break;
         }
-        const mail = s.data.mail
-          .filter((m) => m.from === t.id || m.to === t.id)
+        const mail = state.data.mail
+          .filter((m) => m.from === target.id || m.to === target.id)
           .map((m) => ({
             from: m.from,
             to: m.to,
@@ -423,51 +439,51 @@ function step6Information(s: RState): void {
             phase: m.phase,
           }));
         out("ok", { mail });
-        const w = s.data.warrants.find(
-          (x) => x.measure === "mail_check" && x.target === t.id && x.status === "granted",
+        const warrant = state.data.warrants.find(
+          (x) => x.measure === "mail_check" && x.target === target.id && x.status === "granted",
         );
-        if (w) w.status = "used";
+        if (warrant) warrant.status = "used";
         break;
       }
       case "ksb_interrogate":
       case "det_interrogate": {
-        const gate = statusGate(a, t, "info");
+        const gate = statusGate(actor, target, "info");
         if (gate) {
           out(gate);
           break;
         }
-        const id = `i${s.data.sessions.length + 1}`;
-        s.data.sessions.push({
+        const id = `i${state.data.sessions.length + 1}`;
+        state.data.sessions.push({
           id,
           source: source as "ksb" | "detective",
-          interrogator: a.id,
-          target: t.id,
+          interrogator: actor.id,
+          target: target.id,
           question: null,
           askedAt: null,
           answered: false,
           open: true,
         });
-        emitEvent(s, "interrogation_opened", { id, interrogator: a.id, target: t.id });
-        notice(s, t.id, "summons", { session: id, from: a.currentAppearance });
+        emitEvent(state, "interrogation_opened", { id, interrogator: actor.id, target: target.id });
+        notice(state, target.id, "summons", { session: id, from: actor.currentAppearance });
         out(
           "opened",
-          o.action === "det_interrogate"
-            ? { session: id, apparent: t.currentAppearance, true: t.appearance }
+          order.action === "det_interrogate"
+            ? { session: id, apparent: target.currentAppearance, true: target.appearance }
             : { session: id },
         );
-        if (o.action === "det_interrogate") learn(a, t.appearance);
+        if (order.action === "det_interrogate") learn(actor, target.appearance);
         break;
       }
       case "ksb_accuse":
       case "det_accuse": {
-        if (dead(t)) {
+        if (dead(target)) {
           out("failed");
           break;
         }
-        const article = typeof o.params["article"] === "string" ? o.params["article"] : "";
+        const article = typeof order.params["article"] === "string" ? order.params["article"] : "";
         out("done", { article });
-        emitEvent(s, "accusation", { by: a.id, target: t.id, article });
-        emitPublic(s, "accusation", { appearance: t.currentAppearance, article });
+        emitEvent(state, "accusation", { by: actor.id, target: target.id, article });
+        emitPublic(state, "accusation", { appearance: target.currentAppearance, article });
         break;
       }
     }
@@ -475,156 +491,162 @@ function step6Information(s: RState): void {
 }
 
 /** Engaged units (§6.3) assigned by the given free orders; existing, not in transit, allowed, fighting owners. */
-function engaged(s: RState, o: Order): Unit[] {
-  const ids = (o.params["units"] as string[] | undefined) ?? [];
-  const t = tgt(s, o);
-  return s.data.units.filter(
+function engaged(state: RState, order: Order): Unit[] {
+  const ids = (order.params["units"] as string[] | undefined) ?? [];
+  const target = targetOf(state, order);
+  return state.data.units.filter(
     (u) =>
       ids.includes(u.id) &&
       u.inTransitTo === null &&
-      unitAllowed(s, u.type, u.location) &&
-      t !== undefined &&
-      u.location === t.location &&
-      unitWorks(s, u),
+      unitAllowed(state, u.type, u.location) &&
+      target !== undefined &&
+      u.location === target.location &&
+      unitWorks(state, u),
   );
 }
-function unitWorks(s: RState, u: Unit): boolean {
-  const owner = u.owner ? P(s, u.owner) : undefined;
+function unitWorks(state: RState, u: Unit): boolean {
+  const owner = u.owner ? findPlayer(state, u.owner) : undefined;
   return (
-    owner !== undefined && !neutralized(owner) && s.data.scratch.fighting.includes(`${owner.id}:${u.army}`)
+    owner !== undefined &&
+    !neutralized(owner) &&
+    state.data.scratch.fighting.includes(`${owner.id}:${u.army}`)
   );
 }
-function defenders(s: RState, t: RPlayer): Unit[] {
+function defenders(state: RState, target: RPlayer): Unit[] {
   const out: Unit[] = [];
-  for (const o of freeOf(s, "units_defend")) if (o.targets[0] === t.id) out.push(...engaged(s, o));
-  return out.filter((u, i) => out.indexOf(u) === i && s.data.units.includes(u));
+  for (const order of freeOf(state, "units_defend"))
+    if (order.targets[0] === target.id) out.push(...engaged(state, order));
+  return out.filter((u, i) => out.indexOf(u) === i && state.data.units.includes(u));
 }
 
-function step7Protections(s: RState): void {
-  for (const o of ordersOf(s, "baron_protect")) {
-    s.data.scratch.protectedTargets.push(o.targets[0] as string);
-    sendResult(s, o.actor, "baron_protect", o.targets[0] ?? null, "ok");
+function step7Protections(state: RState): void {
+  for (const order of ordersOf(state, "baron_protect")) {
+    state.data.scratch.protectedTargets.push(order.targets[0] as string);
+    sendResult(state, order.actor, "baron_protect", order.targets[0] ?? null, "ok");
   }
 }
 
-function step8Detentions(s: RState): void {
-  const before = new Set(s.players.filter((p) => detained(p)).map((p) => p.id));
-  for (const o of ordersOf(s, "ksb_detain", "ksb_release", "advocate_release").sort(
+function step8Detentions(state: RState): void {
+  const before = new Set(state.players.filter((p) => detained(p)).map((p) => p.id));
+  for (const order of ordersOf(state, "ksb_detain", "ksb_release", "advocate_release").sort(
     (a, b) => a.seq - b.seq,
   )) {
-    const a = must(s, o.actor);
-    if (!free(a)) continue;
-    const t = tgt(s, o);
-    if (!t) continue;
-    if (o.action === "ksb_detain") {
-      let r = statusGate(a, t, "detain");
-      if (r === "wanted") declareWanted(s, t, "ksb");
-      if (!r && defenders(s, t).length > 0) {
+    const actor = player(state, order.actor);
+    if (!free(actor)) continue;
+    const target = targetOf(state, order);
+    if (!target) continue;
+    if (order.action === "ksb_detain") {
+      let r = statusGate(actor, target, "detain");
+      if (r === "wanted") declareWanted(state, target, "ksb");
+      if (!r && defenders(state, target).length > 0) {
         r = "protected";
-        declareWanted(s, t, "ksb");
+        declareWanted(state, target, "ksb");
       }
-      if (!r && detained(t)) r = "already";
-      if (!r && stealthAvoids(s, t)) r = "avoided";
+      if (!r && detained(target)) r = "already";
+      if (!r && stealthAvoids(state, target)) r = "avoided";
       if (!r) {
         r = "detained";
-        setStatus(t, "detained", true);
-        setStatus(t, "wanted", false);
-        t.detainedBy = "ksb";
-        t.detainedAt = s.data.phaseIndex;
-        t.wantedBy = null;
-        emitEvent(s, "detained", { player: t.id, by: "ksb" });
-        notice(s, t.id, "detained", {});
-        const w = s.data.warrants.find(
-          (x) => x.measure === "detain" && x.target === t.id && x.status === "granted",
+        setStatus(target, "detained", true);
+        setStatus(target, "wanted", false);
+        target.detainedBy = "ksb";
+        target.detainedAt = state.data.phaseIndex;
+        target.wantedBy = null;
+        emitEvent(state, "detained", { player: target.id, by: "ksb" });
+        notice(state, target.id, "detained", {});
+        const warrant = state.data.warrants.find(
+          (x) => x.measure === "detain" && x.target === target.id && x.status === "granted",
         );
-        if (w) w.status = "used";
+        if (warrant) warrant.status = "used";
       }
-      sendResult(s, a.id, o.action, t.id, r);
-      caseEntry(s, "ksb", o.action, a.id, t.id, r);
-    } else if (o.action === "ksb_release") {
-      if (detained(t) && t.detainedBy === "ksb" && t.alive) {
-        release(s, t, "ksb", false);
-        sendResult(s, a.id, o.action, t.id, "released");
-      } else sendResult(s, a.id, o.action, t.id, "failed");
-      caseEntry(s, "ksb", o.action, a.id, t.id, detained(t) ? "failed" : "released");
+      sendResult(state, actor.id, order.action, target.id, r);
+      caseEntry(state, "ksb", order.action, actor.id, target.id, r);
+    } else if (order.action === "ksb_release") {
+      if (detained(target) && target.detainedBy === "ksb" && target.alive) {
+        release(state, target, "ksb", false);
+        sendResult(state, actor.id, order.action, target.id, "released");
+      } else sendResult(state, actor.id, order.action, target.id, "failed");
+      caseEntry(state, "ksb", order.action, actor.id, target.id, detained(target) ? "failed" : "released");
     } else {
-      if (!detained(t) || !t.alive) sendResult(s, a.id, o.action, t.id, "failed");
-      else if (s.data.phaseIndex - (t.detainedAt ?? 0) >= 2 * s.options.advocateReleaseSutki) {
-        release(s, t, "advocate", true);
-        sendResult(s, a.id, o.action, t.id, "released");
-      } else sendResult(s, a.id, o.action, t.id, "too_early");
+      if (!detained(target) || !target.alive) sendResult(state, actor.id, order.action, target.id, "failed");
+      else if (state.data.phaseIndex - (target.detainedAt ?? 0) >= 2 * state.options.advocateReleaseSutki) {
+        release(state, target, "advocate", true);
+        sendResult(state, actor.id, order.action, target.id, "released");
+      } else sendResult(state, actor.id, order.action, target.id, "too_early");
     }
   }
   // later-step orders of characters detained here are cancelled
-  for (const o of [...s.data.orders, ...s.data.freeOrders]) {
-    const p = P(s, o.actor);
-    if (p && detained(p) && !before.has(p.id) && !s.data.scratch.cancelled.includes(o.seq)) cancel(s, o);
+  for (const order of [...state.data.orders, ...state.data.freeOrders]) {
+    const p = findPlayer(state, order.actor);
+    if (p && detained(p) && !before.has(p.id) && !state.data.scratch.cancelled.includes(order.seq))
+      cancel(state, order);
   }
 }
 
-export function release(s: RState, t: RPlayer, by: string, wanted: boolean): void {
-  setStatus(t, "detained", false);
-  t.detainedBy = null;
-  t.detainedAt = null;
-  emitEvent(s, "released", { player: t.id, by, wanted });
-  notice(s, t.id, "released", {});
-  if (wanted) declareWanted(s, t, by === "advocate" ? "state" : by);
+export function release(state: RState, target: RPlayer, by: string, wanted: boolean): void {
+  setStatus(target, "detained", false);
+  target.detainedBy = null;
+  target.detainedAt = null;
+  emitEvent(state, "released", { player: target.id, by, wanted });
+  notice(state, target.id, "released", {});
+  if (wanted) declareWanted(state, target, by === "advocate" ? "state" : by);
   else {
-    setStatus(t, "wanted", false);
-    t.wantedBy = null;
+    setStatus(target, "wanted", false);
+    target.wantedBy = null;
   }
 }
 
-function step9Recruitment(s: RState): void {
-  for (const o of ordersOf(s, "recruit", "ksb_derecruit")) {
-    const a = must(s, o.actor);
-    const t = tgt(s, o);
-    if (!t || !free(a)) continue;
-    if (o.action === "recruit") {
-      const gate = statusGate(a, t, "personal");
-      if (gate || t.faction === "ozd") {
-        sendResult(s, a.id, o.action, t.id, gate ?? "failed");
+function step9Recruitment(state: RState): void {
+  for (const order of ordersOf(state, "recruit", "ksb_derecruit")) {
+    const actor = player(state, order.actor);
+    const target = targetOf(state, order);
+    if (!target || !free(actor)) continue;
+    if (order.action === "recruit") {
+      const gate = statusGate(actor, target, "personal");
+      if (gate || target.faction === "ozd") {
+        sendResult(state, actor.id, order.action, target.id, gate ?? "failed");
         continue;
       }
-      t.previousFaction = t.faction;
-      t.faction = "ozd";
-      if (t.role !== "junior_adept" && !t.roles.includes("junior_adept")) t.roles.push("junior_adept");
-      setStatus(t, "recruited", true);
-      t.ozdChatKept = false;
-      notice(s, t.id, "recruited", {});
-      emitEvent(s, "recruited", { player: t.id });
-      sendResult(s, a.id, o.action, t.id, "ok");
+      target.previousFaction = target.faction;
+      target.faction = "ozd";
+      if (target.role !== "junior_adept" && !target.roles.includes("junior_adept"))
+        target.roles.push("junior_adept");
+      setStatus(target, "recruited", true);
+      target.ozdChatKept = false;
+      notice(state, target.id, "recruited", {});
+      emitEvent(state, "recruited", { player: target.id });
+      sendResult(state, actor.id, order.action, target.id, "ok");
     } else {
-      const gate = statusGate(a, t, "info");
+      const gate = statusGate(actor, target, "info");
       if (gate) {
-        sendResult(s, a.id, o.action, t.id, gate);
-        caseEntry(s, "ksb", o.action, a.id, t.id, gate);
+        sendResult(state, actor.id, order.action, target.id, gate);
+        caseEntry(state, "ksb", order.action, actor.id, target.id, gate);
         continue;
       }
-      if (hasRole(t, "junior_adept") && t.faction === "ozd") {
-        const faction = t.previousFaction ?? "citizens";
-        t.faction = faction;
-        if (faction === "ksb") t.ksbPeriods += 1;
-        if (t.role === "junior_adept") t.role = t.roles.find((r) => r !== "junior_adept") ?? "citizen";
-        t.roles = t.roles.filter((r) => r !== "junior_adept" && r !== t.role);
-        setStatus(t, "recruited", false);
-        t.ozdChatKept = true;
-        notice(s, t.id, "derecruited", {});
-        emitEvent(s, "derecruited", { player: t.id, faction });
+      if (hasRole(target, "junior_adept") && target.faction === "ozd") {
+        const faction = target.previousFaction ?? "citizens";
+        target.faction = faction;
+        if (faction === "ksb") target.ksbPeriods += 1;
+        if (target.role === "junior_adept")
+          target.role = target.roles.find((r) => r !== "junior_adept") ?? "citizen";
+        target.roles = target.roles.filter((r) => r !== "junior_adept" && r !== target.role);
+        setStatus(target, "recruited", false);
+        target.ozdChatKept = true;
+        notice(state, target.id, "derecruited", {});
+        emitEvent(state, "derecruited", { player: target.id, faction });
       }
-      sendResult(s, a.id, o.action, t.id, "done", {}, "Развербовка проведена.");
-      caseEntry(s, "ksb", o.action, a.id, t.id, "done");
+      sendResult(state, actor.id, order.action, target.id, "done", {}, "Развербовка проведена.");
+      caseEntry(state, "ksb", order.action, actor.id, target.id, "done");
     }
   }
 }
 
 function takeGoods(
-  s: RState,
-  o: Order,
+  state: RState,
+  order: Order,
   from: { crowns: number; items: string[] },
   thief: RPlayer,
 ): { crowns?: number; item?: string | null } {
-  const item = o.params["item"];
+  const item = order.params["item"];
   if (typeof item === "string") {
     const k = from.items.indexOf(item);
     if (k < 0) return { item: null };
@@ -632,301 +654,316 @@ function takeGoods(
     thief.items.push(item);
     return { item };
   }
-  const want = typeof o.params["crowns"] === "number" ? o.params["crowns"] : 100;
+  const want = typeof order.params["crowns"] === "number" ? order.params["crowns"] : 100;
   const got = Math.min(want, from.crowns);
   from.crowns -= got;
   thief.crowns += got;
   return { crowns: got };
 }
 
-function step10Theft(s: RState): void {
-  for (const o of ordersOf(s, "rob", "steal", "embezzle")) {
-    const a = must(s, o.actor);
-    if (!free(a)) continue;
-    if (o.action === "embezzle") {
-      const gov = isGovernmentMember(s, a);
+function step10Theft(state: RState): void {
+  for (const order of ordersOf(state, "rob", "steal", "embezzle")) {
+    const actor = player(state, order.actor);
+    if (!free(actor)) continue;
+    if (order.action === "embezzle") {
+      const gov = isGovernmentMember(state, actor);
       const tid =
-        typeof o.params["treasury"] === "string" ? o.params["treasury"] : (gov ?? s.options.defaultTreasury);
-      const got = takeGoods(s, o, treasury(s, tid), a);
-      emitEvent(s, "embezzled", { thief: a.id, treasury: tid });
-      sendResult(s, a.id, o.action, null, "ok", got as JsonObject);
+        typeof order.params["treasury"] === "string"
+          ? order.params["treasury"]
+          : (gov ?? state.options.defaultTreasury);
+      const got = takeGoods(state, order, treasury(state, tid), actor);
+      emitEvent(state, "embezzled", { thief: actor.id, treasury: tid });
+      sendResult(state, actor.id, order.action, null, "ok", got as JsonObject);
       continue;
     }
-    const t = tgt(s, o);
-    if (!t) continue;
-    const gate = statusGate(a, t, "personal");
+    const target = targetOf(state, order);
+    if (!target) continue;
+    const gate = statusGate(actor, target, "personal");
     if (gate) {
-      sendResult(s, a.id, o.action, t.id, gate);
+      sendResult(state, actor.id, order.action, target.id, gate);
       continue;
     }
-    if (o.action === "rob") {
-      if (acts(s, t, "king")) {
-        sendResult(s, a.id, o.action, t.id, "failed");
+    if (order.action === "rob") {
+      if (acts(state, target, "king")) {
+        sendResult(state, actor.id, order.action, target.id, "failed");
         continue;
       }
-      const taken = { crowns: t.crowns, items: [...t.items], orchium: t.orchium, resources: t.resources };
-      a.crowns += t.crowns;
-      a.items.push(...t.items);
-      a.orchium += t.orchium;
-      a.resources += t.resources;
-      t.crowns = 0;
-      t.items = [];
-      t.orchium = 0;
-      t.resources = 0;
-      notice(s, t.id, "robbed", { by: a.currentAppearance });
-      learn(t, a.currentAppearance);
-      emitEvent(s, "robbed", { thief: a.id, target: t.id });
-      sendResult(s, a.id, o.action, t.id, "ok", taken);
+      const taken = {
+        crowns: target.crowns,
+        items: [...target.items],
+        orchium: target.orchium,
+        resources: target.resources,
+      };
+      actor.crowns += target.crowns;
+      actor.items.push(...target.items);
+      actor.orchium += target.orchium;
+      actor.resources += target.resources;
+      target.crowns = 0;
+      target.items = [];
+      target.orchium = 0;
+      target.resources = 0;
+      notice(state, target.id, "robbed", { by: actor.currentAppearance });
+      learn(target, actor.currentAppearance);
+      emitEvent(state, "robbed", { thief: actor.id, target: target.id });
+      sendResult(state, actor.id, order.action, target.id, "ok", taken);
     } else {
-      const got = takeGoods(s, o, t, a);
-      emitEvent(s, "stolen", { thief: a.id, target: t.id, ...(got as JsonObject) });
-      sendResult(s, a.id, o.action, t.id, "ok", got as JsonObject);
+      const got = takeGoods(state, order, target, actor);
+      emitEvent(state, "stolen", { thief: actor.id, target: target.id, ...(got as JsonObject) });
+      sendResult(state, actor.id, order.action, target.id, "ok", got as JsonObject);
     }
   }
 }
 
-function step11Palace(s: RState): void {
-  for (const o of ordersOf(s, "palace_force")) {
-    const t = tgt(s, o);
-    if (!t) continue;
-    const ok = t.alive && free(t) && !t.incorporeal && !abroad(t) && !s.data.palace.includes(t.id);
+function step11Palace(state: RState): void {
+  for (const order of ordersOf(state, "palace_force")) {
+    const target = targetOf(state, order);
+    if (!target) continue;
+    const ok =
+      target.alive &&
+      free(target) &&
+      !target.incorporeal &&
+      !abroad(target) &&
+      !state.data.palace.includes(target.id);
     if (ok) {
-      joinPalace(s, t.id);
-      notice(s, t.id, "palace_joined", {});
+      joinPalace(state, target.id);
+      notice(state, target.id, "palace_joined", {});
     }
-    sendResult(s, o.actor, o.action, t.id, ok ? "ok" : "failed");
+    sendResult(state, order.actor, order.action, target.id, ok ? "ok" : "failed");
   }
 }
 
 /** One attack on T (§5.8). Returns whether T died of it. */
-function attack(s: RState, o: Order, kind: "assassin" | "units" | "showdown"): boolean {
-  const a = must(s, o.actor);
-  const t = tgt(s, o);
-  if (!t || dead(t)) return false;
+function attack(state: RState, order: Order, kind: "assassin" | "units" | "showdown"): boolean {
+  const actor = player(state, order.actor);
+  const target = targetOf(state, order);
+  if (!target || dead(target)) return false;
   const cause = kind === "assassin" ? "assassin" : kind === "showdown" ? "showdown" : "units";
-  const killer = a.id;
-  const loot = typeof o.params["loot"] === "string" ? o.params["loot"] : null;
+  const killer = actor.id;
+  const loot = typeof order.params["loot"] === "string" ? order.params["loot"] : null;
   if (kind !== "showdown") {
-    if (s.data.scratch.protectedTargets.includes(t.id)) {
-      emitEvent(s, "attack_blocked", { player: t.id, by: "protection" });
+    if (state.data.scratch.protectedTargets.includes(target.id)) {
+      emitEvent(state, "attack_blocked", { player: target.id, by: "protection" });
       return false;
     }
     if (kind === "units") {
-      const attackers = engaged(s, o);
+      const attackers = engaged(state, order);
       if (attackers.length === 0) return false;
-      const defs = defenders(s, t);
+      const defs = defenders(state, target);
       if (defs.length > 0) {
-        const [ra, rd] = fightSides(attackers, defs, battleCtx(s, t.location));
-        removeUnits(s, [...ra.destroyed, ...rd.destroyed], "defense");
+        const [ra, rd] = fightSides(attackers, defs, battleCtx(state, target.location));
+        removeUnits(state, [...ra.destroyed, ...rd.destroyed], "defense");
         if (rd.remaining > 0 || ra.remaining === 0) {
-          emitEvent(s, "attack_blocked", { player: t.id, by: "units" });
+          emitEvent(state, "attack_blocked", { player: target.id, by: "units" });
           return false;
         }
       }
     } else {
-      const defs = defenders(s, t);
+      const defs = defenders(state, target);
       if (defs.length > 0) {
         const weakest = [...defs].sort((x, y) => baseStrength(x) - baseStrength(y) || y.n - x.n)[0] as Unit;
-        removeUnits(s, [weakest.id], "defense");
-        emitEvent(s, "attack_blocked", { player: t.id, by: "units" });
+        removeUnits(state, [weakest.id], "defense");
+        emitEvent(state, "attack_blocked", { player: target.id, by: "units" });
         return false;
       }
     }
-    const guard = s.data.scratch.guards.find((g) => {
-      const gp = P(s, g.guard);
-      return g.target === t.id && gp !== undefined && gp.alive && gp.location === t.location;
+    const guard = state.data.scratch.guards.find((g) => {
+      const gp = findPlayer(state, g.guard);
+      return g.target === target.id && gp !== undefined && gp.alive && gp.location === target.location;
     });
     if (guard) {
-      emitEvent(s, "guard_intercepted", { guard: guard.guard, target: t.id });
-      kill(s, guard.guard, cause, { killer });
+      emitEvent(state, "guard_intercepted", { guard: guard.guard, target: target.id });
+      kill(state, guard.guard, cause, { killer });
       return false;
     }
   }
-  if (stealthAvoids(s, t)) return false;
-  kill(s, t.id, cause, { killer, loot });
+  if (stealthAvoids(state, target)) return false;
+  kill(state, target.id, cause, { killer, loot });
   return true;
 }
 
-function battleCtx(s: RState, country: string) {
+function battleCtx(state: RState, country: string) {
   return {
-    winterNorth: s.options.season === "winter" && (s.options.countryFront[country] ?? "home") === "north",
-    rule: s.options.battleLossRule,
+    winterNorth:
+      state.options.season === "winter" && (state.options.countryFront[country] ?? "home") === "north",
+    rule: state.options.battleLossRule,
   };
 }
 
-function step12Killing(s: RState): void {
-  const orders = [...ordersOf(s, "baron_showdown", "assassin_attack"), ...freeOf(s, "units_attack")].sort(
-    (a, b) => a.seq - b.seq,
-  );
-  for (const o of orders) {
-    const a = P(s, o.actor);
-    if (!a || !free(a)) continue;
-    if (o.action === "units_attack") {
-      const commander = a;
-      const ok = attack(s, o, "units");
-      sendResult(s, commander.id, o.action, o.targets[0] ?? null, ok ? "ok" : "failed");
+function step12Killing(state: RState): void {
+  const orders = [
+    ...ordersOf(state, "baron_showdown", "assassin_attack"),
+    ...freeOf(state, "units_attack"),
+  ].sort((a, b) => a.seq - b.seq);
+  for (const order of orders) {
+    const actor = findPlayer(state, order.actor);
+    if (!actor || !free(actor)) continue;
+    if (order.action === "units_attack") {
+      const commander = actor;
+      const ok = attack(state, order, "units");
+      sendResult(state, commander.id, order.action, order.targets[0] ?? null, ok ? "ok" : "failed");
     } else {
-      const ok = attack(s, o, o.action === "baron_showdown" ? "showdown" : "assassin");
-      sendResult(s, a.id, o.action, o.targets[0] ?? null, ok ? "ok" : "failed");
+      const ok = attack(state, order, order.action === "baron_showdown" ? "showdown" : "assassin");
+      sendResult(state, actor.id, order.action, order.targets[0] ?? null, ok ? "ok" : "failed");
     }
   }
 }
 
 /** Active units of a country (§6.3). */
-export function activeUnits(s: RState, country: string): Unit[] {
+export function activeUnits(state: RState, country: string): Unit[] {
   const assigned = new Set<string>();
-  for (const o of freeOf(s, "units_defend", "units_attack"))
-    for (const id of (o.params["units"] as string[] | undefined) ?? []) assigned.add(id);
-  return s.data.units.filter(
+  for (const order of freeOf(state, "units_defend", "units_attack"))
+    for (const id of (order.params["units"] as string[] | undefined) ?? []) assigned.add(id);
+  return state.data.units.filter(
     (u) =>
       u.location === country &&
       u.inTransitTo === null &&
-      unitAllowed(s, u.type, country) &&
+      unitAllowed(state, u.type, country) &&
       !assigned.has(u.id) &&
-      unitWorks(s, u),
+      unitWorks(state, u),
   );
 }
 
-function step13Battles(s: RState): void {
+function step13Battles(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = s.data.overrides.filter((x) => x.params["country"] === country);
+    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
     if (ov.some((x) => x.kind === "no_battle")) continue;
     const forced = ov.find((x) => x.kind === "battle_result");
     if (forced) {
       const ids = ((forced.params["destroy"] as string[] | undefined) ?? []).filter((id) =>
-        s.data.units.some((u) => u.id === id),
+        state.data.units.some((u) => u.id === id),
       );
-      removeUnits(s, ids, "battle");
-      emitEvent(s, "battle", { country, sides: [], gm: true, destroyed: ids });
+      removeUnits(state, ids, "battle");
+      emitEvent(state, "battle", { country, sides: [], gm: true, destroyed: ids });
       continue;
     }
-    const units = activeUnits(s, country);
+    const units = activeUnits(state, country);
     const armies = sortArmies(units.map((u) => u.army));
-    const { battles, needsGm } = battleComponents(armies, (a, b) => atWar(s, a, b));
-    for (const comp of needsGm) emitEvent(s, "battle_needs_gm", { country, armies: comp });
+    const { battles, needsGm } = battleComponents(armies, (a, b) => atWar(state, a, b));
+    for (const comp of needsGm) emitEvent(state, "battle_needs_gm", { country, armies: comp });
     for (const [sa, sb] of battles) {
       const ua = units.filter((u) => sa.includes(u.army));
       const ub = units.filter((u) => sb.includes(u.army));
-      const [ra, rb] = fightSides(ua, ub, battleCtx(s, country));
+      const [ra, rb] = fightSides(ua, ub, battleCtx(state, country));
       const sides = [ra, rb].map((r) => ({ ...r }));
-      emitEvent(s, "battle", { country, sides: sides as unknown as Json });
+      emitEvent(state, "battle", { country, sides: sides as unknown as Json });
       const destroyed = [...ra.destroyed, ...rb.destroyed];
       const losses = [...sa, ...sb].map((army) => ({
         army,
         n: units.filter((u) => u.army === army && destroyed.includes(u.id)).length,
       }));
-      removeUnits(s, destroyed, "battle");
-      emitPublic(s, "battle", { country, losses });
+      removeUnits(state, destroyed, "battle");
+      emitPublic(state, "battle", { country, losses });
     }
   }
 }
 
-function step14Capture(s: RState): void {
+function step14Capture(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = s.data.overrides.filter((x) => x.params["country"] === country);
+    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
     if (ov.some((x) => x.kind === "no_capture")) continue;
     const forced = ov.find((x) => x.kind === "capture");
     let winner: string | undefined =
       typeof forced?.params["army"] === "string" ? (forced.params["army"] as string) : undefined;
     if (!winner) {
-      const present = s.data.units.filter((u) => u.location === country && u.inTransitTo === null);
+      const present = state.data.units.filter((u) => u.location === country && u.inTransitTo === null);
       const armies = sortArmies(present.map((u) => u.army));
-      const hostile = armies.filter((a) => hostileTo(s, a, country));
-      if (hostile.length === 0 || armies.some((a) => friendlyTo(s, a, country))) continue;
+      const hostile = armies.filter((a) => hostileTo(state, a, country));
+      if (hostile.length === 0 || armies.some((a) => friendlyTo(state, a, country))) continue;
       const strength = (army: string) =>
         present.filter((u) => u.army === army).reduce((sum, u) => sum + baseStrength(u), 0);
       winner = [...hostile].sort((a, b) => strength(b) - strength(a))[0];
     }
     if (!winner) continue;
-    capture(s, country, winner);
+    capture(state, country, winner);
   }
 }
 
-export function capture(s: RState, country: string, army: string): void {
-  s.data.ownForces[country] = [army];
-  const commander = commanderOf(s, army);
-  emitEvent(s, "country_captured", { country, army, commander: commander?.id ?? null });
-  emitPublic(s, "captured", { country, army });
+export function capture(state: RState, country: string, army: string): void {
+  state.data.ownForces[country] = [army];
+  const commander = commanderOf(state, army);
+  emitEvent(state, "country_captured", { country, army, commander: commander?.id ?? null });
+  emitPublic(state, "captured", { country, army });
   if (commander) {
-    if (country === "regnum") for (const p of ["king", "pope", "president"]) assignPost(s, commander.id, p);
-    else assignPost(s, commander.id, `ruler_${country}`);
+    if (country === "regnum")
+      for (const p of ["king", "pope", "president"]) assignPost(state, commander.id, p);
+    else assignPost(state, commander.id, `ruler_${country}`);
   }
   if (country === "regnum") {
-    s.data.ksbDefeat = true;
-    emitEvent(s, "ksb_defeat", {});
+    state.data.ksbDefeat = true;
+    emitEvent(state, "ksb_defeat", {});
   }
 }
 
-function step15SquadCap(s: RState): void {
+function step15SquadCap(state: RState): void {
   for (const army of ["royal", "parliament", "inquisition", "aik", "ksb", "ozd", "darkness"]) {
-    const q = s.data.units.filter((u) => u.army === army && u.conscripted).sort((a, b) => a.n - b.n);
+    const q = state.data.units.filter((u) => u.army === army && u.conscripted).sort((a, b) => a.n - b.n);
     const chat = ARMY_CHAT[army] ?? army;
-    const m = s.players.filter((p) => access(s, p, chat) === "member").length;
+    const m = state.players.filter((p) => access(state, p, chat) === "member").length;
     if (q.length > m) {
       const gone = q.slice(q.length - (q.length - m)).map((u) => u.id);
-      s.data.units = s.data.units.filter((u) => !gone.includes(u.id));
-      emitEvent(s, "units_deserted", { army, units: gone, count: gone.length });
+      state.data.units = state.data.units.filter((u) => !gone.includes(u.id));
+      emitEvent(state, "units_deserted", { army, units: gone, count: gone.length });
     }
   }
 }
 
-function step16Travel(s: RState): void {
-  for (const o of ordersOf(s, "go_abroad", "travel")) {
-    const a = must(s, o.actor);
-    if (!free(a)) continue;
-    const to = (o.params["country"] as string | undefined) ?? (o.targets[0] as string);
-    const from = a.location;
+function step16Travel(state: RState): void {
+  for (const order of ordersOf(state, "go_abroad", "travel")) {
+    const actor = player(state, order.actor);
+    if (!free(actor)) continue;
+    const to = (order.params["country"] as string | undefined) ?? (order.targets[0] as string);
+    const from = actor.location;
     let fail: string | null = null;
-    if (border(s, from, to) !== "open") fail = "Граница закрыта.";
-    else if (to !== "regnum" && relation(s, from, to) !== "allied" && !a.visas.includes(to))
+    if (border(state, from, to) !== "open") fail = "Граница закрыта.";
+    else if (to !== "regnum" && relation(state, from, to) !== "allied" && !actor.visas.includes(to))
       fail = "Нет союза или визы.";
     if (fail) {
-      emitEvent(s, "travel_failed", { player: a.id });
-      sendResult(s, a.id, o.action, null, "failed", { country: to }, fail);
+      emitEvent(state, "travel_failed", { player: actor.id });
+      sendResult(state, actor.id, order.action, null, "failed", { country: to }, fail);
       continue;
     }
-    a.location = to;
-    if (underground(a)) {
-      setStatus(a, "underground", false);
-      emitEvent(s, "underground", { player: a.id, on: false });
+    actor.location = to;
+    if (underground(actor)) {
+      setStatus(actor, "underground", false);
+      emitEvent(state, "underground", { player: actor.id, on: false });
     }
-    if (to === "regnum") emitEvent(s, "returned", { player: a.id });
+    if (to === "regnum") emitEvent(state, "returned", { player: actor.id });
     else {
-      emitEvent(s, "abroad", { player: a.id, country: to });
-      palaceLeave(s, a.id);
+      emitEvent(state, "abroad", { player: actor.id, country: to });
+      palaceLeave(state, actor.id);
     }
-    sendResult(s, a.id, o.action, null, "ok", { country: to });
+    sendResult(state, actor.id, order.action, null, "ok", { country: to });
   }
-  for (const o of s.data.freeOrders.filter((x) => x.action === "move_troops")) {
-    const ids = (o.params["units"] as string[] | undefined) ?? [];
-    const to = o.params["to"] as string;
+  for (const order of state.data.freeOrders.filter((x) => x.action === "move_troops")) {
+    const ids = (order.params["units"] as string[] | undefined) ?? [];
+    const to = order.params["to"] as string;
     const arrived: string[] = [];
-    for (const u of s.data.units)
+    for (const u of state.data.units)
       if (ids.includes(u.id) && u.inTransitTo === to) {
         u.location = to;
         u.inTransitTo = null;
         arrived.push(u.id);
       }
-    emitEvent(s, "units_arrived", { units: arrived, country: to });
+    emitEvent(state, "units_arrived", { units: arrived, country: to });
   }
 }
 
-function step17Appearance(s: RState): void {
-  for (const o of ordersOf(s, "take_appearance")) {
-    const a = must(s, o.actor);
-    if (!free(a)) continue;
-    const ap = (o.params["appearance"] as string | undefined) ?? (o.targets[0] as string);
-    a.currentAppearance = ap;
-    emitEvent(s, "appearance_changed", { player: a.id, appearance: ap });
-    sendResult(s, a.id, o.action, null, "ok", { appearance: ap });
+function step17Appearance(state: RState): void {
+  for (const order of ordersOf(state, "take_appearance")) {
+    const actor = player(state, order.actor);
+    if (!free(actor)) continue;
+    const ap = (order.params["appearance"] as string | undefined) ?? (order.targets[0] as string);
+    actor.currentAppearance = ap;
+    emitEvent(state, "appearance_changed", { player: actor.id, appearance: ap });
+    sendResult(state, actor.id, order.action, null, "ok", { appearance: ap });
   }
 }
 
-export function doublesOccupancy(s: RState): void {
-  for (const owner of s.players) {
+export function doublesOccupancy(state: RState): void {
+  for (const owner of state.players) {
     const A = owner.appearance;
-    const current = s.data.occupant[A] ?? null;
-    const doubles = s.players.filter((d) => d.id !== owner.id && d.currentAppearance === A);
+    const current = state.data.occupant[A] ?? null;
+    const doubles = state.players.filter((d) => d.id !== owner.id && d.currentAppearance === A);
     const displaced = owner.currentAppearance !== A || !present(owner);
     const mayReturn =
       !displaced && doubles.filter((d) => d.difficulty > owner.difficulty).every((d) => !present(d));
@@ -938,60 +975,60 @@ export function doublesOccupancy(s: RState): void {
     else if (current !== null && presentDoubles.some((d) => d.id === current)) next = current;
     else next = best?.id ?? null;
     if (next === current) continue;
-    s.data.occupant[A] = next;
-    if (next === null) emitEvent(s, "place_vacated", { place: A, owner: owner.id });
-    else if (next === owner.id) emitEvent(s, "double_returned", { place: A, owner: owner.id });
-    else emitEvent(s, "double_replaced", { place: A, owner: owner.id, by: next });
+    state.data.occupant[A] = next;
+    if (next === null) emitEvent(state, "place_vacated", { place: A, owner: owner.id });
+    else if (next === owner.id) emitEvent(state, "double_returned", { place: A, owner: owner.id });
+    else emitEvent(state, "double_replaced", { place: A, owner: owner.id, by: next });
   }
 }
 
-function step19Windows(s: RState): void {
-  for (const x of s.data.sessions) {
+function step19Windows(state: RState): void {
+  for (const x of state.data.sessions) {
     if (!x.open || x.question === null || x.askedAt === null) continue;
     // A live game measures the window in real hours (a worker timer, `regnumTimers`).
     if (x.askedAtMs !== undefined && x.askedAtMs !== null) continue;
-    if (s.data.phaseIndex < x.askedAt + 1) continue;
-    recordEvasion(s, x);
+    if (state.data.phaseIndex < x.askedAt + 1) continue;
+    recordEvasion(state, x);
   }
 }
 
 /** An unanswered question whose window ran out: an evasion in the case file (§5.1.1). */
-export function recordEvasion(s: RState, x: RState["data"]["sessions"][number]): void {
-  emitEvent(s, "evasion", { id: x.id });
-  caseEntry(s, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
+export function recordEvasion(state: RState, x: RState["data"]["sessions"][number]): void {
+  emitEvent(state, "evasion", { id: x.id });
+  caseEntry(state, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
   x.question = null;
   x.askedAt = null;
   x.askedAtMs = null;
   if (x.source === "detective") {
     x.open = false;
-    emitEvent(s, "interrogation_closed", { id: x.id });
+    emitEvent(state, "interrogation_closed", { id: x.id });
   }
 }
 
 /** §3.2: each pending question of a live game expires `answerWindowHours` real hours after it was asked. */
-export function regnumTimers(s: RState): { key: string; at: number }[] {
-  return s.data.sessions
+export function regnumTimers(state: RState): { key: string; at: number }[] {
+  return state.data.sessions
     .filter((x) => x.open && x.question !== null && typeof x.askedAtMs === "number")
-    .map((x) => ({ key: x.id, at: (x.askedAtMs as number) + s.options.answerWindowHours * 3_600_000 }));
+    .map((x) => ({ key: x.id, at: (x.askedAtMs as number) + state.options.answerWindowHours * 3_600_000 }));
 }
 
-function step20Chats(s: RState): void {
-  reconcile(s);
-  for (const o of live(s).filter((x) => x.action === "order")) {
-    if (s.data.scratch.forced.includes(o.actor)) continue;
-    s.data.pending.push({
-      actor: o.actor,
-      targets: o.targets,
-      text: typeof o.params["text"] === "string" ? o.params["text"] : "",
-      phase: `${s.phase.kind} ${s.phase.n}`,
+function step20Chats(state: RState): void {
+  reconcile(state);
+  for (const order of live(state).filter((x) => x.action === "order")) {
+    if (state.data.scratch.forced.includes(order.actor)) continue;
+    state.data.pending.push({
+      actor: order.actor,
+      targets: order.targets,
+      text: typeof order.params["text"] === "string" ? order.params["text"] : "",
+      phase: `${state.phase.kind} ${state.phase.n}`,
     });
-    emitEvent(s, "order_pending", { actor: o.actor });
+    emitEvent(state, "order_pending", { actor: order.actor });
   }
 }
 
-function nextPhase(s: RState): void {
-  if (s.ended) return;
-  advancePhase(s);
+function nextPhase(state: RState): void {
+  if (state.ended) return;
+  advancePhase(state);
 }
 
 export const resolution: readonly ResolutionStep<RState>[] = [

@@ -1,8 +1,8 @@
+import { findPlayer } from "../../engine/helpers.js";
 import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/ruleset.js";
 import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import { CHATS, type RPlayer, type RState } from "./state.js";
 import {
-  P,
   abroad,
   access,
   actingPosts,
@@ -96,20 +96,20 @@ export function actionLabel(action: string): Localized | undefined {
 
 export function availableActions(state: RState, actor: PlayerId): AvailableAction[] {
   if (state.ended) return [];
-  const s = started(state);
-  const a = P(s, actor);
-  if (!a || !a.alive) return [];
+  const startedState = started(state);
+  const actorPlayer = findPlayer(startedState, actor);
+  if (!actorPlayer || !actorPlayer.alive) return [];
   const out: AvailableAction[] = [];
   for (const [action, spec] of Object.entries(SPECS)) {
     const params = defaults(action);
     const label = { en: LABELS[action]?.[0] ?? action, ru: LABELS[action]?.[1] ?? action };
     const ok = (targets: string[]) =>
-      validateOn(s, { actor, action, targets, params } as ActionInput) === null;
+      validateOn(startedState, { actor, action, targets, params } as ActionInput) === null;
     if (spec.targets === "none") {
       if (ok([])) out.push({ action, targets: [], minTargets: 0, maxTargets: 0, label });
       continue;
     }
-    const targets = candidateTargets(s, action, a).filter((t) => ok([t]));
+    const targets = candidateTargets(startedState, action, actorPlayer).filter((target) => ok([target]));
     if (targets.length > 0) out.push({ action, targets, minTargets: 1, maxTargets: 1, label });
   }
   return out;
@@ -224,7 +224,7 @@ export function playerView(state: RState, viewer: PlayerId): Json {
   if (viewer === "gm") {
     return { ...publicFacts, players: state.players as unknown as Json, data: state.data as unknown as Json };
   }
-  const me = P(state, viewer);
+  const me = findPlayer(state, viewer);
   if (!me) return publicFacts;
   const mine: JsonObject = {
     id: me.id,
@@ -250,8 +250,8 @@ export function playerView(state: RState, viewer: PlayerId): Json {
     serviceOf: [...me.serviceOf],
     chats: chatsOf(state, me),
     orders: state.data.orders
-      .filter((o) => o.actor === me.id)
-      .map((o) => ({ action: o.action, targets: o.targets, params: o.params })),
+      .filter((order) => order.actor === me.id)
+      .map((order) => ({ action: order.action, targets: order.targets, params: order.params })),
     units: state.data.units
       .filter((u) => u.owner === me.id)
       .map((u) => ({

@@ -1,56 +1,56 @@
-import { emitEvent, emitPublic } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, player } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { COUNTRIES, type RPlayer, type RState } from "./state.js";
-import { actingHolder, actingPosts, allRoles, hasRole, must, neutralized, postInfo, power } from "./logic.js";
+import { actingHolder, actingPosts, allRoles, hasRole, neutralized, postInfo, power } from "./logic.js";
 import { baronPalacePower } from "./death.js";
 
 /** End of game, win conditions, captured power and rewards (§9). */
 
-export function ozdCapturedPower(s: RState): number {
+export function ozdCapturedPower(state: RState): number {
   let sum = 0;
   const ok = (p: RPlayer) => p.alive && !neutralized(p) && p.faction === "ozd";
   // (a) recruited members
-  for (const p of s.players) if (ok(p) && !s.data.setupOzd.includes(p.id)) sum += power(s, p);
+  for (const p of state.players) if (ok(p) && !state.data.setupOzd.includes(p.id)) sum += power(state, p);
   // (b) places of non-OZD owners occupied by OZD doubles
-  for (const owner of s.players) {
+  for (const owner of state.players) {
     if (owner.faction === "ozd") continue;
-    const occ = s.data.occupant[owner.appearance];
-    if (occ && occ !== owner.id && ok(must(s, occ))) sum += power(s, owner);
+    const occ = state.data.occupant[owner.appearance];
+    if (occ && occ !== owner.id && ok(player(state, occ))) sum += power(state, owner);
   }
   // (c) posts newly acted by members at setup
-  for (const id of s.data.setupOzd) {
-    const p = must(s, id);
+  for (const id of state.data.setupOzd) {
+    const p = player(state, id);
     if (!ok(p)) continue;
-    const had = s.data.setupPosts[id] ?? [];
-    for (const post of actingPosts(s, p))
-      if (post !== "magister" && !had.includes(post)) sum += postInfo(s, post).power;
+    const had = state.data.setupPosts[id] ?? [];
+    for (const post of actingPosts(state, p))
+      if (post !== "magister" && !had.includes(post)) sum += postInfo(state, post).power;
   }
   return sum;
 }
 
-export function computeWinners(s: RState): string[] {
+export function computeWinners(state: RState): string[] {
   const out: string[] = [];
-  const enemies = s.players.filter(
+  const enemies = state.players.filter(
     (p) => p.faction === "ozd" || hasRole(p, "assassin") || hasRole(p, "rainbow_baron"),
   );
-  if (enemies.every((p) => neutralized(p)) && !s.data.ksbDefeat) out.push("ksb");
-  if (ozdCapturedPower(s) >= 1) out.push("ozd");
+  if (enemies.every((p) => neutralized(p)) && !state.data.ksbDefeat) out.push("ksb");
+  if (ozdCapturedPower(state) >= 1) out.push("ozd");
   return out;
 }
 
-export function computeRewards(s: RState, winners: string[]): Record<string, number> {
-  const k = s.options.rewardCoefficient;
-  const P = s.data.penalties.reduce((sum, p) => sum + p.amount, 0);
-  const nKsb = s.data.setupKsb.length;
-  const nOzd = s.data.setupOzd.length;
+export function computeRewards(state: RState, winners: string[]): Record<string, number> {
+  const k = state.options.rewardCoefficient;
+  const penaltySum = state.data.penalties.reduce((sum, p) => sum + p.amount, 0);
+  const nKsb = state.data.setupKsb.length;
+  const nOzd = state.data.setupOzd.length;
   const ksbWon = winners.includes("ksb");
-  const base = (p: RPlayer) => (s.options.materialistReward === "crowns" ? p.crowns : 0);
+  const base = (p: RPlayer) => (state.options.materialistReward === "crowns" ? p.crowns : 0);
   const out: Record<string, number> = {};
-  const materialists = s.players.filter((p) => p.type === "km" || p.type === "im");
+  const materialists = state.players.filter((p) => p.type === "km" || p.type === "im");
   for (const p of materialists) {
     let r = base(p);
     if (p.type === "km" && p.ksbPeriods > 0 && !ksbWon && nKsb > 0) {
-      const px = s.data.penalties
+      const px = state.data.penalties
         .filter((x) => x.ksbMembers.includes(p.id))
         .reduce((sum, x) => sum + x.amount, 0);
       r = Math.max(0, r - px / nKsb);
@@ -61,31 +61,31 @@ export function computeRewards(s: RState, winners: string[]): Record<string, num
     materialists.length > 0
       ? materialists.reduce((sum, p) => sum + (out[p.id] ?? 0), 0) / materialists.length
       : 0;
-  const captured = ozdCapturedPower(s);
-  for (const p of s.players) {
+  const captured = ozdCapturedPower(state);
+  for (const p of state.players) {
     if (p.type === "km" || p.type === "im") continue;
     if (p.type === "ki" && p.faction === "ozd") out[p.id] = nOzd > 0 ? (captured / nOzd) * 100 * k : 0;
     else if (p.type === "ii" && hasRole(p, "rainbow_baron")) {
-      const sumPower = s.data.baronFrozen[p.id] ?? baronPalacePower(s, p);
-      out[p.id] = 100 * (s.options.baronRewardUsesCoefficient ? k : 1) * sumPower;
+      const sumPower = state.data.baronFrozen[p.id] ?? baronPalacePower(state, p);
+      out[p.id] = 100 * (state.options.baronRewardUsesCoefficient ? k : 1) * sumPower;
     } else if (p.type === "ki" && p.faction === "ksb")
-      out[p.id] = ksbWon ? Math.max(0, M - (nKsb > 0 ? P / nKsb : 0)) : 0;
+      out[p.id] = ksbWon ? Math.max(0, M - (nKsb > 0 ? penaltySum / nKsb : 0)) : 0;
     else out[p.id] = winners.includes(p.faction) ? M : 0;
   }
-  for (const [id, r] of Object.entries(s.data.rewardOverrides)) out[id] = r;
+  for (const [id, r] of Object.entries(state.data.rewardOverrides)) out[id] = r;
   return out;
 }
 
-export function endGame(s: RState, given: string[] | undefined, chances: string | undefined): void {
-  const winners = given ?? computeWinners(s);
-  s.winners = [...winners];
-  const rewards = computeRewards(s, winners);
-  s.data.rewards = rewards;
-  for (const p of s.players) p.reward = rewards[p.id] ?? 0;
-  emitEvent(s, "game_over", { winners: [...winners] });
-  emitPublic(s, winners.length > 0 ? "game_over" : "game_over_none", { winners: [...winners] });
-  for (const p of s.players) {
-    emitPublic(s, "reveal", {
+export function endGame(state: RState, given: string[] | undefined, chances: string | undefined): void {
+  const winners = given ?? computeWinners(state);
+  state.winners = [...winners];
+  const rewards = computeRewards(state, winners);
+  state.data.rewards = rewards;
+  for (const p of state.players) p.reward = rewards[p.id] ?? 0;
+  emitEvent(state, "game_over", { winners: [...winners] });
+  emitPublic(state, winners.length > 0 ? "game_over" : "game_over_none", { winners: [...winners] });
+  for (const p of state.players) {
+    emitPublic(state, "reveal", {
       player: p.id,
       appearance: p.appearance,
       roles: allRoles(p),
@@ -94,19 +94,19 @@ export function endGame(s: RState, given: string[] | undefined, chances: string 
       posts: [...p.posts],
     });
   }
-  if (chances !== undefined) emitPublic(s, "chances", { text: chances });
-  const losers = [...new Set(s.players.map((p) => p.faction))].filter((f) => !winners.includes(f));
-  emitPublic(s, "losers", { factions: losers });
-  for (const p of s.players) {
-    emitEvent(s, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
-    emitPublic(s, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
+  if (chances !== undefined) emitPublic(state, "chances", { text: chances });
+  const losers = [...new Set(state.players.map((p) => p.faction))].filter((f) => !winners.includes(f));
+  emitPublic(state, "losers", { factions: losers });
+  for (const p of state.players) {
+    emitEvent(state, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
+    emitPublic(state, "reward", { player: p.id, amount: rewards[p.id] ?? 0 });
   }
-  s.ended = true;
+  state.ended = true;
 }
 
 /** Who rules a country now (§6.6): the acting King in Regnum, the acting `ruler_<c>` abroad. */
-function rulerOf(s: RState, country: string): string | null {
-  return actingHolder(s, country === "regnum" ? "king" : `ruler_${country}`)?.id ?? null;
+function rulerOf(state: RState, country: string): string | null {
+  return actingHolder(state, country === "regnum" ? "king" : `ruler_${country}`)?.id ?? null;
 }
 
 /**
@@ -114,8 +114,8 @@ function rulerOf(s: RState, country: string): string | null {
  * forces and ruler, the wars, the treasuries, the case file, the KSB penalties and the OZD's
  * captured power (§9).
  */
-export function finalExtra(s: RState): JsonObject {
-  const d = s.data;
+export function finalExtra(state: RState): JsonObject {
+  const d = state.data;
   const countries = [...new Set([...COUNTRIES, ...Object.keys(d.ownForces)])];
   return {
     units: [...d.units]
@@ -130,12 +130,12 @@ export function finalExtra(s: RState): JsonObject {
         conscripted: u.conscripted,
       })),
     countries: Object.fromEntries(
-      countries.map((c) => [c, { ownForces: [...(d.ownForces[c] ?? [])], ruler: rulerOf(s, c) }]),
+      countries.map((c) => [c, { ownForces: [...(d.ownForces[c] ?? [])], ruler: rulerOf(state, c) }]),
     ),
     wars: d.wars.map(([a, b]) => [a, b]),
     treasuries: JSON.parse(JSON.stringify(d.treasuries)) as Json,
     caseFile: JSON.parse(JSON.stringify(d.caseFile)) as Json,
     penalties: d.penalties.map((p) => ({ ...p, ksbMembers: [...p.ksbMembers] })),
-    ozdCaptured: ozdCapturedPower(s),
+    ozdCaptured: ozdCapturedPower(state),
   };
 }
