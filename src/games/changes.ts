@@ -2,7 +2,8 @@ import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { games, outbox } from "../db/schema/index.js";
 import { UserError } from "./errors.js";
-import type { AfterCommit, GameRow, OutboxEffect } from "./service.js";
+import type { OutboxEffect } from "./effects.js";
+import type { GameRow, DeadlineRow } from "./rows.js";
 import type { Tx } from "./state.js";
 
 /**
@@ -10,6 +11,20 @@ import type { Tx } from "./state.js";
  * deadlines and reminders): one transaction under the game's lock with its version bumped, and
  * its Discord effects as outbox rows in the same transaction.
  */
+
+/** What must happen after a commit: enqueue new deadline jobs, drain the outbox. */
+export interface AfterCommit {
+  deadlines: DeadlineRow[];
+  outbox: boolean;
+  /** The game's version this commit published (a drain request is named by it). */
+  version?: number;
+  /** The early close was already judged inside the transaction (nothing to check after it). */
+  earlyCloseJudged?: boolean;
+}
+
+export interface Committed<T> extends AfterCommit {
+  value: T;
+}
 
 /**
  * One change of a game: its row locked for the whole transaction and its version bumped, in

@@ -5,7 +5,7 @@ import type { PhaseReport } from "../engine/types.js";
 import { namesOf } from "../render/names.js";
 import { revealFiles, type RevealFile } from "../render/reveal.js";
 import { gameRecord } from "./fairness.js";
-import { GameService } from "./service.js";
+import { languageOf, readGame, seatsOf, stateOf } from "./reads.js";
 import { rulesetOrThrow } from "./state.js";
 
 /**
@@ -13,12 +13,11 @@ import { rulesetOrThrow } from "./state.js";
  * end-of-game reveal attaches, and what the GM console exports at any time (for its GMs only).
  */
 export async function gameLogFiles(db: Db, gameId: string): Promise<RevealFile[]> {
-  const service = new GameService(db);
-  const game = await service.game(gameId);
+  const game = await readGame(db, gameId);
   const ruleset = rulesetOrThrow(game.ruleset);
-  const lang = await service.language(game.guildId);
-  const state = await service.state(gameId);
-  const names = namesOf(await service.players(gameId));
+  const lang = await languageOf(db, game.guildId);
+  const state = await stateOf(db, gameId);
+  const names = namesOf(await seatsOf(db, gameId));
   const reports = await db
     .select({ report: resolutions.report })
     .from(resolutions)

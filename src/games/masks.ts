@@ -3,7 +3,8 @@ import type { Db } from "../db/client.js";
 import { games, guildSettings, maskGames, masks, players, type MaskMode } from "../db/schema/index.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
-import { GameService } from "./service.js";
+import { gameContext } from "./context.js";
+import { isGm, readGame } from "./reads.js";
 import { derivedSeedOf } from "./fairness.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 import { CHATS } from "../rulesets/regnum/state.js";
@@ -41,9 +42,8 @@ export async function maskModeOf(tx: Tx, gameId: string, rulesetId?: string): Pr
 
 /** A GM sets the mode in the lobby (at creation); it cannot change once the masks are dealt. */
 export async function setMaskMode(db: Db, gameId: string, byUserId: string, mode: MaskMode): Promise<void> {
-  const service = new GameService(db);
-  const game = await service.game(gameId);
-  if (!(await service.isGm(gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
+  const game = await readGame(db, gameId);
+  if (!(await isGm(gameContext(db), gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
   if (game.status !== "lobby") throw new UserError("mask.refuse.lobby_only");
   if (mode === "appearances" && !supportsAppearances(game.ruleset))
     throw new UserError("mask.refuse.no_appearances");
@@ -61,8 +61,7 @@ export async function setMask(
   seatId: PlayerId,
   mask: { name: string; avatarUrl?: string | null },
 ): Promise<void> {
-  const service = new GameService(db);
-  if (!(await service.isGm(gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
+  if (!(await isGm(gameContext(db), gameId, byUserId))) throw new UserError("mask.refuse.gm_only");
   const name = mask.name.trim().slice(0, 80);
   const rows = await ensureMasks(db, gameId);
   if (rows.some((r) => r.name.toLowerCase() === name.toLowerCase() && r.seatId !== seatId))
@@ -103,7 +102,7 @@ export async function ensureMasks(db: Db, gameId: string): Promise<MaskRow[]> {
 }
 
 /**
- * The deal inside a caller's transaction. GameService.start should call it right after the first
+ * The deal inside a caller's transaction. The start (lobby.ts) calls it right after the first
  * snapshot and before rendering the first messages, so that even the role cards name masks
  * (until then the first reconcile deals them, after the start's messages were rendered).
  */

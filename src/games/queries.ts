@@ -11,7 +11,9 @@ import {
   resolutions,
 } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
-import { DEFAULT_MAX_RUNNING_GAMES, type GameRow, type OutboxPost } from "./service.js";
+import type { OutboxPost } from "./effects.js";
+import type { GameRow } from "./rows.js";
+import { DEFAULT_MAX_RUNNING_GAMES } from "./service.js";
 
 /**
  * Read models and small writes the Discord layer needs beside GameService: which game a

@@ -6,8 +6,9 @@ import { deadlines, guildSettings, inputs, phases, players } from "../db/schema/
 import { safeName } from "../render/names.js";
 import { phaseName, t } from "../i18n/index.js";
 import { discordTime } from "./time.js";
-import type { Clock, Committed, OutboxPost } from "./service.js";
-import { changeGame, writeOutbox } from "./changes.js";
+import type { Clock } from "./context.js";
+import type { OutboxPost } from "./effects.js";
+import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 
 /**

@@ -24,7 +24,6 @@ import {
   games,
   guildSettings,
   inputs,
-  maskGames,
   outbox,
   phases,
   playerReplacements,
@@ -34,31 +33,33 @@ import {
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
 import { safeName } from "../render/names.js";
-import { labelsOf } from "../render/orders.js";
 import { UserError } from "./errors.js";
 import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
-import { phaseImages } from "../render/phase-images.js";
 import { phaseName } from "../i18n/index.js";
-import { tallyText, votePosts } from "./ballots.js";
-import { displayContext, renderReport } from "./render.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
 import { discordTime, gameZone, localTime } from "./time.js";
 import { tableMinimum } from "./table.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
-import { changeGame, outboxInsert, together, writeOutbox, type Writing } from "./changes.js";
-import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
-import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
-import { jobIds } from "../jobs/registry.js";
+import { changeGame, outboxInsert, together, writeOutbox, type Committed, type Writing } from "./changes.js";
+import { gameContext, systemClock, type Actor, type Clock, type GameContext } from "./context.js";
+import { actorName, logControl, requireGm } from "./control.js";
 import {
-  byWhom,
-  clip,
-  draftCard,
-  phaseStatus,
-  setupCard,
-  type DraftNote,
-  type PhaseOrder,
-} from "./gm-room.js";
+  ballotEffects,
+  deliverNow,
+  readerOf,
+  resolutionEffects,
+  withDeadlineNotice,
+  type OutboxEffect,
+  type OutboxUpsert,
+} from "./effects.js";
+import { draftCardEffect, gmStatusEffect, gmStatusText } from "./gm-status.js";
+import * as reads from "./reads.js";
+import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
+import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
+import { fromJsonRow, jsonRow } from "../db/json-row.js";
+import { jobIds } from "../jobs/registry.js";
+import { byWhom, setupCard, type DraftNote } from "./gm-room.js";
 
 /**
  * The application layer: every use case of a game as one transaction on Postgres, the truth.
@@ -67,14 +68,20 @@ import {
  * Discord effects go to the outbox in the same transaction; deadlines to the deadlines table.
  */
 
-export type GameRow = typeof games.$inferSelect;
-export type PlayerRow = typeof players.$inferSelect;
-export type PhaseRow = typeof phases.$inferSelect;
-export type DeadlineRow = typeof deadlines.$inferSelect;
-export type ResolutionRow = typeof resolutions.$inferSelect;
-
-/** Custom ids of the review buttons on a draft's card: `review:<action>:<game>:<phase index>`. */
-export const REVIEW_PREFIX = "review";
+export type { AfterCommit, Committed } from "./changes.js";
+export { systemClock, type Actor, type Clock } from "./context.js";
+export {
+  countPending,
+  type OutboxButton,
+  type OutboxEffect,
+  type OutboxPanels,
+  type OutboxPost,
+  type OutboxReconcile,
+  type OutboxReveal,
+  type OutboxUpsert,
+} from "./effects.js";
+export { REVIEW_PREFIX } from "./gm-status.js";
+export type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
 
 /** JSON with sorted keys: two reports are the same report whatever order jsonb kept their keys in. */
 export function canonical(value: unknown): string {
@@ -84,73 +91,6 @@ export function canonical(value: unknown): string {
       : v,
   );
 }
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
-
-/** What must happen after a commit: enqueue new deadline jobs, drain the outbox. */
-export interface AfterCommit {
-  deadlines: DeadlineRow[];
-  outbox: boolean;
-  /** The game's version this commit published (a drain request is named by it). */
-  version?: number;
-  /** The early close was already judged inside the transaction (nothing to check after it). */
-  earlyCloseJudged?: boolean;
-}
-
-export interface Committed<T> extends AfterCommit {
-  value: T;
-}
-
-export interface OutboxPost {
-  type: "post";
-  /** The chat key: `newspaper`, `personal:<seat>`, `gm`, or a chat id of the ruleset layout. */
-  chat: string;
-  content: string;
-  /** Images attached to the post (the reichstag board, regnum battle reports), base64. */
-  files?: { name: string; base64: string }[];
-  /** A GM-room notice that the outbox row with this id failed for good (with a retry button). */
-  retryOf?: number;
-}
-export interface OutboxReconcile {
-  type: "reconcile";
-}
-/** Each player's orders panel for the phase that just opened (skipped if it is no longer open). */
-export interface OutboxPanels {
-  type: "panels";
-  phaseIndex: number;
-  /** Only these seats' panels (a step that opened within the phase); absent: every seat's. */
-  seats?: string[];
-}
-/** The full reveal of roles and winners, and the game's log as files, at the end. */
-export interface OutboxReveal {
-  type: "reveal";
-}
-/**
- * A message kept up to date under a key (the day's vote tally): the first effect of a key posts
- * it, later ones edit that message in place.
- */
-export interface OutboxUpsert {
-  type: "upsert";
-  chat: string;
-  key: string;
-  content: string;
-  /** Buttons under the message (a draft's review buttons); an empty list removes them. */
-  buttons?: OutboxButton[];
-  /**
-   * Rendered when performed, not when written: `gmStatus` is the phase whose GM status this is
-   * (skipped when a later update of the key waits, or once the phase is over).
-   */
-  render?: { gmStatus: number };
-}
-export interface OutboxButton {
-  id: string;
-  label: string;
-  style: "primary" | "secondary" | "success" | "danger";
-}
-export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
 
 export interface CreateGameInput {
   guildId: string;
@@ -215,91 +155,52 @@ function nearest(key: string, known: readonly string[]): string {
 /** Running games a server may have at once unless its `/settings` say otherwise. */
 export const DEFAULT_MAX_RUNNING_GAMES = 5;
 
-/**
- * Who acts through a service built for one interaction. A member the server trusts as a GM (its
- * GM role, or the Manage Server permission: the Discord layer decides) is a GM of every game of
- * that server without being listed in `game_masters`; the name goes into the log beside the id.
- */
-export interface Actor {
-  guildId: string;
-  userId: string;
-  /** The member's shown name when acting, for the log. */
-  name: string;
-  /** The server's GM role or Manage Server: may act as a GM of every game on the server. */
-  serverGm: boolean;
-}
-
 /** A reviewed draft publishes itself after this grace period unless a GM holds it. */
 export const REVIEW_GRACE_MS = 30 * 60_000;
 
 export class GameService {
-  /** The reader (language and seat names) of one transaction, rendered against more than once. */
-  private readonly readers = new WeakMap<Tx, RenderContext>();
+  private readonly ctx: GameContext;
 
   constructor(
     readonly db: Db,
     readonly clock: Clock = systemClock,
     /** The member acting through this service (one interaction); null for the worker. */
     readonly actor: Actor | null = null,
-  ) {}
+  ) {
+    this.ctx = gameContext(db, clock, actor);
+  }
 
   // ---- reading ----------------------------------------------------------------------------
 
   async game(gameId: string): Promise<GameRow> {
-    const [game] = await this.db.select().from(games).where(eq(games.id, gameId));
-    if (!game) throw new UserError("game.not_found");
-    return game;
+    return reads.readGame(this.db, gameId);
   }
 
   async players(gameId: string, tx: Tx = this.db): Promise<PlayerRow[]> {
-    return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+    return reads.seatsOf(tx, gameId);
   }
 
   /** A GM of the game: listed in its GMs, or the acting member is a GM of the whole server. */
   async isGm(gameId: string, userId: string, tx: Tx = this.db): Promise<boolean> {
-    const rows = await tx
-      .select()
-      .from(gameMasters)
-      .where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
-    if (rows.length > 0) return true;
-    const actor = this.actor;
-    if (!actor?.serverGm || actor.userId !== userId) return false;
-    const [game] = await tx.select({ guildId: games.guildId }).from(games).where(eq(games.id, gameId));
-    return game?.guildId === actor.guildId;
+    return reads.isGm(this.ctx, gameId, userId, tx);
   }
 
   /** The game's own GMs (not the server's), the creator first, then in the order they were added. */
   async gms(gameId: string, tx: Tx = this.db): Promise<string[]> {
-    const [game] = await tx.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId));
-    const rows = await tx
-      .select({ userId: gameMasters.userId })
-      .from(gameMasters)
-      .where(eq(gameMasters.gameId, gameId))
-      .orderBy(asc(gameMasters.addedAt));
-    const ids = rows.map((r) => r.userId);
-    const creator = game?.createdBy;
-    return creator && ids.includes(creator) ? [creator, ...ids.filter((id) => id !== creator)] : ids;
+    return reads.gmsOf(tx, gameId);
   }
 
   async currentPhase(gameId: string, tx: Tx = this.db): Promise<PhaseRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(phases)
-      .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
-      .orderBy(sql`${phases.index} DESC`)
-      .limit(1);
-    return row;
+    return reads.currentPhase(tx, gameId);
   }
 
   async language(guildId: string, tx: Tx = this.db): Promise<Lang> {
-    const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
-    return row?.language ?? "ru";
+    return reads.languageOf(tx, guildId);
   }
 
   /** The engine state now (snapshot + replay). */
   async state(gameId: string, tx: Tx = this.db): Promise<AnyGameState> {
-    const game = await this.game(gameId);
-    return (await loadState(tx, gameId, rulesetOrThrow(game.ruleset))).state;
+    return reads.stateOf(this.db, gameId, tx);
   }
 
   /** What the user's seat may know: the ruleset's playerView, the only way hidden facts leave. */
@@ -330,39 +231,11 @@ export class GameService {
     maskMode: MaskMode | null;
     state: AnyGameState | null;
   }> {
-    const read = game.status === "lobby" ? null : stateRead(game.id);
-    const result = await this.db.execute<{
-      phase: unknown;
-      seats: unknown;
-      mask_mode: MaskMode | null;
-      state: unknown;
-    }>(sql`
-      select
-        (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
-          order by ${phases.index} desc limit 1) as phase,
-        (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
-          where ${players.gameId} = ${game.id}) as seats,
-        (select ${maskGames.mode} from ${maskGames} where ${maskGames.gameId} = ${game.id}) as mask_mode,
-        ${read ? read.sql : sql`null`} as state`);
-    const row = result.rows[0];
-    const state = read
-      ? (await finishRead(this.db, game.id, read, row?.state, rulesetOrThrow(game.ruleset))).state
-      : null;
-    return {
-      phase: row?.phase ? fromJsonRow(phases, row.phase) : undefined,
-      seats: fromJsonRows(players, row?.seats),
-      maskMode: row?.mask_mode ?? null,
-      state,
-    };
+    return reads.tableOf(this.db, game);
   }
 
   async seatOf(gameId: string, userId: string, tx: Tx = this.db): Promise<PlayerRow> {
-    const [seat] = await tx
-      .select()
-      .from(players)
-      .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
-    if (!seat) throw new UserError("game.not_player");
-    return seat;
+    return reads.seatOf(tx, gameId, userId);
   }
 
   // ---- lobby ------------------------------------------------------------------------------
@@ -954,19 +827,7 @@ export class GameService {
 
   /** The draft (or held) resolution of the open phase, if one waits. */
   async pendingDraft(gameId: string, tx: Tx = this.db): Promise<ResolutionRow | undefined> {
-    const phase = await this.currentPhase(gameId, tx);
-    if (!phase) return undefined;
-    const [row] = await tx
-      .select()
-      .from(resolutions)
-      .where(
-        and(
-          eq(resolutions.gameId, gameId),
-          eq(resolutions.phaseIndex, phase.index),
-          inArray(resolutions.status, ["draft", "held"]),
-        ),
-      );
-    return row;
+    return reads.pendingDraft(tx, gameId);
   }
 
   /** Review mode's resolution: the draft, its held effects, its card in the GM room and its grace timer. */
@@ -1225,60 +1086,7 @@ export class GameService {
     resolution: ResolutionRow,
     note: DraftNote,
   ): Promise<OutboxUpsert> {
-    const reader = await this.reader(tx, game, ruleset);
-    const rows = await tx
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(eq(outbox.resolutionId, resolution.id))
-      .orderBy(asc(outbox.id));
-    const posts = rows
-      .map((r) => r.payload as OutboxEffect)
-      .filter((e): e is OutboxPost => e.type === "post");
-    const newspaper = posts
-      .filter((p) => p.chat === "newspaper")
-      .map((p) => p.content)
-      .join("\n");
-    const privates = posts
-      .filter((p) => p.chat.startsWith("personal:"))
-      .map((p) => ({ to: p.chat.slice("personal:".length), text: p.content }));
-    // The grace period, while it runs (a held or published draft has none).
-    const [grace] = await tx
-      .select({ dueAt: deadlines.dueAt })
-      .from(deadlines)
-      .where(
-        and(
-          eq(deadlines.gameId, game.id),
-          eq(deadlines.phaseIndex, resolution.phaseIndex),
-          eq(deadlines.kind, "publish"),
-          eq(deadlines.status, "pending"),
-        ),
-      );
-    const open = note.kind !== "published" && note.kind !== "published_auto";
-    const content = draftCard({
-      publishAt: open ? (grace?.dueAt ?? null) : null,
-      lang: reader.lang,
-      phaseLabel: resolution.phase,
-      note,
-      newspaper,
-      privates,
-      reader,
-    });
-    const id = (action: string) => `${REVIEW_PREFIX}:${action}:${game.id}:${resolution.phaseIndex}`;
-    const label = (key: string) => t(reader.lang, key);
-    return {
-      type: "upsert",
-      chat: "gm",
-      key: `draft:${resolution.phaseIndex}`,
-      content,
-      buttons: open
-        ? [
-            { id: id("publish"), label: label("review.publish"), style: "success" },
-            { id: id("edit"), label: label("review.edit"), style: "primary" },
-            { id: id("hold"), label: label("review.hold"), style: "secondary" },
-            { id: id("rerun"), label: label("review.rerun_button"), style: "danger" },
-          ]
-        : [],
-    };
+    return draftCardEffect(this.ctx, tx, game, ruleset, resolution, note);
   }
 
   /** Ends the game; `revealed` is false for a game ended from its lobby (nothing to reveal). */
@@ -1363,35 +1171,16 @@ export class GameService {
     action: string,
     payload: Record<string, Json>,
   ) {
-    const [last] = await tx
-      .select({ seq: inputs.seq })
-      .from(inputs)
-      .where(eq(inputs.gameId, gameId))
-      .orderBy(sql`${inputs.seq} DESC`)
-      .limit(1);
-    const phase = await this.currentPhase(gameId, tx);
-    const seq = (last?.seq ?? 0) + 1;
-    await tx.insert(inputs).values({
-      gameId,
-      seq,
-      phase: phase?.label ?? "lobby",
-      type: "control",
-      userId,
-      actorName: this.actorName(userId),
-      payload: { action, ...payload },
-      accepted: true,
-      at: this.clock.now(),
-    });
-    return seq;
+    return logControl(this.ctx, tx, gameId, userId, action, payload);
   }
 
   /** The acting member's shown name for the log, when the input is theirs. */
   private actorName(userId: string): string | null {
-    return this.actor && this.actor.userId === userId ? this.actor.name : null;
+    return actorName(this.ctx, userId);
   }
 
   private async requireGm(tx: Tx, gameId: string, userId: string): Promise<void> {
-    if (!(await this.isGm(gameId, userId, tx))) throw new UserError("game.gm_only");
+    return requireGm(this.ctx, tx, gameId, userId);
   }
 
   private async moveDeadline(
@@ -1730,33 +1519,7 @@ export class GameService {
     phase: PhaseRow,
     resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport },
   ): Promise<OutboxEffect[]> {
-    const { state, next, report } = resolved;
-    // What the phase emitted and was not delivered as it happened.
-    const undelivered: PhaseReport = {
-      ...report,
-      public: report.public.slice(phase.deliveredPublic),
-      private: report.private.slice(phase.deliveredPrivate),
-    };
-    const effects: OutboxEffect[] = await this.renderEffects(tx, game, ruleset, undelivered);
-    // The board or the battle reports go with the newspaper of the phase.
-    const seats = await this.players(game.id, tx);
-    const lang = await this.language(game.guildId, tx);
-    const images = phaseImages(
-      game.ruleset,
-      state,
-      next,
-      report,
-      lang,
-      new Map(seats.map((p) => [p.seatId, safeName(p.displayName, "plain")])),
-    );
-    if (images.length > 0) {
-      const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));
-      const newspaper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
-      if (newspaper) newspaper.files = files;
-      else effects.unshift({ type: "post", chat: "newspaper", content: phaseName(lang, phase.label), files });
-    }
-    effects.push({ type: "reconcile" });
-    return effects;
+    return resolutionEffects(this.ctx, tx, game, ruleset, phase, resolved);
   }
 
   /**
@@ -1819,26 +1582,11 @@ export class GameService {
     phase: PhaseRow,
     effects: OutboxEffect[],
   ): Promise<OutboxEffect[]> {
-    if (!phase.deadlineAt) return effects;
-    const lang = await this.language(game.guildId, tx);
-    const notice = t(lang, "deadline.opened", {
-      phase: phaseName(lang, phase.label),
-      when: discordTime(phase.deadlineAt),
-    });
-    const paper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
-    if (paper) paper.content = `${notice}\n${paper.content}`;
-    else effects.unshift({ type: "post", chat: "newspaper", content: notice });
-    return effects;
+    return withDeadlineNotice(tx, game, phase, effects);
   }
 
   private async lastSeq(tx: Tx, gameId: string): Promise<number> {
-    const [last] = await tx
-      .select({ seq: inputs.seq })
-      .from(inputs)
-      .where(eq(inputs.gameId, gameId))
-      .orderBy(sql`${inputs.seq} DESC`)
-      .limit(1);
-    return last?.seq ?? 0;
+    return reads.lastSeq(tx, gameId);
   }
 
   private async openPhase(
@@ -1974,21 +1722,7 @@ export class GameService {
    * written when it was resolved).
    */
   async gmStatusText(gameId: string, phaseIndex: number): Promise<string | undefined> {
-    const game = await this.game(gameId);
-    const phase = await this.currentPhase(gameId);
-    if (!phase || phase.index !== phaseIndex || game.status === "ended") return undefined;
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state } = await loadState(this.db, gameId, ruleset);
-    const drafted = await this.pendingDraft(gameId);
-    const effect = await this.gmStatusEffect(
-      this.db,
-      game,
-      ruleset,
-      state,
-      phase,
-      drafted ? "drafted" : null,
-    );
-    return effect.content;
+    return gmStatusText(this.ctx, gameId, phaseIndex);
   }
 
   /**
@@ -2003,55 +1737,7 @@ export class GameService {
     phase: PhaseRow,
     resolved: "drafted" | "published" | null = null,
   ): Promise<OutboxUpsert> {
-    const reader = await this.reader(tx, game, ruleset);
-    const seats = await this.players(game.id, tx);
-    const rows = await tx
-      .select({ seatId: inputs.seatId, userId: inputs.userId, payload: inputs.payload })
-      .from(inputs)
-      .where(
-        and(
-          eq(inputs.gameId, game.id),
-          eq(inputs.phase, phase.label),
-          eq(inputs.type, "action"),
-          eq(inputs.accepted, true),
-        ),
-      )
-      .orderBy(asc(inputs.seq));
-    // Every account that played a seat (a replacement's earlier orders are the seat's own).
-    const replaced = await tx
-      .select({ seatId: playerReplacements.seatId, userId: playerReplacements.fromUserId })
-      .from(playerReplacements)
-      .where(eq(playerReplacements.gameId, game.id));
-    const accounts = new Set([...seats, ...replaced].map((s) => `${s.seatId}\u0000${s.userId}`));
-    const orders: PhaseOrder[] = rows.map((r) => {
-      const p = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
-      return {
-        seatId: r.seatId ?? "",
-        userId: r.userId,
-        byGm: !accounts.has(`${r.seatId ?? ""}\u0000${r.userId}`),
-        action: p.action ?? "?",
-        targets: p.targets ?? [],
-        params: p.params ?? {},
-      };
-    });
-    const offers = new Map(state.players.map((p) => [p.id, ruleset.availableActions(state, p.id)]));
-    const board = ruleset.votes?.board?.(state) ?? null;
-    const content = phaseStatus({
-      lang: reader.lang,
-      phaseLabel: phase.label,
-      deadlineAt: phase.deadlineAt,
-      state,
-      seats,
-      orders,
-      offers,
-      names: new Map(seats.map((s) => [s.seatId, s.displayName])),
-      reader,
-      labelOf: labelsOf(ruleset),
-      slotOf: (seatId, action) => (ruleset.orderSlot ? ruleset.orderSlot(state, seatId, action) : action),
-      tally: board ? tallyText(board, reader, phaseName(reader.lang, board.key)) : null,
-      resolved,
-    });
-    return { type: "upsert", chat: "gm", key: `status:${phase.index}`, content: clip(content) };
+    return gmStatusEffect(this.ctx, tx, game, ruleset, state, phase, resolved);
   }
 
   /** Public votes (src/games/ballots.ts): the posts of what changed and the day's tally, edited in place. */
@@ -2062,22 +1748,7 @@ export class GameService {
     before: AnyGameState,
     state: AnyGameState,
   ): Promise<OutboxEffect[]> {
-    const board = ruleset.votes?.board;
-    if (!board) return [];
-    const after = board(state);
-    if (!after) return [];
-    const reader = await this.reader(tx, game, ruleset);
-    const posts = votePosts(board(before), after, reader);
-    if (posts.length === 0) return [];
-    return [
-      { type: "post", chat: after.chat, content: posts.join("\n") },
-      {
-        type: "upsert",
-        chat: after.chat,
-        key: `tally:${after.key}`,
-        content: tallyText(after, reader, phaseName(reader.lang, after.key)),
-      },
-    ];
+    return ballotEffects(this.ctx, tx, game, ruleset, before, state);
   }
 
   /** The reader (language and seat names) of one transaction, built once. */
@@ -2086,14 +1757,7 @@ export class GameService {
     game: GameRow,
     ruleset: RulesetDefinition<AnyGameState>,
   ): Promise<RenderContext> {
-    let reader = this.readers.get(tx);
-    if (!reader) {
-      const lang = await this.language(game.guildId, tx);
-      const seats = await this.players(game.id, tx);
-      reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
-      this.readers.set(tx, reader);
-    }
-    return reader;
+    return readerOf(this.ctx, tx, game, ruleset);
   }
 
   private async deliverNow(
@@ -2103,41 +1767,8 @@ export class GameService {
     state: AnyGameState,
     phase: PhaseRow,
   ): Promise<OutboxEffect[]> {
-    const pub = state.output.public.slice(phase.deliveredPublic);
-    const priv = state.output.private.slice(phase.deliveredPrivate);
-    if (pub.length === 0 && priv.length === 0) return [];
-    await tx
-      .update(phases)
-      .set({ deliveredPublic: state.output.public.length, deliveredPrivate: state.output.private.length })
-      .where(eq(phases.id, phase.id));
-    const partial: PhaseReport = { phase: phase.label, deaths: [], events: [], public: pub, private: priv };
-    return this.renderEffects(tx, game, ruleset, partial);
+    return deliverNow(this.ctx, tx, game, ruleset, state, phase);
   }
-
-  private async renderEffects(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    report: PhaseReport,
-  ): Promise<OutboxEffect[]> {
-    const reader = await this.reader(tx, game, ruleset);
-    const rendered = renderReport(ruleset, report, reader);
-    const effects: OutboxEffect[] = [];
-    if (rendered.public.length > 0)
-      effects.push({ type: "post", chat: "newspaper", content: rendered.public.join("\n") });
-    for (const message of rendered.private) {
-      effects.push({ type: "post", chat: `personal:${message.to}`, content: message.text });
-    }
-    return effects;
-  }
-}
-
-export async function countPending(db: Db, gameId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(outbox)
-    .where(and(eq(outbox.gameId, gameId), eq(outbox.status, "pending")));
-  return row?.n ?? 0;
 }
 
 /**

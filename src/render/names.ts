@@ -1,6 +1,6 @@
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
-import type { PlayerRow } from "../games/service.js";
+import type { PlayerRow } from "../games/rows.js";
 
 /**
  * The one sanitizer of every name the bot echoes (accounts, masks, appearances): receipts, lists,

@@ -11,6 +11,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { games } from "./games.js";
 
 /**
@@ -45,6 +46,16 @@ export const inputs = pgTable(
     index("inputs_game_phase_idx").on(t.gameId, t.phase),
   ],
 );
+
+/**
+ * The `inputs.payload` column: an action or a GM action (`action`, `targets`, `params`, and an
+ * action's `actor`), a control's `action` and its details, or `{}` for a resolve.
+ */
+export const inputPayload = z.looseObject({
+  action: z.string().exactOptional(),
+  targets: z.array(z.string()).exactOptional(),
+  params: z.record(z.string(), z.unknown()).exactOptional(),
+});
 
 /**
  * One resolution per (game, phase): the unique key makes a double resolution impossible.

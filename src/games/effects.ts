@@ -1,0 +1,258 @@
+import { and, count, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.js";
+import { outbox, phases } from "../db/schema/index.js";
+import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState, PhaseReport } from "../engine/types.js";
+import { phaseName, t } from "../i18n/index.js";
+import { safeName } from "../render/names.js";
+import { phaseImages } from "../render/phase-images.js";
+import { tallyText, votePosts } from "./ballots.js";
+import type { GameContext } from "./context.js";
+import { languageOf, seatsOf } from "./reads.js";
+import { displayContext, renderReport } from "./render.js";
+import type { GameRow, PhaseRow } from "./rows.js";
+import type { Tx } from "./state.js";
+import { discordTime } from "./time.js";
+
+/**
+ * The Discord effects a change of a game causes, as outbox entries (written by changes.ts in the
+ * change's transaction, carried out by src/discord/outbox.ts in the worker), and how the
+ * application layer renders them: the newspaper and private posts of what the rules emitted,
+ * the public votes, a resolution's images, the deadline notice of a phase that opens.
+ */
+
+export interface OutboxPost {
+  type: "post";
+  /** The chat key: `newspaper`, `personal:<seat>`, `gm`, or a chat id of the ruleset layout. */
+  chat: string;
+  content: string;
+  /** Images attached to the post (the reichstag board, regnum battle reports), base64. */
+  files?: { name: string; base64: string }[];
+  /** A GM-room notice that the outbox row with this id failed for good (with a retry button). */
+  retryOf?: number;
+}
+export interface OutboxReconcile {
+  type: "reconcile";
+}
+/** Each player's orders panel for the phase that just opened (skipped if it is no longer open). */
+export interface OutboxPanels {
+  type: "panels";
+  phaseIndex: number;
+  /** Only these seats' panels (a step that opened within the phase); absent: every seat's. */
+  seats?: string[];
+}
+/** The full reveal of roles and winners, and the game's log as files, at the end. */
+export interface OutboxReveal {
+  type: "reveal";
+}
+/**
+ * A message kept up to date under a key (the day's vote tally): the first effect of a key posts
+ * it, later ones edit that message in place.
+ */
+export interface OutboxUpsert {
+  type: "upsert";
+  chat: string;
+  key: string;
+  content: string;
+  /** Buttons under the message (a draft's review buttons); an empty list removes them. */
+  buttons?: OutboxButton[];
+  /**
+   * Rendered when performed, not when written: `gmStatus` is the phase whose GM status this is
+   * (skipped when a later update of the key waits, or once the phase is over).
+   */
+  render?: { gmStatus: number };
+}
+export interface OutboxButton {
+  id: string;
+  label: string;
+  style: "primary" | "secondary" | "success" | "danger";
+}
+export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
+
+/** The `outbox.payload` column: one OutboxEffect. */
+export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("post"),
+    chat: z.string(),
+    content: z.string(),
+    files: z.array(z.object({ name: z.string(), base64: z.string() })).exactOptional(),
+    retryOf: z.number().exactOptional(),
+  }),
+  z.object({ type: z.literal("reconcile") }),
+  z.object({
+    type: z.literal("panels"),
+    phaseIndex: z.number(),
+    seats: z.array(z.string()).exactOptional(),
+  }),
+  z.object({ type: z.literal("reveal") }),
+  z.object({
+    type: z.literal("upsert"),
+    chat: z.string(),
+    key: z.string(),
+    content: z.string(),
+    buttons: z
+      .array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          style: z.enum(["primary", "secondary", "success", "danger"]),
+        }),
+      )
+      .exactOptional(),
+    render: z.object({ gmStatus: z.number() }).exactOptional(),
+  }),
+]);
+
+/** The reader (language and seat names) of one transaction, built once. */
+export async function readerOf(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+): Promise<RenderContext> {
+  let reader = ctx.readers.get(tx);
+  if (!reader) {
+    const lang = await languageOf(tx, game.guildId);
+    const seats = await seatsOf(tx, game.id);
+    reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
+    ctx.readers.set(tx, reader);
+  }
+  return reader;
+}
+
+/** A report's public lines as one newspaper post and its private lines as posts to each seat. */
+export async function renderEffects(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  report: PhaseReport,
+): Promise<OutboxEffect[]> {
+  const reader = await readerOf(ctx, tx, game, ruleset);
+  const rendered = renderReport(ruleset, report, reader);
+  const effects: OutboxEffect[] = [];
+  if (rendered.public.length > 0)
+    effects.push({ type: "post", chat: "newspaper", content: rendered.public.join("\n") });
+  for (const message of rendered.private) {
+    effects.push({ type: "post", chat: `personal:${message.to}`, content: message.text });
+  }
+  return effects;
+}
+
+/** What the open phase emitted and was not delivered yet, rendered; the phase row marks it delivered. */
+export async function deliverNow(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  phase: PhaseRow,
+): Promise<OutboxEffect[]> {
+  const pub = state.output.public.slice(phase.deliveredPublic);
+  const priv = state.output.private.slice(phase.deliveredPrivate);
+  if (pub.length === 0 && priv.length === 0) return [];
+  await tx
+    .update(phases)
+    .set({ deliveredPublic: state.output.public.length, deliveredPrivate: state.output.private.length })
+    .where(eq(phases.id, phase.id));
+  const partial: PhaseReport = { phase: phase.label, deaths: [], events: [], public: pub, private: priv };
+  return renderEffects(ctx, tx, game, ruleset, partial);
+}
+
+/**
+ * A phase that opens with a deadline says so in the newspaper, as a Discord timestamp each
+ * reader sees in their own zone: on the first line of what the phase posts there as it opens,
+ * or as a post of its own.
+ */
+export async function withDeadlineNotice(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  effects: OutboxEffect[],
+): Promise<OutboxEffect[]> {
+  if (!phase.deadlineAt) return effects;
+  const lang = await languageOf(tx, game.guildId);
+  const notice = t(lang, "deadline.opened", {
+    phase: phaseName(lang, phase.label),
+    when: discordTime(phase.deadlineAt),
+  });
+  const paper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
+  if (paper) paper.content = `${notice}\n${paper.content}`;
+  else effects.unshift({ type: "post", chat: "newspaper", content: notice });
+  return effects;
+}
+
+/** Public votes (src/games/ballots.ts): the posts of what changed and the day's tally, edited in place. */
+export async function ballotEffects(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  before: AnyGameState,
+  state: AnyGameState,
+): Promise<OutboxEffect[]> {
+  const board = ruleset.votes?.board;
+  if (!board) return [];
+  const after = board(state);
+  if (!after) return [];
+  const reader = await readerOf(ctx, tx, game, ruleset);
+  const posts = votePosts(board(before), after, reader);
+  if (posts.length === 0) return [];
+  return [
+    { type: "post", chat: after.chat, content: posts.join("\n") },
+    {
+      type: "upsert",
+      chat: after.chat,
+      key: `tally:${after.key}`,
+      content: tallyText(after, reader, phaseName(reader.lang, after.key)),
+    },
+  ];
+}
+
+/** What a resolution posts: the newspaper (with the board or battle images), private results, a reconcile. */
+export async function resolutionEffects(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  phase: PhaseRow,
+  resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport },
+): Promise<OutboxEffect[]> {
+  const { state, next, report } = resolved;
+  // What the phase emitted and was not delivered as it happened.
+  const undelivered: PhaseReport = {
+    ...report,
+    public: report.public.slice(phase.deliveredPublic),
+    private: report.private.slice(phase.deliveredPrivate),
+  };
+  const effects: OutboxEffect[] = await renderEffects(ctx, tx, game, ruleset, undelivered);
+  // The board or the battle reports go with the newspaper of the phase.
+  const seats = await seatsOf(tx, game.id);
+  const lang = await languageOf(tx, game.guildId);
+  const images = phaseImages(
+    game.ruleset,
+    state,
+    next,
+    report,
+    lang,
+    new Map(seats.map((p) => [p.seatId, safeName(p.displayName, "plain")])),
+  );
+  if (images.length > 0) {
+    const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));
+    const newspaper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
+    if (newspaper) newspaper.files = files;
+    else effects.unshift({ type: "post", chat: "newspaper", content: phaseName(lang, phase.label), files });
+  }
+  effects.push({ type: "reconcile" });
+  return effects;
+}
+
+/** The game's outbox entries still waiting for the worker. */
+export async function countPending(db: Db, gameId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.gameId, gameId), eq(outbox.status, "pending")));
+  return row?.n ?? 0;
+}

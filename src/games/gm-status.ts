@@ -1,0 +1,171 @@
+import { and, asc, eq } from "drizzle-orm";
+import { deadlines, inputPayload, inputs, outbox, playerReplacements } from "../db/schema/index.js";
+import type { RulesetDefinition } from "../engine/ruleset.js";
+import type { AnyGameState } from "../engine/types.js";
+import { phaseName, t } from "../i18n/index.js";
+import { labelsOf } from "../render/orders.js";
+import { tallyText } from "./ballots.js";
+import type { GameContext } from "./context.js";
+import { outboxPayload, readerOf, type OutboxPost, type OutboxUpsert } from "./effects.js";
+import { clip, draftCard, phaseStatus, type DraftNote, type PhaseOrder } from "./gm-room.js";
+import { currentPhase, pendingDraft, readGame, seatsOf } from "./reads.js";
+import type { GameRow, PhaseRow, ResolutionRow } from "./rows.js";
+import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+
+/**
+ * The GM room's messages kept up to date in place, as outbox upserts: each phase's status (who
+ * acted, each order as given, who has not, the tally) and each draft's card with its review
+ * buttons (review.ts). Their texts are built by gm-room.ts.
+ */
+
+/** Custom ids of the review buttons on a draft's card: `review:<action>:<game>:<phase index>`. */
+export const REVIEW_PREFIX = "review";
+
+/**
+ * The phase's status message in the GM room (one per phase, edited in place): who acted and
+ * each order as given (from the log, with who gave it), who has not, and the public tally.
+ */
+export async function gmStatusEffect(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  phase: PhaseRow,
+  resolved: "drafted" | "published" | null = null,
+): Promise<OutboxUpsert> {
+  const reader = await readerOf(ctx, tx, game, ruleset);
+  const seats = await seatsOf(tx, game.id);
+  const rows = await tx
+    .select({ seatId: inputs.seatId, userId: inputs.userId, payload: inputs.payload })
+    .from(inputs)
+    .where(
+      and(
+        eq(inputs.gameId, game.id),
+        eq(inputs.phase, phase.label),
+        eq(inputs.type, "action"),
+        eq(inputs.accepted, true),
+      ),
+    )
+    .orderBy(asc(inputs.seq));
+  // Every account that played a seat (a replacement's earlier orders are the seat's own).
+  const replaced = await tx
+    .select({ seatId: playerReplacements.seatId, userId: playerReplacements.fromUserId })
+    .from(playerReplacements)
+    .where(eq(playerReplacements.gameId, game.id));
+  const accounts = new Set([...seats, ...replaced].map((s) => `${s.seatId}\u0000${s.userId}`));
+  const orders: PhaseOrder[] = rows.map((r) => {
+    const p = inputPayload.parse(r.payload);
+    return {
+      seatId: r.seatId ?? "",
+      userId: r.userId,
+      byGm: !accounts.has(`${r.seatId ?? ""}\u0000${r.userId}`),
+      action: p.action ?? "?",
+      targets: p.targets ?? [],
+      params: p.params ?? {},
+    };
+  });
+  const offers = new Map(state.players.map((p) => [p.id, ruleset.availableActions(state, p.id)]));
+  const board = ruleset.votes?.board?.(state) ?? null;
+  const content = phaseStatus({
+    lang: reader.lang,
+    phaseLabel: phase.label,
+    deadlineAt: phase.deadlineAt,
+    state,
+    seats,
+    orders,
+    offers,
+    names: new Map(seats.map((s) => [s.seatId, s.displayName])),
+    reader,
+    labelOf: labelsOf(ruleset),
+    slotOf: (seatId, action) => (ruleset.orderSlot ? ruleset.orderSlot(state, seatId, action) : action),
+    tally: board ? tallyText(board, reader, phaseName(reader.lang, board.key)) : null,
+    resolved,
+  });
+  return { type: "upsert", chat: "gm", key: `status:${phase.index}`, content: clip(content) };
+}
+
+/**
+ * The status text of a phase that is still open, as it stands now (the outbox renders the
+ * deferred status updates with it); undefined once the phase is over (its last status was
+ * written when it was resolved).
+ */
+export async function gmStatusText(
+  ctx: GameContext,
+  gameId: string,
+  phaseIndex: number,
+): Promise<string | undefined> {
+  const game = await readGame(ctx.db, gameId);
+  const phase = await currentPhase(ctx.db, gameId);
+  if (!phase || phase.index !== phaseIndex || game.status === "ended") return undefined;
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const { state } = await loadState(ctx.db, gameId, ruleset);
+  const drafted = await pendingDraft(ctx.db, gameId);
+  const effect = await gmStatusEffect(ctx, ctx.db, game, ruleset, state, phase, drafted ? "drafted" : null);
+  return effect.content;
+}
+
+/** The draft's card in the GM room: one message per phase, edited in place, with the review buttons. */
+export async function draftCardEffect(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  resolution: ResolutionRow,
+  note: DraftNote,
+): Promise<OutboxUpsert> {
+  const reader = await readerOf(ctx, tx, game, ruleset);
+  const rows = await tx
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.resolutionId, resolution.id))
+    .orderBy(asc(outbox.id));
+  const posts = rows
+    .map((r) => outboxPayload.parse(r.payload))
+    .filter((e): e is OutboxPost => e.type === "post");
+  const newspaper = posts
+    .filter((p) => p.chat === "newspaper")
+    .map((p) => p.content)
+    .join("\n");
+  const privates = posts
+    .filter((p) => p.chat.startsWith("personal:"))
+    .map((p) => ({ to: p.chat.slice("personal:".length), text: p.content }));
+  // The grace period, while it runs (a held or published draft has none).
+  const [grace] = await tx
+    .select({ dueAt: deadlines.dueAt })
+    .from(deadlines)
+    .where(
+      and(
+        eq(deadlines.gameId, game.id),
+        eq(deadlines.phaseIndex, resolution.phaseIndex),
+        eq(deadlines.kind, "publish"),
+        eq(deadlines.status, "pending"),
+      ),
+    );
+  const open = note.kind !== "published" && note.kind !== "published_auto";
+  const content = draftCard({
+    publishAt: open ? (grace?.dueAt ?? null) : null,
+    lang: reader.lang,
+    phaseLabel: resolution.phase,
+    note,
+    newspaper,
+    privates,
+    reader,
+  });
+  const id = (action: string) => `${REVIEW_PREFIX}:${action}:${game.id}:${resolution.phaseIndex}`;
+  const label = (key: string) => t(reader.lang, key);
+  return {
+    type: "upsert",
+    chat: "gm",
+    key: `draft:${resolution.phaseIndex}`,
+    content,
+    buttons: open
+      ? [
+          { id: id("publish"), label: label("review.publish"), style: "success" },
+          { id: id("edit"), label: label("review.edit"), style: "primary" },
+          { id: id("hold"), label: label("review.hold"), style: "secondary" },
+          { id: id("rerun"), label: label("review.rerun_button"), style: "danger" },
+        ]
+      : [],
+  };
+}

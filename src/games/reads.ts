@@ -1,0 +1,166 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import {
+  gameMasters,
+  games,
+  guildSettings,
+  inputs,
+  maskGames,
+  phases,
+  players,
+  resolutions,
+  type MaskMode,
+} from "../db/schema/index.js";
+import type { AnyGameState, Lang } from "../engine/types.js";
+import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
+import type { GameContext } from "./context.js";
+import { UserError } from "./errors.js";
+import type { GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
+import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
+
+/**
+ * Reading a game as it stands: its row, seats, GMs, open phase, language, state and a waiting
+ * draft. Every function reads on the transaction it is given (or the pool).
+ */
+
+export async function readGame(db: Tx, gameId: string): Promise<GameRow> {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw new UserError("game.not_found");
+  return game;
+}
+
+/** The game's seats in seat order. */
+export async function seatsOf(tx: Tx, gameId: string): Promise<PlayerRow[]> {
+  return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+}
+
+/** The seat a user plays, or `game.not_player`. */
+export async function seatOf(tx: Tx, gameId: string, userId: string): Promise<PlayerRow> {
+  const [seat] = await tx
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, gameId), eq(players.userId, userId)));
+  if (!seat) throw new UserError("game.not_player");
+  return seat;
+}
+
+/** A GM of the game: listed in its GMs, or the acting member is a GM of the whole server. */
+export async function isGm(
+  ctx: GameContext,
+  gameId: string,
+  userId: string,
+  tx: Tx = ctx.db,
+): Promise<boolean> {
+  const rows = await tx
+    .select()
+    .from(gameMasters)
+    .where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
+  if (rows.length > 0) return true;
+  const actor = ctx.actor;
+  if (!actor?.serverGm || actor.userId !== userId) return false;
+  const [game] = await tx.select({ guildId: games.guildId }).from(games).where(eq(games.id, gameId));
+  return game?.guildId === actor.guildId;
+}
+
+/** The game's own GMs (not the server's), the creator first, then in the order they were added. */
+export async function gmsOf(tx: Tx, gameId: string): Promise<string[]> {
+  const [game] = await tx.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId));
+  const rows = await tx
+    .select({ userId: gameMasters.userId })
+    .from(gameMasters)
+    .where(eq(gameMasters.gameId, gameId))
+    .orderBy(asc(gameMasters.addedAt));
+  const ids = rows.map((r) => r.userId);
+  const creator = game?.createdBy;
+  return creator && ids.includes(creator) ? [creator, ...ids.filter((id) => id !== creator)] : ids;
+}
+
+export async function currentPhase(tx: Tx, gameId: string): Promise<PhaseRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(phases)
+    .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
+    .orderBy(sql`${phases.index} DESC`)
+    .limit(1);
+  return row;
+}
+
+/** The server's language (Russian unless its settings say otherwise). */
+export async function languageOf(tx: Tx, guildId: string): Promise<Lang> {
+  const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
+  return row?.language ?? "ru";
+}
+
+/** The engine state now (snapshot + replay); the game row is read on `db`, the state on `tx`. */
+export async function stateOf(db: Tx, gameId: string, tx: Tx = db): Promise<AnyGameState> {
+  const game = await readGame(db, gameId);
+  return (await loadState(tx, gameId, rulesetOrThrow(game.ruleset))).state;
+}
+
+/**
+ * What a command about a seat reads before it acts, in one statement: the open phase, the
+ * game's seats in seat order, the stored mask mode (null: the ruleset's default) and the
+ * state (null in the lobby, which has none yet).
+ */
+export async function tableOf(
+  db: Db,
+  game: GameRow,
+): Promise<{
+  phase: PhaseRow | undefined;
+  seats: PlayerRow[];
+  maskMode: MaskMode | null;
+  state: AnyGameState | null;
+}> {
+  const read = game.status === "lobby" ? null : stateRead(game.id);
+  const result = await db.execute<{
+    phase: unknown;
+    seats: unknown;
+    mask_mode: MaskMode | null;
+    state: unknown;
+  }>(sql`
+    select
+      (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
+        order by ${phases.index} desc limit 1) as phase,
+      (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
+        where ${players.gameId} = ${game.id}) as seats,
+      (select ${maskGames.mode} from ${maskGames} where ${maskGames.gameId} = ${game.id}) as mask_mode,
+      ${read ? read.sql : sql`null`} as state`);
+  const row = result.rows[0];
+  const state = read
+    ? (await finishRead(db, game.id, read, row?.state, rulesetOrThrow(game.ruleset))).state
+    : null;
+  return {
+    phase: row?.phase ? fromJsonRow(phases, row.phase) : undefined,
+    seats: fromJsonRows(players, row?.seats),
+    maskMode: row?.mask_mode ?? null,
+    state,
+  };
+}
+
+/** The draft (or held) resolution of the open phase, if one waits (review mode, review.ts). */
+export async function pendingDraft(tx: Tx, gameId: string): Promise<ResolutionRow | undefined> {
+  const phase = await currentPhase(tx, gameId);
+  if (!phase) return undefined;
+  const [row] = await tx
+    .select()
+    .from(resolutions)
+    .where(
+      and(
+        eq(resolutions.gameId, gameId),
+        eq(resolutions.phaseIndex, phase.index),
+        inArray(resolutions.status, ["draft", "held"]),
+      ),
+    );
+  return row;
+}
+
+/** The seq of the game's last input (0 before any). */
+export async function lastSeq(tx: Tx, gameId: string): Promise<number> {
+  const [last] = await tx
+    .select({ seq: inputs.seq })
+    .from(inputs)
+    .where(eq(inputs.gameId, gameId))
+    .orderBy(sql`${inputs.seq} DESC`)
+    .limit(1);
+  return last?.seq ?? 0;
+}
