@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
@@ -17,7 +17,6 @@ import {
 import type { Db } from "../db/client.js";
 import {
   deadlines,
-  events,
   gameMasters,
   gameSecrets,
   gameSnapshots,
@@ -36,9 +35,7 @@ import { safeName } from "../render/names.js";
 import { UserError } from "./errors.js";
 import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
-import { phaseName } from "../i18n/index.js";
-import { deadlineFor, reminderTimes } from "./schedule.js";
-import { discordTime, gameZone, localTime } from "./time.js";
+import { gameZone } from "./time.js";
 import { tableMinimum } from "./table.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
 import { changeGame, outboxInsert, together, writeOutbox, type Committed, type Writing } from "./changes.js";
@@ -54,11 +51,14 @@ import {
   type OutboxUpsert,
 } from "./effects.js";
 import { draftCardEffect, gmStatusEffect, gmStatusText } from "./gm-status.js";
+import * as deadlineCommands from "./deadlines.js";
+import { endPhaseDeadlines } from "./deadlines.js";
+import { closeEarly, closeEarlyLocked } from "./early-close.js";
+import { applyResolution, draftLocked, openPhase, resolveDue } from "./phases.js";
 import * as reads from "./reads.js";
 import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
 import { fromJsonRow, jsonRow } from "../db/json-row.js";
-import { jobIds } from "../jobs/registry.js";
 import { byWhom, setupCard, type DraftNote } from "./gm-room.js";
 
 /**
@@ -119,10 +119,7 @@ export interface SubmitOutcome {
   deadlineAt?: Date | null;
 }
 
-const DAY_MS = 24 * 3_600_000;
-
-/** How far ahead a GM may set a deadline (`/gm deadline`): a typo of a year is refused. */
-export const DEADLINE_MAX_DAYS = 30;
+export { DEADLINE_MAX_DAYS } from "./deadlines.js";
 
 /** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
 const DEFAULT_ZONE = "Europe/Moscow";
@@ -155,8 +152,7 @@ function nearest(key: string, known: readonly string[]): string {
 /** Running games a server may have at once unless its `/settings` say otherwise. */
 export const DEFAULT_MAX_RUNNING_GAMES = 5;
 
-/** A reviewed draft publishes itself after this grace period unless a GM holds it. */
-export const REVIEW_GRACE_MS = 30 * 60_000;
+export { REVIEW_GRACE_MS } from "./phases.js";
 
 export class GameService {
   private readonly ctx: GameContext;
@@ -698,45 +694,16 @@ export class GameService {
     phaseIndex: number,
     job: { deadlineId: number; jobId: string } | null,
   ): Promise<Committed<PhaseReport | null>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      const nothing = { value: null, deadlines: [], outbox: false };
-      if (game.status !== "running") return nothing;
-      const phase = await this.currentPhase(gameId, tx);
-      if (!phase || phase.index !== phaseIndex) return nothing;
-      if (job !== null) {
-        const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
-        const current =
-          deadline?.status === "pending" && deadline.kind === "resolve" && deadline.jobId === job.jobId;
-        if (!current) return nothing;
-      }
-      // Already drafted (review mode): this deadline has nothing left to do.
-      if (await this.pendingDraft(gameId, tx)) {
-        if (job !== null)
-          await tx
-            .update(deadlines)
-            .set({ status: "done", doneAt: this.clock.now() })
-            .where(eq(deadlines.id, job.deadlineId));
-        return nothing;
-      }
-      return this.resolveLocked(tx, game, phase);
-    });
+    return resolveDue(this.ctx, gameId, phaseIndex, job);
   }
 
   /** The GM forces the phase to resolve now. Runs in the worker like any deadline. */
   async forceNow(gameId: string, byUserId: string): Promise<Committed<DeadlineRow>> {
-    return this.moveDeadline(gameId, byUserId, "force", () => this.clock.now());
+    return deadlineCommands.forceNow(this.ctx, gameId, byUserId);
   }
 
   async extend(gameId: string, byUserId: string, minutes: number): Promise<Committed<DeadlineRow>> {
-    if (!Number.isInteger(minutes) || minutes <= 0 || minutes > 7 * 24 * 60) {
-      throw new UserError("game.bad_extension");
-    }
-    return this.moveDeadline(
-      gameId,
-      byUserId,
-      "extend",
-      (current) => new Date(current.getTime() + minutes * 60_000),
-    );
+    return deadlineCommands.extend(this.ctx, gameId, byUserId, minutes);
   }
 
   /**
@@ -744,75 +711,15 @@ export class GameService {
    * most DEADLINE_MAX_DAYS ahead. The resolve job and the reminders move like an extension's.
    */
   async setDeadline(gameId: string, byUserId: string, at: Date): Promise<Committed<DeadlineRow>> {
-    return this.moveDeadline(gameId, byUserId, "deadline", (_current, game) => {
-      const now = this.clock.now();
-      if (at.getTime() <= now.getTime()) {
-        throw new UserError("gm.deadline_past", { local: localTime(at, game.timezone), zone: game.timezone });
-      }
-      if (at.getTime() - now.getTime() > DEADLINE_MAX_DAYS * DAY_MS)
-        throw new UserError("gm.deadline_too_far", { days: DEADLINE_MAX_DAYS });
-      return at;
-    });
+    return deadlineCommands.setDeadline(this.ctx, gameId, byUserId, at);
   }
 
   async pause(gameId: string, byUserId: string): Promise<Committed<null>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      await this.logControl(tx, gameId, byUserId, "pause", {});
-      if (game.status !== "running") throw new UserError("game.not_running");
-      // A draft waits: Hold is how a GM stops its clock.
-      if (await this.pendingDraft(gameId, tx)) throw new UserError("game.in_review");
-      const phase = await this.currentPhase(gameId, tx);
-      const now = this.clock.now();
-      if (phase?.deadlineAt) {
-        await tx
-          .update(phases)
-          .set({ pausedAt: now, remainingMs: Math.max(0, phase.deadlineAt.getTime() - now.getTime()) })
-          .where(eq(phases.id, phase.id));
-      }
-      if (phase) {
-        await endPhaseDeadlines(tx, gameId, phase.index, { status: "cancelled" });
-      }
-      await tx.update(games).set({ status: "paused", updatedAt: now }).where(eq(games.id, gameId));
-      if (!phase?.deadlineAt) return { value: null, deadlines: [], outbox: false };
-      // Players learn that the clock stopped (the deadline they were shown no longer holds).
-      const lang = await this.language(game.guildId, tx);
-      await writeOutbox(
-        tx,
-        gameId,
-        `paused:${phase.index}:${now.getTime()}`,
-        [
-          {
-            type: "post",
-            chat: "newspaper",
-            content: t(lang, "deadline.paused", { phase: phaseName(lang, phase.label) }),
-          },
-        ],
-        null,
-      );
-      return { value: null, deadlines: [], outbox: true };
-    });
+    return deadlineCommands.pause(this.ctx, gameId, byUserId);
   }
 
   async resume(gameId: string, byUserId: string): Promise<Committed<null>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      await this.logControl(tx, gameId, byUserId, "resume", {});
-      if (game.status !== "paused") throw new UserError("game.not_paused");
-      const phase = await this.currentPhase(gameId, tx);
-      const now = this.clock.now();
-      await tx.update(games).set({ status: "running", updatedAt: now }).where(eq(games.id, gameId));
-      if (!phase || phase.remainingMs === null) return { value: null, deadlines: [], outbox: false };
-      const deadlineAt = new Date(now.getTime() + phase.remainingMs);
-      await tx
-        .update(phases)
-        .set({ deadlineAt, pausedAt: null, remainingMs: null })
-        .where(eq(phases.id, phase.id));
-      const running = { ...game, status: "running" as const };
-      const rows = await this.scheduleDeadlines(tx, running, phase.index, deadlineAt);
-      await this.announceDeadline(tx, running, { ...phase, deadlineAt }, "deadline.resumed");
-      return { value: null, deadlines: rows, outbox: true };
-    });
+    return deadlineCommands.resume(this.ctx, gameId, byUserId);
   }
 
   // ---- review mode ------------------------------------------------------------------------
@@ -839,44 +746,7 @@ export class GameService {
     resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport; at: Date },
     note?: DraftNote,
   ): Promise<Committed<PhaseReport>> {
-    const { report, at } = resolved;
-    const [resolution] = await tx
-      .insert(resolutions)
-      .values({
-        gameId: game.id,
-        phaseIndex: phase.index,
-        phase: phase.label,
-        report,
-        status: "draft",
-        // The time the report was computed for: publication resolves again at this time.
-        createdAt: at,
-      })
-      .returning();
-    if (!resolution) throw new Error("insert returned nothing");
-    await this.insertEvents(tx, game.id, resolution.id, report);
-    const effects = await this.resolutionEffects(tx, game, ruleset, phase, resolved);
-    await writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
-    // The phase's own timers are over (it stays open, closed to players, until publication).
-    await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at });
-    const dueAt = new Date(at.getTime() + REVIEW_GRACE_MS);
-    const [publish] = await tx
-      .insert(deadlines)
-      .values({
-        gameId: game.id,
-        phaseIndex: phase.index,
-        kind: "publish",
-        dueAt,
-        jobId: jobIds.publish(game.id, phase.index, dueAt),
-      })
-      .onConflictDoUpdate({
-        target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
-        set: { dueAt, jobId: jobIds.publish(game.id, phase.index, dueAt), status: "pending", doneAt: null },
-      })
-      .returning();
-    const card = await this.draftCardEffect(tx, game, ruleset, resolution, note ?? { kind: "waiting" });
-    const status = await this.gmStatusEffect(tx, game, ruleset, resolved.state, phase, "drafted");
-    await writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
-    return { value: report, deadlines: publish ? [publish] : [], outbox: true };
+    return draftLocked(this.ctx, tx, game, ruleset, phase, resolved, note);
   }
 
   /**
@@ -1147,18 +1017,11 @@ export class GameService {
 
   /** Deadlines that should have a job: the worker re-enqueues them at start. */
   async pendingDeadlines(): Promise<DeadlineRow[]> {
-    return this.db
-      .select()
-      .from(deadlines)
-      .where(eq(deadlines.status, "pending"))
-      .orderBy(asc(deadlines.dueAt));
+    return deadlineCommands.pendingDeadlines(this.ctx);
   }
 
   async markDeadlineDone(deadlineId: number): Promise<void> {
-    await this.db
-      .update(deadlines)
-      .set({ status: "done", doneAt: this.clock.now() })
-      .where(and(eq(deadlines.id, deadlineId), eq(deadlines.status, "pending")));
+    return deadlineCommands.markDeadlineDone(this.ctx, deadlineId);
   }
 
   // ---- internals --------------------------------------------------------------------------
@@ -1181,28 +1044,6 @@ export class GameService {
 
   private async requireGm(tx: Tx, gameId: string, userId: string): Promise<void> {
     return requireGm(this.ctx, tx, gameId, userId);
-  }
-
-  private async moveDeadline(
-    gameId: string,
-    byUserId: string,
-    action: "force" | "extend" | "deadline",
-    to: (current: Date, game: GameRow) => Date,
-  ): Promise<Committed<DeadlineRow>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      if (game.status !== "running") throw new UserError("game.not_running");
-      const phase = await this.currentPhase(gameId, tx);
-      if (!phase) throw new UserError("game.not_running");
-      if (await this.pendingDraft(gameId, tx)) throw new UserError("game.in_review");
-      const deadlineAt = to(phase.deadlineAt ?? this.clock.now(), game);
-      const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, byUserId, action);
-      const resolve = rows.find((r) => r.kind === "resolve");
-      if (!resolve) throw new Error("no resolve deadline scheduled");
-      if (action === "force") return { value: resolve, deadlines: rows, outbox: false };
-      await this.announceDeadline(tx, game, { ...phase, deadlineAt }, "deadline.moved");
-      return { value: resolve, deadlines: rows, outbox: true };
-    });
   }
 
   /**
@@ -1290,60 +1131,7 @@ export class GameService {
     after: AnyGameState,
     phase: PhaseRow,
   ): Promise<DeadlineRow[]> {
-    const was = ruleset.deadline(before);
-    const now = ruleset.deadline(after);
-    if (JSON.stringify(was) === JSON.stringify(now) || phaseLabel(before.phase) !== phaseLabel(after.phase))
-      return [];
-    const rulesOnly = { timezone: game.timezone, phaseDurationMs: null };
-    const from = deadlineFor(was, phase.startedAt, rulesOnly);
-    const to = deadlineFor(now, phase.startedAt, rulesOnly);
-    if (!from || !to) return [];
-    let shift = to.getTime() - from.getTime();
-    if (game.phaseDurationMs !== null) shift = Math.round((shift * game.phaseDurationMs) / DAY_MS);
-    if (shift === 0) return [];
-    if (phase.remainingMs !== null) {
-      // Paused: the frozen remainder moves; resume schedules from it.
-      await tx
-        .update(phases)
-        .set({ remainingMs: Math.max(0, phase.remainingMs + shift) })
-        .where(eq(phases.id, phase.id));
-      return [];
-    }
-    if (!phase.deadlineAt || game.status !== "running") return [];
-    const deadlineAt = new Date(Math.max(this.clock.now().getTime(), phase.deadlineAt.getTime() + shift));
-    const rows = await this.moveDeadlineLocked(tx, game, phase, deadlineAt, "system", "rules_deadline");
-    await this.announceDeadline(tx, game, { ...phase, deadlineAt }, "deadline.rules_moved");
-    return rows;
-  }
-
-  /**
-   * Players learn of a moved deadline in the newspaper, as a timestamp each reads in their own
-   * zone, and the GM room's status of the phase shows it.
-   */
-  private async announceDeadline(
-    tx: Tx,
-    game: GameRow,
-    phase: PhaseRow,
-    key: "deadline.moved" | "deadline.rules_moved" | "deadline.resumed",
-  ): Promise<void> {
-    if (!phase.deadlineAt) return;
-    const lang = await this.language(game.guildId, tx);
-    const content = t(lang, key, {
-      phase: phaseName(lang, phase.label),
-      when: discordTime(phase.deadlineAt),
-    });
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state } = await loadState(tx, game.id, ruleset);
-    await writeOutbox(
-      tx,
-      game.id,
-      `${key}:${phase.index}:${phase.deadlineAt.getTime()}`,
-      [
-        { type: "post", chat: "newspaper", content },
-        await this.gmStatusEffect(tx, game, ruleset, state, phase),
-      ],
-      null,
-    );
+    return deadlineCommands.followRulesDeadline(this.ctx, tx, game, ruleset, before, after, phase);
   }
 
   /**
@@ -1357,23 +1145,7 @@ export class GameService {
     state: AnyGameState,
     phaseIndex: number,
   ): Promise<DeadlineRow[]> {
-    const timers = ruleset.timers?.(state) ?? [];
-    if (timers.length === 0) return [];
-    return tx
-      .insert(deadlines)
-      .values(
-        timers.map((t) => ({
-          gameId: game.id,
-          phaseIndex,
-          kind: "interrogation" as const,
-          key: t.key,
-          dueAt: new Date(t.at),
-          jobId: jobIds.timer(game.id, t.key, t.at),
-          payload: { key: t.key },
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
+    return deadlineCommands.scheduleTimers(tx, game, ruleset, state, phaseIndex);
   }
 
   /** The worker's timer job: the window's GM action `timer` {key}, as the system, logged. */
@@ -1400,47 +1172,13 @@ export class GameService {
     });
   }
 
-  /** Moves the open phase's deadline (and its reminders), logged as a control input. */
-  private async moveDeadlineLocked(
-    tx: Tx,
-    game: GameRow,
-    phase: PhaseRow,
-    deadlineAt: Date,
-    byUserId: string,
-    action: string,
-  ): Promise<DeadlineRow[]> {
-    await this.logControl(tx, game.id, byUserId, action, { deadlineAt: deadlineAt.toISOString() });
-    await tx.update(phases).set({ deadlineAt }).where(eq(phases.id, phase.id));
-    await endPhaseDeadlines(tx, game.id, phase.index, { status: "cancelled" });
-    return this.scheduleDeadlines(tx, game, phase.index, deadlineAt);
-  }
-
   /**
    * Early close: where the ruleset allows it (`closesEarly`: everyone required has acted), the
    * open phase's deadline moves to now, as the system, and the worker resolves it at once.
    * Called after every accepted input; does nothing otherwise.
    */
   async closeEarly(gameId: string): Promise<Committed<DeadlineRow | null>> {
-    // Most inputs cannot close a phase (the ruleset has no early close, or the game is not
-    // running): a plain read says so without a transaction, a row lock or a version bump.
-    const [current] = await this.db
-      .select({ status: games.status, ruleset: games.ruleset })
-      .from(games)
-      .where(eq(games.id, gameId));
-    if (!current || current.status !== "running" || !rulesetOrThrow(current.ruleset).closesEarly)
-      return { value: null, deadlines: [], outbox: false };
-    return changeGame(this.db, gameId, async (tx, game) => {
-      const nothing = { value: null, deadlines: [], outbox: false };
-      const ruleset = rulesetOrThrow(game.ruleset);
-      if (game.status !== "running" || !ruleset.closesEarly) return nothing;
-      const phase = await this.currentPhase(gameId, tx);
-      const now = this.clock.now();
-      if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return nothing;
-      if (await this.pendingDraft(gameId, tx)) return nothing;
-      const { state } = await loadState(tx, gameId, ruleset);
-      const rows = await this.closeEarlyLocked(tx, game, ruleset, phase, state, false);
-      return { value: rows.find((r) => r.kind === "resolve") ?? null, deadlines: rows, outbox: false };
-    });
+    return closeEarly(this.ctx, gameId);
   }
 
   /**
@@ -1456,59 +1194,7 @@ export class GameService {
     state: AnyGameState,
     drafted: boolean,
   ): Promise<DeadlineRow[]> {
-    if (game.status !== "running" || !ruleset.closesEarly || drafted) return [];
-    const now = this.clock.now();
-    if (!phase?.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return [];
-    if (state.ended || !ruleset.closesEarly(state)) return [];
-    return this.moveDeadlineLocked(tx, game, phase, now, "system", "early_close");
-  }
-
-  /**
-   * Resolves the open phase. In auto mode the resolution is applied at once. In review mode it is
-   * only drafted (src/games/review.ts): the report, its newspaper and private results wait for a
-   * GM, and nothing of it reaches the state players read until publication.
-   */
-  private async resolveLocked(tx: Tx, game: GameRow, phase: PhaseRow): Promise<Committed<PhaseReport>> {
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state } = await loadState(tx, game.id, ruleset);
-    const now = this.clock.now();
-    const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
-    if (game.publishMode === "review") {
-      return this.draftLocked(tx, game, ruleset, phase, { state, next, report, at: now });
-    }
-    const [resolution] = await tx
-      .insert(resolutions)
-      .values({
-        gameId: game.id,
-        phaseIndex: phase.index,
-        phase: phase.label,
-        report,
-        status: "published",
-        createdAt: now,
-        publishedAt: now,
-      })
-      .returning();
-    if (!resolution) throw new Error("insert returned nothing");
-    await this.insertEvents(tx, game.id, resolution.id, report);
-    const effects = await this.resolutionEffects(tx, game, ruleset, phase, { state, next, report });
-    // The phase's last status in the GM room, as it stood at the deadline (later deferred
-    // updates of a phase that is over are skipped).
-    effects.push(await this.gmStatusEffect(tx, game, ruleset, state, phase, "published"));
-    await writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
-    const scheduled = await this.applyResolution(tx, game, ruleset, phase, next, now);
-    return { value: report, deadlines: scheduled, outbox: true };
-  }
-
-  /** The event rows of a resolution (deaths, then the report's events). */
-  private async insertEvents(tx: Tx, gameId: string, resolutionId: number, report: PhaseReport) {
-    const eventRows = [
-      ...report.deaths.map((d) => ({ type: "death", payload: d })),
-      ...report.events.map((e) => ({ type: e.type, payload: e })),
-    ];
-    if (eventRows.length === 0) return;
-    await tx
-      .insert(events)
-      .values(eventRows.map((e, position) => ({ gameId, resolutionId, position, ...e })));
+    return closeEarlyLocked(this.ctx, tx, game, ruleset, phase, state, drafted);
   }
 
   /** What a resolution posts: the newspaper (with the board or battle images), private results, a reconcile. */
@@ -1535,40 +1221,7 @@ export class GameService {
     next: AnyGameState,
     at: Date,
   ): Promise<DeadlineRow[]> {
-    const now = this.clock.now();
-    const resolveSeq = (await this.lastSeq(tx, game.id)) + 1;
-    await tx.insert(inputs).values({
-      gameId: game.id,
-      seq: resolveSeq,
-      phase: phase.label,
-      type: "resolve",
-      userId: "system",
-      payload: {},
-      accepted: true,
-      at,
-    });
-    await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
-    await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now });
-    await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
-    const scheduled: DeadlineRow[] = [];
-    if (next.ended) {
-      await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
-      await writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
-    } else {
-      const opened = await this.openPhase(tx, game, ruleset, next, phase.index + 1);
-      scheduled.push(...opened.deadlines);
-      // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
-      const opening = await this.withDeadlineNotice(
-        tx,
-        game,
-        opened.phase,
-        await this.deliverNow(tx, game, ruleset, next, opened.phase),
-      );
-      opening.push({ type: "panels", phaseIndex: opened.phase.index });
-      opening.push(await this.gmStatusEffect(tx, game, ruleset, next, opened.phase));
-      await writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
-    }
-    return scheduled;
+    return applyResolution(this.ctx, tx, game, ruleset, phase, next, at);
   }
 
   /**
@@ -1596,70 +1249,7 @@ export class GameService {
     state: AnyGameState,
     index: number,
   ): Promise<{ phase: PhaseRow; deadlines: DeadlineRow[] }> {
-    const now = this.clock.now();
-    const deadlineAt = deadlineFor(ruleset.deadline(state), now, {
-      timezone: game.timezone,
-      phaseDurationMs: game.phaseDurationMs,
-    });
-    const [phase] = await tx
-      .insert(phases)
-      .values({
-        gameId: game.id,
-        index,
-        label: phaseLabel(state.phase),
-        kind: state.phase.kind,
-        number: state.phase.n,
-        startedAt: now,
-        deadlineAt,
-      })
-      .returning();
-    if (!phase) throw new Error("insert returned nothing");
-    const rows = deadlineAt ? await this.scheduleDeadlines(tx, game, index, deadlineAt) : [];
-    return { phase, deadlines: rows };
-  }
-
-  /** The resolve deadline and its reminders, as rows; the jobs are enqueued after commit. */
-  private async scheduleDeadlines(
-    tx: Tx,
-    game: GameRow,
-    phaseIndex: number,
-    deadlineAt: Date,
-  ): Promise<DeadlineRow[]> {
-    const now = this.clock.now();
-    const wanted = [
-      { kind: "resolve" as const, key: "", dueAt: deadlineAt, payload: {} },
-      ...reminderTimes(deadlineAt, game.reminders, now).map((r) => ({
-        kind: "reminder" as const,
-        key: String(r.minutes),
-        dueAt: r.at,
-        payload: { minutesBefore: r.minutes },
-      })),
-    ];
-    // One statement for all of them; on a move (extend, resume) the rows are updated in place.
-    return tx
-      .insert(deadlines)
-      .values(
-        wanted.map((w) => ({
-          gameId: game.id,
-          phaseIndex,
-          kind: w.kind,
-          key: w.key,
-          dueAt: w.dueAt,
-          jobId: jobIds.phaseDeadline(w.kind, game.id, phaseIndex, w.key, deadlineAt),
-          payload: w.payload,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
-        set: {
-          dueAt: sql`excluded.due_at`,
-          jobId: sql`excluded.job_id`,
-          status: "pending",
-          doneAt: null,
-          payload: sql`excluded.payload`,
-        },
-      })
-      .returning();
+    return openPhase(this.ctx, tx, game, ruleset, state, index);
   }
 
   /**
@@ -1769,28 +1359,4 @@ export class GameService {
   ): Promise<OutboxEffect[]> {
     return deliverNow(this.ctx, tx, game, ruleset, state, phase);
   }
-}
-
-/**
- * Ends a phase's pending deadlines (all of them, or those of one kind): `done` when their time
- * came (the phase resolved or was published), `cancelled` when they were moved or dropped. A job
- * that fires for an ended row finds it no longer pending and does nothing.
- */
-async function endPhaseDeadlines(
-  tx: Tx,
-  gameId: string,
-  phaseIndex: number,
-  end: { status: "done" | "cancelled"; at?: Date; kind?: DeadlineRow["kind"] },
-): Promise<void> {
-  await tx
-    .update(deadlines)
-    .set({ status: end.status, ...(end.at ? { doneAt: end.at } : {}) })
-    .where(
-      and(
-        eq(deadlines.gameId, gameId),
-        eq(deadlines.phaseIndex, phaseIndex),
-        eq(deadlines.status, "pending"),
-        end.kind ? eq(deadlines.kind, end.kind) : undefined,
-      ),
-    );
 }

@@ -1,0 +1,258 @@
+import { eq } from "drizzle-orm";
+import { resolvePhase } from "../engine/game.js";
+import type { RulesetDefinition } from "../engine/ruleset.js";
+import { phaseLabel, type AnyGameState, type PhaseReport } from "../engine/types.js";
+import { deadlines, events, gameSnapshots, games, inputs, phases, resolutions } from "../db/schema/index.js";
+import { jobIds } from "../jobs/registry.js";
+import { changeGame, writeOutbox, type Committed } from "./changes.js";
+import type { GameContext } from "./context.js";
+import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
+import { deliverNow, resolutionEffects, withDeadlineNotice } from "./effects.js";
+import { draftCardEffect, gmStatusEffect } from "./gm-status.js";
+import type { DraftNote } from "./gm-room.js";
+import { currentPhase, lastSeq, pendingDraft } from "./reads.js";
+import type { DeadlineRow, GameRow, PhaseRow } from "./rows.js";
+import { deadlineFor } from "./schedule.js";
+import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+
+/**
+ * The phase cycle: a phase opens with its deadline; at the deadline (the worker's job) it
+ * resolves exactly once, applied at once in auto mode or drafted for the GMs in review mode
+ * (review.ts publishes a draft); an applied resolution closes the phase and opens the next one,
+ * or ends the game.
+ */
+
+/** A reviewed draft publishes itself after this grace period unless a GM holds it. */
+export const REVIEW_GRACE_MS = 30 * 60_000;
+
+/**
+ * The deadline job's handler: resolves the phase exactly once. A job for a phase that is no
+ * longer open, or for a deadline that moved, does nothing.
+ */
+export async function resolveDue(
+  ctx: GameContext,
+  gameId: string,
+  phaseIndex: number,
+  job: { deadlineId: number; jobId: string } | null,
+): Promise<Committed<PhaseReport | null>> {
+  return changeGame(ctx.db, gameId, async (tx, game) => {
+    const nothing = { value: null, deadlines: [], outbox: false };
+    if (game.status !== "running") return nothing;
+    const phase = await currentPhase(tx, gameId);
+    if (!phase || phase.index !== phaseIndex) return nothing;
+    if (job !== null) {
+      const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+      const current =
+        deadline?.status === "pending" && deadline.kind === "resolve" && deadline.jobId === job.jobId;
+      if (!current) return nothing;
+    }
+    // Already drafted (review mode): this deadline has nothing left to do.
+    if (await pendingDraft(tx, gameId)) {
+      if (job !== null)
+        await tx
+          .update(deadlines)
+          .set({ status: "done", doneAt: ctx.clock.now() })
+          .where(eq(deadlines.id, job.deadlineId));
+      return nothing;
+    }
+    return resolveLocked(ctx, tx, game, phase);
+  });
+}
+
+/**
+ * Resolves the open phase. In auto mode the resolution is applied at once. In review mode it is
+ * only drafted (draftLocked, then review.ts): the report, its newspaper and private results wait
+ * for a GM, and nothing of it reaches the state players read until publication.
+ */
+async function resolveLocked(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+): Promise<Committed<PhaseReport>> {
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const { state } = await loadState(tx, game.id, ruleset);
+  const now = ctx.clock.now();
+  const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
+  if (game.publishMode === "review") {
+    return draftLocked(ctx, tx, game, ruleset, phase, { state, next, report, at: now });
+  }
+  const [resolution] = await tx
+    .insert(resolutions)
+    .values({
+      gameId: game.id,
+      phaseIndex: phase.index,
+      phase: phase.label,
+      report,
+      status: "published",
+      createdAt: now,
+      publishedAt: now,
+    })
+    .returning();
+  if (!resolution) throw new Error("insert returned nothing");
+  await insertEvents(tx, game.id, resolution.id, report);
+  const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, { state, next, report });
+  // The phase's last status in the GM room, as it stood at the deadline (later deferred
+  // updates of a phase that is over are skipped).
+  effects.push(await gmStatusEffect(ctx, tx, game, ruleset, state, phase, "published"));
+  await writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
+  const scheduled = await applyResolution(ctx, tx, game, ruleset, phase, next, now);
+  return { value: report, deadlines: scheduled, outbox: true };
+}
+
+/**
+ * Review mode's resolution: the draft, its held effects, its card in the GM room and its grace
+ * timer.
+ *
+ * In review mode a resolution is a draft until a GM publishes it (or its grace period ends):
+ * the draft row keeps the report, the newspaper and private results wait in the outbox under
+ * it, and the log, the snapshot and the phase stay as they were, so every view players have
+ * (state, /role, /game status, chat access, the newspaper) is the one before the resolution.
+ * Publication (review.ts) applies it by resolving the phase again from the log at the draft's
+ * time (the engine is deterministic: the same report) and opens the next phase then. While a
+ * draft is pending, players' inputs are refused; a GM's correction holds the draft until a Re-run.
+ */
+export async function draftLocked(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  phase: PhaseRow,
+  resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport; at: Date },
+  note?: DraftNote,
+): Promise<Committed<PhaseReport>> {
+  const { report, at } = resolved;
+  const [resolution] = await tx
+    .insert(resolutions)
+    .values({
+      gameId: game.id,
+      phaseIndex: phase.index,
+      phase: phase.label,
+      report,
+      status: "draft",
+      // The time the report was computed for: publication resolves again at this time.
+      createdAt: at,
+    })
+    .returning();
+  if (!resolution) throw new Error("insert returned nothing");
+  await insertEvents(tx, game.id, resolution.id, report);
+  const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, resolved);
+  await writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
+  // The phase's own timers are over (it stays open, closed to players, until publication).
+  await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at });
+  const dueAt = new Date(at.getTime() + REVIEW_GRACE_MS);
+  const [publish] = await tx
+    .insert(deadlines)
+    .values({
+      gameId: game.id,
+      phaseIndex: phase.index,
+      kind: "publish",
+      dueAt,
+      jobId: jobIds.publish(game.id, phase.index, dueAt),
+    })
+    .onConflictDoUpdate({
+      target: [deadlines.gameId, deadlines.phaseIndex, deadlines.kind, deadlines.key],
+      set: { dueAt, jobId: jobIds.publish(game.id, phase.index, dueAt), status: "pending", doneAt: null },
+    })
+    .returning();
+  const card = await draftCardEffect(ctx, tx, game, ruleset, resolution, note ?? { kind: "waiting" });
+  const status = await gmStatusEffect(ctx, tx, game, ruleset, resolved.state, phase, "drafted");
+  await writeOutbox(tx, game.id, `draft-card:${resolution.id}`, [status, card], null);
+  return { value: report, deadlines: publish ? [publish] : [], outbox: true };
+}
+
+/** The event rows of a resolution (deaths, then the report's events). */
+export async function insertEvents(
+  tx: Tx,
+  gameId: string,
+  resolutionId: number,
+  report: PhaseReport,
+): Promise<void> {
+  const eventRows = [
+    ...report.deaths.map((d) => ({ type: "death", payload: d })),
+    ...report.events.map((e) => ({ type: e.type, payload: e })),
+  ];
+  if (eventRows.length === 0) return;
+  await tx.insert(events).values(eventRows.map((e, position) => ({ gameId, resolutionId, position, ...e })));
+}
+
+/**
+ * Makes a resolution part of the game: the resolve input (at `at`, the time it was computed
+ * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
+ * phase opened now (or the game ended). Returns the new phase's deadlines.
+ */
+export async function applyResolution(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  phase: PhaseRow,
+  next: AnyGameState,
+  at: Date,
+): Promise<DeadlineRow[]> {
+  const now = ctx.clock.now();
+  const resolveSeq = (await lastSeq(tx, game.id)) + 1;
+  await tx.insert(inputs).values({
+    gameId: game.id,
+    seq: resolveSeq,
+    phase: phase.label,
+    type: "resolve",
+    userId: "system",
+    payload: {},
+    accepted: true,
+    at,
+  });
+  await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
+  await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now });
+  await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
+  const scheduled: DeadlineRow[] = [];
+  if (next.ended) {
+    await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
+    await writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
+  } else {
+    const opened = await openPhase(ctx, tx, game, ruleset, next, phase.index + 1);
+    scheduled.push(...opened.deadlines);
+    // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
+    const opening = await withDeadlineNotice(
+      tx,
+      game,
+      opened.phase,
+      await deliverNow(ctx, tx, game, ruleset, next, opened.phase),
+    );
+    opening.push({ type: "panels", phaseIndex: opened.phase.index });
+    opening.push(await gmStatusEffect(ctx, tx, game, ruleset, next, opened.phase));
+    await writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
+  }
+  return scheduled;
+}
+
+/** Opens the phase the state is in, as row `index`, with its deadline and reminders scheduled. */
+export async function openPhase(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  index: number,
+): Promise<{ phase: PhaseRow; deadlines: DeadlineRow[] }> {
+  const now = ctx.clock.now();
+  const deadlineAt = deadlineFor(ruleset.deadline(state), now, {
+    timezone: game.timezone,
+    phaseDurationMs: game.phaseDurationMs,
+  });
+  const [phase] = await tx
+    .insert(phases)
+    .values({
+      gameId: game.id,
+      index,
+      label: phaseLabel(state.phase),
+      kind: state.phase.kind,
+      number: state.phase.n,
+      startedAt: now,
+      deadlineAt,
+    })
+    .returning();
+  if (!phase) throw new Error("insert returned nothing");
+  const rows = deadlineAt ? await scheduleDeadlines(ctx, tx, game, index, deadlineAt) : [];
+  return { phase, deadlines: rows };
+}
