@@ -28,8 +28,20 @@ import {
  * (src/engine/copy.ts), exactly what the state goes through in Postgres, so a live game and
  * its replay from the database can never differ by a non-JSON value.
  */
-function draft<S extends AnyGameState>(ruleset: RulesetDefinition<S>, state: S): S {
+/** A deep copy of the state, by the ruleset's own copier where it has one. */
+export function copyGameState<S extends AnyGameState>(ruleset: RulesetDefinition<S>, state: S): S {
   return ruleset.copyState ? ruleset.copyState(state) : (copyJson(state as unknown as Json) as unknown as S);
+}
+
+/**
+ * How an input changes the state: `copy` (the reducer's way: the given state is left as it was)
+ * or `inPlace` (the caller owns the state and replays many inputs into it: one copy for the
+ * whole replay instead of one per input; a rejected input still changes nothing).
+ */
+export type ApplyMode = "copy" | "inPlace";
+
+function draft<S extends AnyGameState>(ruleset: RulesetDefinition<S>, state: S, mode: ApplyMode = "copy"): S {
+  return mode === "inPlace" ? state : copyGameState(ruleset, state);
 }
 
 const engineRejection = (key: EngineRejectionKey, params?: JsonObject): Rejection =>
@@ -71,6 +83,7 @@ function applyDefinition<S extends AnyGameState, I extends { params: JsonObject 
   state: S,
   input: I,
   at: number | undefined,
+  mode: ApplyMode = "copy",
 ): Result<S> {
   const params = definition.params.safeParse(input.params);
   if (!params.success) {
@@ -87,7 +100,7 @@ function applyDefinition<S extends AnyGameState, I extends { params: JsonObject 
   const judged = at === undefined ? state : { ...state, now: at };
   const rejection = definition.validate(judged, normalized);
   if (rejection) return { ok: false, rejection };
-  const next = draft(ruleset, state);
+  const next = draft(ruleset, state, mode);
   if (at !== undefined) next.now = at;
   definition.apply(next, normalized);
   return { ok: true, value: next };
@@ -99,6 +112,7 @@ export function submitAction<S extends AnyGameState>(
   state: S,
   input: ActionInput,
   at?: number,
+  mode: ApplyMode = "copy",
 ): Result<S> {
   if (state.ended) return { ok: false, rejection: engineRejection("game_over") };
   const definition = Object.hasOwn(ruleset.actions, input.action) ? ruleset.actions[input.action] : undefined;
@@ -108,7 +122,7 @@ export function submitAction<S extends AnyGameState>(
   if (!state.players.some((p) => p.id === input.actor)) {
     return { ok: false, rejection: engineRejection("unknown_player", { player: input.actor }) };
   }
-  return applyDefinition(ruleset, definition, state, input, at);
+  return applyDefinition(ruleset, definition, state, input, at, mode);
 }
 
 /** Validates and applies a GM action, logged like any other input. */
@@ -117,6 +131,7 @@ export function submitGmAction<S extends AnyGameState>(
   state: S,
   input: GmInput,
   at?: number,
+  mode: ApplyMode = "copy",
 ): Result<S> {
   if (state.ended) return { ok: false, rejection: engineRejection("game_over") };
   const definition = Object.hasOwn(ruleset.gmActions, input.action)
@@ -128,7 +143,7 @@ export function submitGmAction<S extends AnyGameState>(
       rejection: engineRejection("unknown_gm_action", { action: input.action }),
     };
   }
-  return applyDefinition(ruleset, definition, state, input, at);
+  return applyDefinition(ruleset, definition, state, input, at, mode);
 }
 
 /**
@@ -139,8 +154,9 @@ export function resolvePhase<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
   state: S,
   at?: number,
+  mode: ApplyMode = "copy",
 ): { state: S; report: PhaseReport } {
-  const next = draft(ruleset, state);
+  const next = draft(ruleset, state, mode);
   if (at !== undefined) next.now = at;
   const phase = phaseLabel(next.phase);
   if (!next.ended) for (const step of ruleset.resolution) step.run(next);
@@ -161,18 +177,19 @@ export function applyInput<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
   state: S,
   input: Input,
+  mode: ApplyMode = "copy",
 ): AppliedInput<S> {
   switch (input.type) {
     case "action": {
-      const result = submitAction(ruleset, state, input, input.at);
+      const result = submitAction(ruleset, state, input, input.at, mode);
       return result.ok ? { state: result.value } : { state, rejection: result.rejection };
     }
     case "gm": {
-      const result = submitGmAction(ruleset, state, input, input.at);
+      const result = submitGmAction(ruleset, state, input, input.at, mode);
       return result.ok ? { state: result.value } : { state, rejection: result.rejection };
     }
     case "resolve": {
-      const { state: next, report } = resolvePhase(ruleset, state, input.at);
+      const { state: next, report } = resolvePhase(ruleset, state, input.at, mode);
       return { state: next, report };
     }
   }

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { applyInput } from "../engine/game.js";
+import { applyInput, copyGameState } from "../engine/game.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Input } from "../engine/types.js";
 import type { Db } from "../db/client.js";
@@ -171,12 +171,14 @@ function replay(
   from: Replayed,
   rows: LogRow[],
 ): { state: AnyGameState; seq: number } {
-  let { state, seq, inputId } = from;
+  let { seq, inputId } = from;
+  // The remembered state is shared: the replay works on one copy of it, input after input.
+  let state = rows.length > 0 ? copyGameState(ruleset, from.state) : from.state;
   for (const row of rows) {
     seq = row.seq;
     inputId = row.id;
     if (!row.accepted || row.type === "control") continue;
-    const applied = applyInput(ruleset, state, toEngineInput(row));
+    const applied = applyInput(ruleset, state, toEngineInput(row), "inPlace");
     // An input accepted when it was submitted and refused now means the stored log and the
     // engine disagree: continuing would silently change the game, so stop and say where.
     if (applied.rejection) {
@@ -187,5 +189,5 @@ function replay(
     state = applied.state;
   }
   remember(gameId, { seq, inputId, state });
-  return { state: structuredClone(state), seq };
+  return { state: copyGameState(ruleset, state), seq };
 }
