@@ -205,6 +205,9 @@ export async function benchMemoryGames(): Promise<Record<string, unknown>> {
         posts_logged: postsLogged,
         resolved: await resolved(),
         outbox_pending_at_end: await pending(),
+        // Error lines the processes logged (level ≥ 50): a post that failed is a lost post.
+        bot_errors: errorLines(bot.output()),
+        worker_errors: errorLines(worker.output()),
       },
     };
   } finally {
@@ -216,6 +219,10 @@ export async function benchMemoryGames(): Promise<Record<string, unknown>> {
     await emu.close();
     await database.drop();
   }
+}
+
+function errorLines(output: string): number {
+  return output.split("\n").filter((line) => /"level":(5|6)\d/.test(line)).length;
 }
 
 export async function benchMemory(): Promise<Record<string, unknown>> {

@@ -8,7 +8,7 @@ import {
   type PartialGuildMember,
   type PartialMessage,
 } from "discord.js";
-import { onMessageCreate, onMessageUpdate } from "../discord/activity.js";
+import { ActivityQueue, onMessageCreate, onMessageUpdate } from "../discord/activity.js";
 import { rememberMemberRoles } from "../discord/members.js";
 import { recoverRelays } from "../discord/masks/relay.js";
 import type { Redis } from "ioredis";
@@ -21,6 +21,12 @@ import type { Clock } from "../games/service.js";
 import { interactionDone, interactionReceived } from "../http/metrics.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
+
+/**
+ * Messages handled at once (each holds a database connection for its transaction): well under
+ * the pool's 10, so commands keep connections of their own during a flood of posts.
+ */
+const ACTIVITY_CONCURRENCY = 4;
 
 export interface BotDeps {
   env: Env;
@@ -91,11 +97,12 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
     inFlight.add(tracked);
   };
   const activity = contextFor(botDeps, "ru");
+  const posts = new ActivityQueue(deps.log, { concurrency: ACTIVITY_CONCURRENCY });
   const onMessage = (message: Message) => {
-    if (accepting) track(onMessageCreate(activity, message));
+    if (accepting && message.guildId) posts.push(message.guildId, () => onMessageCreate(activity, message));
   };
   const onEdit = (_old: Message | PartialMessage, message: Message | PartialMessage) => {
-    if (accepting) track(onMessageUpdate(activity, message));
+    if (accepting && message.guildId) posts.push(message.guildId, () => onMessageUpdate(activity, message));
   };
   const onMember = (_old: GuildMember | PartialGuildMember, member: GuildMember) => {
     track(rememberMemberRoles(deps.database.db, member.guild.id, member.id, [...member.roles.cache.keys()]));
@@ -111,7 +118,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       deps.client.off(Events.MessageUpdate, onEdit);
       deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
-      await Promise.allSettled([...inFlight, relays]);
+      await Promise.allSettled([...inFlight, relays, posts.drained()]);
       await ownQueue?.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { Message, PartialMessage } from "discord.js";
-import type { Db } from "../db/client.js";
+import { isConnectionError, type Db } from "../db/client.js";
 import { UserError } from "../games/errors.js";
 import { chatKeyOf, gameOfDiscordChannel } from "../games/queries.js";
 import type { AfterCommit, GameService } from "../games/service.js";
@@ -128,4 +128,88 @@ export function onMessageCreate(deps: ActivityDeps, message: Message): Promise<v
 
 export function onMessageUpdate(deps: ActivityDeps, message: AnyMessage): Promise<void> {
   return submitPost(deps, message, "edit_post");
+}
+
+/**
+ * Posts and edits as they arrive from the gateway, handled in arrival order per guild (a game's
+ * posts count in the order they were written), a few guilds at a time (each handling holds a
+ * database connection; a flood must not take the whole pool and time out), and retried while the
+ * failure is transient (a connection, the pool's timeout), so that a busy moment loses no post.
+ */
+export class ActivityQueue {
+  private readonly waiting = new Map<string, (() => Promise<void>)[]>();
+  private readonly ready: string[] = [];
+  private running = 0;
+  private idle: (() => void)[] = [];
+
+  constructor(
+    private readonly log: Logger,
+    private readonly options: { concurrency: number; retryDelaysMs?: readonly number[] } = { concurrency: 4 },
+  ) {}
+
+  /** Queues `work` behind the guild's earlier messages. */
+  push(guildId: string, work: () => Promise<void>): void {
+    const queue = this.waiting.get(guildId);
+    if (queue) {
+      queue.push(work);
+      return;
+    }
+    this.waiting.set(guildId, [work]);
+    this.ready.push(guildId);
+    this.pump();
+  }
+
+  /** Resolves once every queued message has been handled (or given up on). */
+  async drained(): Promise<void> {
+    if (this.waiting.size === 0 && this.running === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const queue of this.waiting.values()) n += queue.length;
+    return n;
+  }
+
+  private pump(): void {
+    while (this.running < this.options.concurrency) {
+      const guildId = this.ready.shift();
+      if (guildId === undefined) break;
+      this.running++;
+      void this.runGuild(guildId).finally(() => {
+        this.running--;
+        this.pump();
+        if (this.waiting.size === 0 && this.running === 0) {
+          for (const resolve of this.idle.splice(0)) resolve();
+        }
+      });
+    }
+  }
+
+  /** One message of the guild, then the guild goes to the back of the line if it has more. */
+  private async runGuild(guildId: string): Promise<void> {
+    const queue = this.waiting.get(guildId);
+    const work = queue?.shift();
+    if (work) await this.withRetries(work);
+    if (queue && queue.length > 0) this.ready.push(guildId);
+    else this.waiting.delete(guildId);
+  }
+
+  private async withRetries(work: () => Promise<void>): Promise<void> {
+    const delays = this.options.retryDelaysMs ?? [250, 1_000, 2_000, 5_000, 10_000, 10_000, 30_000];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await work();
+        return;
+      } catch (error) {
+        const delay = delays[attempt];
+        if (!isConnectionError(error) || delay === undefined) {
+          this.log.error({ err: error }, "message handling failed");
+          return;
+        }
+        this.log.warn({ attempt: attempt + 1, err: (error as Error).message }, "message handling retried");
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
 }
