@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
+import { createGame, submitAction, submitGmAction } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
 import type { AvailableAction, RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import {
@@ -23,7 +23,6 @@ import {
   games,
   guildSettings,
   inputs,
-  outbox,
   phases,
   playerReplacements,
   players,
@@ -50,16 +49,16 @@ import {
   type OutboxEffect,
   type OutboxUpsert,
 } from "./effects.js";
-import { draftCardEffect, gmStatusEffect, gmStatusText } from "./gm-status.js";
+import { gmStatusEffect, gmStatusText } from "./gm-status.js";
 import * as deadlineCommands from "./deadlines.js";
-import { endPhaseDeadlines } from "./deadlines.js";
 import { closeEarly, closeEarlyLocked } from "./early-close.js";
-import { applyResolution, draftLocked, openPhase, resolveDue } from "./phases.js";
+import { openPhase, resolveDue } from "./phases.js";
 import * as reads from "./reads.js";
+import * as review from "./review.js";
 import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
 import { fromJsonRow, jsonRow } from "../db/json-row.js";
-import { byWhom, setupCard, type DraftNote } from "./gm-room.js";
+import { setupCard } from "./gm-room.js";
 
 /**
  * The application layer: every use case of a game as one transaction on Postgres, the truth.
@@ -80,17 +79,9 @@ export {
   type OutboxReveal,
   type OutboxUpsert,
 } from "./effects.js";
-export { REVIEW_PREFIX } from "./gm-status.js";
 export type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
 
-/** JSON with sorted keys: two reports are the same report whatever order jsonb kept their keys in. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
+export { canonical, REVIEW_GRACE_MS, REVIEW_PREFIX } from "./review.js";
 
 export interface CreateGameInput {
   guildId: string;
@@ -151,8 +142,6 @@ function nearest(key: string, known: readonly string[]): string {
 
 /** Running games a server may have at once unless its `/settings` say otherwise. */
 export const DEFAULT_MAX_RUNNING_GAMES = 5;
-
-export { REVIEW_GRACE_MS } from "./phases.js";
 
 export class GameService {
   private readonly ctx: GameContext;
@@ -737,18 +726,6 @@ export class GameService {
     return reads.pendingDraft(tx, gameId);
   }
 
-  /** Review mode's resolution: the draft, its held effects, its card in the GM room and its grace timer. */
-  private async draftLocked(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    phase: PhaseRow,
-    resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport; at: Date },
-    note?: DraftNote,
-  ): Promise<Committed<PhaseReport>> {
-    return draftLocked(this.ctx, tx, game, ruleset, phase, resolved, note);
-  }
-
   /**
    * Review mode: a GM publishes the drafted resolution (`byUserId`), or its grace period ended
    * (`byUserId` null, from the deadline `job`, which must still be the row's current job).
@@ -759,111 +736,12 @@ export class GameService {
     byUserId: string | null,
     job?: { deadlineId: number; jobId: string },
   ): Promise<Committed<boolean>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      const nothing = { value: false, deadlines: [], outbox: false };
-      if (byUserId !== null) await this.requireGm(tx, gameId, byUserId);
-      if (byUserId === null && job) {
-        const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
-        if (!row || row.status !== "pending" || row.jobId !== job.jobId) return nothing;
-        // Whatever happens next, this grace period is over: no sweep runs it again.
-        await tx
-          .update(deadlines)
-          .set({ status: "done", doneAt: this.clock.now() })
-          .where(eq(deadlines.id, row.id));
-      }
-      const [resolution] = await tx
-        .select()
-        .from(resolutions)
-        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
-      if (!resolution) throw new UserError("game.no_draft");
-      if (resolution.status === "published") return nothing;
-      if (resolution.status === "held" && byUserId === null) return nothing;
-      const now = this.clock.now();
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const [phase] = await tx
-        .select()
-        .from(phases)
-        .where(and(eq(phases.gameId, gameId), eq(phases.index, phaseIndex)));
-      let scheduled: DeadlineRow[] = [];
-      if (phase?.status === "open" && game.status !== "ended") {
-        const { state } = await loadState(tx, gameId, ruleset);
-        const again = resolvePhase(ruleset, state, resolution.createdAt.getTime());
-        if (canonical(again.report) !== canonical(resolution.report)) {
-          // The log changed after the draft (a GM's correction, a ruleset timer): never publish
-          // what nobody reviewed. A GM is told to re-run; the grace period holds it.
-          if (byUserId !== null) throw new UserError("game.draft_stale");
-          await this.logControl(tx, gameId, "system", "hold", { phaseIndex, stale: true });
-          await tx.update(resolutions).set({ status: "held" }).where(eq(resolutions.id, resolution.id));
-          const lang = await this.language(game.guildId, tx);
-          const card = await this.draftCardEffect(tx, game, ruleset, resolution, {
-            kind: "stale",
-            by: byWhom(lang, null),
-          });
-          await writeOutbox(tx, gameId, `stale:${resolution.id}:${now.getTime()}`, [card], null);
-          return { value: false, deadlines: [], outbox: true };
-        }
-        await this.logControl(tx, gameId, byUserId ?? "system", "publish", { phaseIndex });
-        const card = await this.draftCardEffect(
-          tx,
-          game,
-          ruleset,
-          resolution,
-          byUserId === null ? { kind: "published_auto" } : { kind: "published", by: byWhom("en", byUserId) },
-        );
-        const status = await this.gmStatusEffect(tx, game, ruleset, state, phase, "published");
-        await tx
-          .update(resolutions)
-          .set({ status: "published", publishedAt: now })
-          .where(eq(resolutions.id, resolution.id));
-        await writeOutbox(tx, gameId, `published:${resolution.id}`, [card, status], null);
-        scheduled = await this.applyResolution(tx, game, ruleset, phase, again.state, resolution.createdAt);
-      } else {
-        // A draft of the older review mode, whose resolution was applied when it was drafted.
-        await this.logControl(tx, gameId, byUserId ?? "system", "publish", { phaseIndex });
-        await tx
-          .update(resolutions)
-          .set({ status: "published", publishedAt: now })
-          .where(eq(resolutions.id, resolution.id));
-      }
-      await endPhaseDeadlines(tx, gameId, phaseIndex, { status: "done", at: now, kind: "publish" });
-      return { value: true, deadlines: scheduled, outbox: true };
-    });
+    return review.publish(this.ctx, gameId, phaseIndex, byUserId, job);
   }
 
   /** A GM holds the draft: its grace timer stops for good (the deadline row is cancelled). */
   async hold(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<null>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      await this.logControl(tx, gameId, byUserId, "hold", { phaseIndex });
-      const [updated] = await tx
-        .update(resolutions)
-        .set({ status: "held" })
-        .where(
-          and(
-            eq(resolutions.gameId, gameId),
-            eq(resolutions.phaseIndex, phaseIndex),
-            inArray(resolutions.status, ["draft", "held"]),
-          ),
-        )
-        .returning();
-      if (!updated) throw new UserError("game.no_draft");
-      await this.cancelGrace(tx, gameId, phaseIndex);
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const card = await this.draftCardEffect(tx, game, ruleset, updated, {
-        kind: "held",
-        by: byWhom("en", byUserId),
-      });
-      await writeOutbox(tx, gameId, `hold:${updated.id}:${this.clock.now().getTime()}`, [card], null);
-      return { value: null, deadlines: [], outbox: true };
-    });
-  }
-
-  private async cancelGrace(tx: Tx, gameId: string, phaseIndex: number): Promise<void> {
-    await endPhaseDeadlines(tx, gameId, phaseIndex, {
-      status: "cancelled",
-      at: this.clock.now(),
-      kind: "publish",
-    });
+    return review.hold(this.ctx, gameId, phaseIndex, byUserId);
   }
 
   /** A GM edits the public text of a draft before it is published; the images stay attached. */
@@ -873,33 +751,7 @@ export class GameService {
     byUserId: string,
     lines: string[],
   ): Promise<Committed<null>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      await this.logControl(tx, gameId, byUserId, "edit", { phaseIndex, lines });
-      const [resolution] = await tx
-        .select()
-        .from(resolutions)
-        .where(and(eq(resolutions.gameId, gameId), eq(resolutions.phaseIndex, phaseIndex)));
-      if (!resolution || resolution.status === "published") throw new UserError("game.no_draft");
-      const content = lines.join("\n");
-      await tx
-        .update(outbox)
-        .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ content })}::jsonb` })
-        .where(
-          and(
-            eq(outbox.resolutionId, resolution.id),
-            eq(outbox.status, "pending"),
-            sql`${outbox.payload}->>'chat' = 'newspaper'`,
-          ),
-        );
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const card = await this.draftCardEffect(tx, game, ruleset, resolution, {
-        kind: "edited",
-        by: byWhom("en", byUserId),
-      });
-      await writeOutbox(tx, gameId, `edit:${resolution.id}:${this.clock.now().getTime()}`, [card], null);
-      return { value: null, deadlines: [], outbox: true };
-    });
+    return review.editDraft(this.ctx, gameId, phaseIndex, byUserId, lines);
   }
 
   /**
@@ -907,56 +759,12 @@ export class GameService {
    * the log as it is now, with the GMs' corrections (/gm order, statuses, a modkill): a new draft.
    */
   async rerun(gameId: string, phaseIndex: number, byUserId: string): Promise<Committed<PhaseReport>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      await this.requireGm(tx, gameId, byUserId);
-      const phase = await this.currentPhase(gameId, tx);
-      const draft = await this.pendingDraft(gameId, tx);
-      if (!phase || !draft || draft.phaseIndex !== phaseIndex) throw new UserError("game.no_draft");
-      await this.logControl(tx, gameId, byUserId, "rerun", { phaseIndex });
-      await tx.delete(outbox).where(and(eq(outbox.resolutionId, draft.id), eq(outbox.status, "pending")));
-      await tx.delete(resolutions).where(eq(resolutions.id, draft.id));
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const { state } = await loadState(tx, game.id, ruleset);
-      const now = this.clock.now();
-      const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
-      return this.draftLocked(
-        tx,
-        game,
-        ruleset,
-        phase,
-        { state, next, report, at: now },
-        { kind: "rerun", by: byWhom("en", byUserId) },
-      );
-    });
+    return review.rerun(this.ctx, gameId, phaseIndex, byUserId);
   }
 
   /** After a GM's accepted correction: a waiting draft no longer matches the log, so it is held. */
   private async staleDraft(tx: Tx, game: GameRow, byUserId: string): Promise<boolean> {
-    if (game.publishMode !== "review") return false;
-    const draft = await this.pendingDraft(game.id, tx);
-    if (!draft) return false;
-    if (draft.status === "draft") {
-      await tx.update(resolutions).set({ status: "held" }).where(eq(resolutions.id, draft.id));
-      await this.cancelGrace(tx, game.id, draft.phaseIndex);
-    }
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const card = await this.draftCardEffect(tx, game, ruleset, draft, {
-      kind: "stale",
-      by: byWhom("en", byUserId),
-    });
-    await writeOutbox(tx, game.id, `stale:${draft.id}:${this.clock.now().getTime()}`, [card], null);
-    return true;
-  }
-
-  /** The draft's card in the GM room: one message per phase, edited in place, with the review buttons. */
-  private async draftCardEffect(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    resolution: ResolutionRow,
-    note: DraftNote,
-  ): Promise<OutboxUpsert> {
-    return draftCardEffect(this.ctx, tx, game, ruleset, resolution, note);
+    return review.staleDraft(this.ctx, tx, game, byUserId);
   }
 
   /** Ends the game; `revealed` is false for a game ended from its lobby (nothing to reveal). */
@@ -1206,22 +1014,6 @@ export class GameService {
     resolved: { state: AnyGameState; next: AnyGameState; report: PhaseReport },
   ): Promise<OutboxEffect[]> {
     return resolutionEffects(this.ctx, tx, game, ruleset, phase, resolved);
-  }
-
-  /**
-   * Makes a resolution part of the game: the resolve input (at `at`, the time it was computed
-   * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
-   * phase opened now (or the game ended). Returns the new phase's deadlines.
-   */
-  private async applyResolution(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    phase: PhaseRow,
-    next: AnyGameState,
-    at: Date,
-  ): Promise<DeadlineRow[]> {
-    return applyResolution(this.ctx, tx, game, ruleset, phase, next, at);
   }
 
   /**
