@@ -26,17 +26,30 @@ export function isMalformed(rejection: Rejection): boolean {
   return rejection.code === "engine.bad_params" || rejection.code.includes(".malformed.");
 }
 
+/**
+ * The one player lookup of every ruleset: the seat with this id, or undefined (also for a null or
+ * absent id, such as an empty slot). A plain loop: it runs in every validation and resolution step.
+ */
 export function findPlayer<P extends BasePlayer>(
   state: GameState<P, unknown, unknown>,
-  id: PlayerId,
+  id: PlayerId | null | undefined,
 ): P | undefined {
-  return state.players.find((p) => p.id === id);
+  if (id === null || id === undefined) return undefined;
+  const players = state.players;
+  for (let i = 0; i < players.length; i++) {
+    const found = players[i] as P;
+    if (found.id === id) return found;
+  }
+  return undefined;
 }
 
-/** The player, or an error: for ids the engine has already validated. */
-export function player<P extends BasePlayer>(state: GameState<P, unknown, unknown>, id: PlayerId): P {
+/** The player, or an error: for ids the engine or the rules have already validated. */
+export function playerOrThrow<P extends BasePlayer>(
+  state: GameState<P, unknown, unknown>,
+  id: PlayerId | null | undefined,
+): P {
   const found = findPlayer(state, id);
-  if (!found) throw new Error(`no player ${id}`);
+  if (!found) throw new Error(`no player ${String(id)}`);
   return found;
 }
 
@@ -137,7 +150,7 @@ export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmAc
       return null;
     },
     apply(state, input) {
-      const target = player(state, input.targets[0] as string);
+      const target = playerOrThrow(state, input.targets[0]);
       const by = input.params["with"] as string;
       target.replacedBy.push({ by, phase: `${state.phase.kind} ${state.phase.n}` });
       emitEvent(state, "replaced", { player: target.id, by });
@@ -163,7 +176,7 @@ export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmAct
     },
     apply(state, input) {
       for (const id of input.targets) {
-        player(state, id).alive = true;
+        playerOrThrow(state, id).alive = true;
         emitEvent(state, "revived", { player: id, by: "gm" });
       }
     },
@@ -185,7 +198,7 @@ export function statusGmActions<S extends AnyGameState>(
       validate,
       apply(state, input) {
         for (const id of input.targets) {
-          addStatus(player(state, id), input.params["status"] as string);
+          addStatus(playerOrThrow(state, id), input.params["status"] as string);
           emitEvent(state, "status_set", { player: id, status: input.params["status"] as Json });
         }
       },
@@ -195,7 +208,7 @@ export function statusGmActions<S extends AnyGameState>(
       validate,
       apply(state, input) {
         for (const id of input.targets) {
-          removeStatus(player(state, id), input.params["status"] as string);
+          removeStatus(playerOrThrow(state, id), input.params["status"] as string);
           emitEvent(state, "status_cleared", { player: id, status: input.params["status"] as Json });
         }
       },

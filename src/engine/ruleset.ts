@@ -104,6 +104,40 @@ export interface GmActionDefinition<S extends AnyGameState> {
   apply(state: S, input: GmInput): void;
 }
 
+/** An input whose `params` are what its action's schema parsed (defaults filled in). */
+export type ParsedInput<I extends { params: JsonObject }, Params> = Omit<I, "params"> & { params: Params };
+
+/** An action written against its own schema: `validate` and `apply` see `z.output` of `params`. */
+export interface TypedActionDefinition<S extends AnyGameState, Schema extends z.ZodType> {
+  params: Schema;
+  validate(state: S, input: ParsedInput<ActionInput, z.output<Schema>>): Rejection | null;
+  apply(state: S, input: ParsedInput<ActionInput, z.output<Schema>>): void;
+}
+
+export interface TypedGmActionDefinition<S extends AnyGameState, Schema extends z.ZodType> {
+  params: Schema;
+  validate(state: S, input: ParsedInput<GmInput, z.output<Schema>>): Rejection | null;
+  apply(state: S, input: ParsedInput<GmInput, z.output<Schema>>): void;
+}
+
+/**
+ * An action whose params are typed by its zod schema (no `params["x"] as T`). Sound because the
+ * engine parses `input.params` with exactly this schema before it calls `validate` or `apply`
+ * (src/engine/game.ts), and hands them the parsed value.
+ */
+export function defineAction<S extends AnyGameState, Schema extends z.ZodType>(
+  definition: TypedActionDefinition<S, Schema>,
+): ActionDefinition<S> {
+  return definition as unknown as ActionDefinition<S>;
+}
+
+/** A GM action whose params are typed by its zod schema (see defineAction). */
+export function defineGmAction<S extends AnyGameState, Schema extends z.ZodType>(
+  definition: TypedGmActionDefinition<S, Schema>,
+): GmActionDefinition<S> {
+  return definition as unknown as GmActionDefinition<S>;
+}
+
 /** One named step of the resolution pipeline, in the order of the rules file. */
 export interface ResolutionStep<S extends AnyGameState> {
   name: string;

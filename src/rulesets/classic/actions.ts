@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hasStatus } from "../../engine/helpers.js";
-import type { ActionDefinition } from "../../engine/ruleset.js";
-import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
+import { findPlayer, hasStatus, playerOrThrow } from "../../engine/helpers.js";
+import { type ActionDefinition, type ParsedInput, defineAction } from "../../engine/ruleset.js";
+import type { ActionInput, Rejection } from "../../engine/types.js";
 import {
   type Clan,
   type ClassicPlayer,
@@ -10,9 +10,12 @@ import {
   NIGHT_ORDERS,
   isClanRole,
   slotOf,
+  canCheck,
+  isActive,
+  isClanMember,
+  isRemoved,
 } from "./state.js";
 import { reject } from "./rejections.js";
-import { byId, canCheck, isActive, isClanMember, isRemoved } from "./util.js";
 
 /** §4: the players' actions, their rejections (in the rules file's order) and order slots. */
 
@@ -53,8 +56,19 @@ export const REASONS = {
   leaving: reject("already_leaving", "leaving"),
 } as const;
 
-const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape) as unknown as z.ZodType<JsonObject>;
-const noParams = obj({});
+/** The params of the actions that take any (§4): a post's text and chat, a vote's reason, the don's executor. */
+const PARAMS = {
+  post: z.object({ text: z.string().optional(), chat: z.string().optional() }),
+  vote: z.object({ reason: z.string().default(""), quote: z.string().optional() }),
+  kill: z.object({ executor: z.string().min(1).optional() }),
+};
+const noParams = z.object({});
+
+/** Every action's params as one type: the actions share one validation and one application. */
+export type ActionParams = Partial<
+  z.output<typeof PARAMS.post> & z.output<typeof PARAMS.vote> & z.output<typeof PARAMS.kill>
+>;
+export type ClassicInput = ParsedInput<ActionInput, ActionParams>;
 
 /** Which actions a role has (§4 table, "who"). */
 export function hasAction(p: ClassicPlayer, action: string): boolean {
@@ -91,7 +105,7 @@ interface Spec {
   targets: number | [number, number];
   /** The self-target reason, or null when self is allowed. */
   self: Rejection | null;
-  specific?(state: ClassicState, actor: ClassicPlayer, input: ActionInput): Rejection | null;
+  specific?(state: ClassicState, actor: ClassicPlayer, input: ClassicInput): Rejection | null;
 }
 
 function clanOf(p: ClassicPlayer): Clan {
@@ -118,20 +132,21 @@ export function armyAvailable(state: ClassicState, necro: ClassicPlayer): boolea
   return others >= 4;
 }
 
-function killSpecific(state: ClassicState, actor: ClassicPlayer, input: ActionInput): Rejection | null {
+function killSpecific(state: ClassicState, actor: ClassicPlayer, input: ClassicInput): Rejection | null {
   if (!isClanRole(actor.role)) return null;
   const clan = clanOf(actor);
-  const target = byId(state, input.targets[0]) as ClassicPlayer;
+  const target = playerOrThrow(state, input.targets[0]);
   if (isClanMember(target, clan)) return REASONS.ownClan;
   if (target.role === "bastard_son" && target.clan === clan) return REASONS.ownSon;
-  const executor = input.params["executor"] as string | undefined;
+  const executor = input.params.executor;
   if (state.data.dons[clan] === actor.id) {
     const living = livingClan(state, clan);
     const alone = living.length === 1 && living[0]?.id === actor.id;
     if (executor === undefined) return alone ? null : REASONS.donExecutor;
     if (executor === actor.id) return alone ? null : REASONS.donLast;
-    const ex = byId(state, executor);
-    if (!ex || !isClanMember(ex, clan) || !isActive(ex)) return REASONS.executor;
+    const executorPlayer = findPlayer(state, executor);
+    if (!executorPlayer || !isClanMember(executorPlayer, clan) || !isActive(executorPlayer))
+      return REASONS.executor;
     return null;
   }
   if (executor !== undefined && executor !== actor.id) return REASONS.onlyDon;
@@ -153,7 +168,7 @@ const SPECS: Record<string, Spec> = {
     specific: (state, actor, input) => {
       if (hasStatus(actor, "beaten")) return REASONS.beatenDay;
       if (state.data.voted[actor.id]) return REASONS.voteChanged;
-      const reason = input.params["reason"];
+      const reason = input.params.reason;
       if (state.options.voteReasonRequired && (typeof reason !== "string" || reason.trim() === "")) {
         return REASONS.voteReason;
       }
@@ -179,7 +194,7 @@ const SPECS: Record<string, Spec> = {
     specific: (state, actor, input) => {
       const clan = clanOf(actor);
       if (state.data.dons[clan] !== null) return REASONS.donChosen;
-      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      const target = playerOrThrow(state, input.targets[0]);
       if (target.role !== "mafia" || target.clan !== clan) return REASONS.donMafia;
       return null;
     },
@@ -189,7 +204,7 @@ const SPECS: Record<string, Spec> = {
     targets: 1,
     self: REASONS.self,
     specific: (state, actor, input) => {
-      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      const target = playerOrThrow(state, input.targets[0]);
       if (target.role === "bastard_son" && target.clan === actor.clan) return REASONS.ownSon;
       if (state.data.beatenEver.includes(target.id)) return REASONS.beatenEver;
       return null;
@@ -200,7 +215,7 @@ const SPECS: Record<string, Spec> = {
     targets: 1,
     self: REASONS.self,
     specific: (state, actor, input) => {
-      const target = byId(state, input.targets[0]) as ClassicPlayer;
+      const target = playerOrThrow(state, input.targets[0]);
       if (isClanMember(target, clanOf(actor))) return REASONS.ownClan;
       if (target.role === "bastard_son" && target.clan === actor.clan) return REASONS.ownSon;
       return null;
@@ -263,19 +278,19 @@ function selfReason(actor: ClassicPlayer, action: string, spec: Spec): Rejection
 }
 
 /** A dead player's post in the graveyard (option `deadChat`), which the dead may write in. */
-function postInGraveyard(state: ClassicState, input: ActionInput): boolean {
+function postInGraveyard(state: ClassicState, input: ClassicInput): boolean {
   return (
     input.action === "post" &&
     input.targets.length === 0 &&
-    input.params["chat"] === "graveyard" &&
+    input.params.chat === "graveyard" &&
     state.options.deadChat
   );
 }
 
 /** §4 general rejections in order, then the action's own ones, then the order slot. */
-export function validateAction(state: ClassicState, input: ActionInput): Rejection | null {
+export function validateAction(state: ClassicState, input: ClassicInput): Rejection | null {
   const spec = SPECS[input.action];
-  const actor = byId(state, input.actor);
+  const actor = findPlayer(state, input.actor);
   if (!spec || !actor) return REASONS.role;
   // The graveyard is the dead's own chat: a post there is talk, not an action (DECISIONS 20).
   if (!actor.alive) return postInGraveyard(state, input) ? null : REASONS.dead;
@@ -293,7 +308,7 @@ export function validateAction(state: ClassicState, input: ActionInput): Rejecti
     return input.action === "protect" ? REASONS.protectTargets : REASONS.twoTargets;
   }
   for (const t of input.targets) {
-    const target = byId(state, t);
+    const target = findPlayer(state, t);
     if (!target || !target.alive) return REASONS.notAlive;
   }
   const self = selfReason(actor, input.action, spec);
@@ -307,9 +322,9 @@ export function validateAction(state: ClassicState, input: ActionInput): Rejecti
   return null;
 }
 
-function applyAction(state: ClassicState, input: ActionInput): void {
+function applyAction(state: ClassicState, input: ClassicInput): void {
   const data = state.data;
-  const actor = byId(state, input.actor) as ClassicPlayer;
+  const actor = playerOrThrow(state, input.actor);
   switch (input.action) {
     case "post":
       if (state.phase.kind === "day" && actor.alive) data.active[actor.id] = true;
@@ -331,11 +346,10 @@ function applyAction(state: ClassicState, input: ActionInput): void {
       const slot = slotOf(actor.role, input.action);
       const orders = (data.orders[actor.id] ??= {});
       const existing = orders[slot];
-      const executor = input.params["executor"];
       orders[slot] = {
         action: input.action,
         targets: [...input.targets],
-        executor: typeof executor === "string" ? executor : null,
+        executor: input.params.executor ?? null,
         seq: existing ? existing.seq : data.seq++,
         changed: existing !== undefined,
       };
@@ -343,19 +357,13 @@ function applyAction(state: ClassicState, input: ActionInput): void {
   }
 }
 
-const PARAMS: Record<string, z.ZodType<JsonObject>> = {
-  post: obj({ text: z.string().optional(), chat: z.string().optional() }),
-  vote: obj({ reason: z.string().default(""), quote: z.string().optional() }),
-  kill: obj({ executor: z.string().min(1).optional() }),
-};
-
 export const actions: Record<string, ActionDefinition<ClassicState>> = Object.fromEntries(
   Object.keys(SPECS).map((id) => [
     id,
-    {
-      params: PARAMS[id] ?? noParams,
+    defineAction<ClassicState, z.ZodType<ActionParams>>({
+      params: Object.hasOwn(PARAMS, id) ? PARAMS[id as keyof typeof PARAMS] : noParams,
       validate: validateAction,
       apply: applyAction,
-    } satisfies ActionDefinition<ClassicState>,
+    }),
   ]),
 );

@@ -1,7 +1,13 @@
 import { hasStatus } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
-import { CLANS, type ClassicPlayer, type ClassicState, isClanRole } from "./state.js";
-import { firstWithRole, isRemoved } from "./util.js";
+import {
+  CLANS,
+  type ClassicPlayer,
+  type ClassicState,
+  firstWithRole,
+  isClanRole,
+  isRemoved,
+} from "./state.js";
 
 /** §10: the chat layout as a pure function of the state. */
 

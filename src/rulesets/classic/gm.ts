@@ -1,48 +1,47 @@
 import { z } from "zod";
-import { replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
-import type { GmActionDefinition } from "../../engine/ruleset.js";
-import type { JsonObject } from "../../engine/types.js";
+import { findPlayer, replaceGmAction, reviveGmAction, statusGmActions } from "../../engine/helpers.js";
+import { type GmActionDefinition, defineGmAction } from "../../engine/ruleset.js";
 import { type Clan, type ClassicState, RULESET } from "./state.js";
 import { reject } from "./rejections.js";
-import { byId, setDon } from "./util.js";
+import { setDon } from "./succession.js";
 
 /** §4 GM actions: modkill, set_don, reject_vote, duel_winner, plus replace and set/clear status. */
 
-const noParams = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
+const noParams = z.object({}).passthrough();
 
 function oneLiving(state: ClassicState, targets: string[]) {
-  const p = targets.length === 1 ? byId(state, targets[0]) : undefined;
-  return p && p.alive ? p : undefined;
+  const target = targets.length === 1 ? findPlayer(state, targets[0]) : undefined;
+  return target && target.alive ? target : undefined;
 }
 
-const modkill: GmActionDefinition<ClassicState> = {
+const modkill = defineGmAction<ClassicState, typeof noParams>({
   params: noParams,
   validate(state, input) {
-    const p = oneLiving(state, input.targets);
-    if (!p) return reject("gm_target", "gmOneLiving");
-    if (state.data.modkills.includes(p.id)) return reject("gm_modkill_twice", "gmModkillTwice");
+    const target = oneLiving(state, input.targets);
+    if (!target) return reject("gm_target", "gmOneLiving");
+    if (state.data.modkills.includes(target.id)) return reject("gm_modkill_twice", "gmModkillTwice");
     return null;
   },
   apply(state, input) {
     state.data.modkills.push(input.targets[0] as string);
   },
-};
+});
 
-const setDonAction: GmActionDefinition<ClassicState> = {
+const setDonAction = defineGmAction<ClassicState, typeof noParams>({
   params: noParams,
   validate(state, input) {
-    const p = oneLiving(state, input.targets);
-    if (!p || p.role !== "mafia") return reject("gm_set_don", "gmDonMafia");
-    if (state.data.dons[p.clan as Clan] === p.id) return reject("gm_set_don_same", "gmDonSame");
+    const target = oneLiving(state, input.targets);
+    if (!target || target.role !== "mafia") return reject("gm_set_don", "gmDonMafia");
+    if (state.data.dons[target.clan as Clan] === target.id) return reject("gm_set_don_same", "gmDonSame");
     return null;
   },
   apply(state, input) {
-    const p = byId(state, input.targets[0]);
-    if (p) setDon(state, p.clan as Clan, p.id);
+    const target = findPlayer(state, input.targets[0]);
+    if (target) setDon(state, target.clan as Clan, target.id);
   },
-};
+});
 
-const rejectVote: GmActionDefinition<ClassicState> = {
+const rejectVote = defineGmAction<ClassicState, typeof noParams>({
   params: noParams,
   validate(state, input) {
     if (state.phase.kind !== "day") return reject("gm_phase", "gmRejectByDay");
@@ -54,11 +53,11 @@ const rejectVote: GmActionDefinition<ClassicState> = {
   },
   apply(state, input) {
     const voter = input.targets[0];
-    for (const v of state.data.votes) if (v.voter === voter) v.void = true;
+    for (const vote of state.data.votes) if (vote.voter === voter) vote.void = true;
   },
-};
+});
 
-const duelWinner: GmActionDefinition<ClassicState> = {
+const duelWinner = defineGmAction<ClassicState, typeof noParams>({
   params: noParams,
   validate(state, input) {
     if (state.phase.kind !== "night") return reject("gm_phase", "gmDuelAtNight");
@@ -68,7 +67,7 @@ const duelWinner: GmActionDefinition<ClassicState> = {
   apply(state, input) {
     state.data.duelWinner = input.targets[0] as string;
   },
-};
+});
 
 export const gmActions: Record<string, GmActionDefinition<ClassicState>> = {
   modkill,

@@ -3,6 +3,7 @@ import {
   emitEvent,
   emitPrivate,
   emitPublic,
+  findPlayer,
   hasStatus,
   removeStatus,
 } from "../../engine/helpers.js";
@@ -14,23 +15,18 @@ import {
   type ClassicPlayer,
   type ClassicState,
   type Order,
-  causeOf,
-  isClanRole,
-} from "./state.js";
-import {
-  byId,
   canCheck,
+  causeOf,
   firstWithRole,
   isActive,
   isClanMember,
+  isClanRole,
   isRemoved,
   markDead,
-  promoteAndSucceed,
   reveal,
   roleParams,
-  setDon,
-  successor,
-} from "./util.js";
+} from "./state.js";
+import { promoteAndSucceed, setDon, successor } from "./succession.js";
 import { checkWin } from "./win.js";
 
 /**
@@ -70,10 +66,10 @@ interface Night {
 
 const scratch = new WeakMap<ClassicState, Night>();
 
-function night(state: ClassicState): Night {
-  let s = scratch.get(state);
-  if (!s) {
-    s = {
+function nightOf(state: ClassicState): Night {
+  let night = scratch.get(state);
+  if (!night) {
+    night = {
       maniac: undefined,
       ambush: false,
       beaten: null,
@@ -87,9 +83,9 @@ function night(state: ClassicState): Night {
       checkResult: null,
       ninjaTarget: null,
     };
-    scratch.set(state, s);
+    scratch.set(state, night);
   }
-  return s;
+  return night;
 }
 
 function orderOf(state: ClassicState, p: ClassicPlayer | undefined, slot: string): Order | undefined {
@@ -105,14 +101,14 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 function nightDeath(
   state: ClassicState,
-  s: Night,
+  night: Night,
   p: ClassicPlayer,
   cause: string,
   by: string[] | null,
 ): void {
   if (!p.alive) return;
   markDead(state, p, cause);
-  s.deaths.set(p.id, { cause, by });
+  night.deaths.set(p.id, { cause, by });
   if (by) emitEvent(state, "killed", { player: p.id, by });
   if (cause === "modkill" || cause === "left" || cause === "missing") reveal(state, p);
 }
@@ -127,18 +123,18 @@ function effectiveKill(state: ClassicState, clan: Clan): { executor: string; tar
   else {
     for (const p of state.players) {
       if (!isClanMember(p, clan)) continue;
-      const o = orders[p.id]?.["kill"];
-      if (o && (!best || o.seq < best.order.seq)) best = { holder: p.id, order: o };
+      const order = orders[p.id]?.["kill"];
+      if (order && (!best || order.seq < best.order.seq)) best = { holder: p.id, order: order };
     }
   }
   if (!best) return null;
   return { executor: best.order.executor ?? best.holder, target: best.order.targets[0] as string };
 }
 
-function lostReason(s: Night, p: ClassicPlayer): string | null {
+function lostReason(night: Night, p: ClassicPlayer): string | null {
   if (!p.alive) return "dead";
   if (isRemoved(p)) return "removed";
-  if (s.beaten === p.id) return "beaten";
+  if (night.beaten === p.id) return "beaten";
   return null;
 }
 
@@ -149,39 +145,39 @@ function tallyAndHang(state: ClassicState): void {
   const counts: Record<string, number> = {};
   const reachedAt: Record<string, number> = {};
   let index = 0;
-  for (const v of data.votes) {
-    if (v.void) continue;
-    const c = (counts[v.target] ?? 0) + 1;
-    counts[v.target] = c;
-    reachedAt[v.target] = index;
-    const against = data.against[v.target];
+  for (const vote of data.votes) {
+    if (vote.void) continue;
+    const count = (counts[vote.target] ?? 0) + 1;
+    counts[vote.target] = count;
+    reachedAt[vote.target] = index;
+    const against = data.against[vote.target];
     if (against) against[0]++;
-    else data.against[v.target] = [1, state.phase.n, index];
+    else data.against[vote.target] = [1, state.phase.n, index];
     index++;
   }
   emitEvent(state, "tally", { counts });
   let hanged: string | null = null;
   let max = 0;
   let at = Number.MAX_SAFE_INTEGER;
-  for (const [id, c] of Object.entries(counts)) {
-    const r = reachedAt[id] as number;
-    if (c > max || (c === max && r < at)) {
+  for (const [id, count] of Object.entries(counts)) {
+    const reachedIndex = reachedAt[id] as number;
+    if (count > max || (count === max && reachedIndex < at)) {
       hanged = id;
-      max = c;
-      at = r;
+      max = count;
+      at = reachedIndex;
     }
   }
-  const p = byId(state, hanged);
-  if (!p || !p.alive) {
+  const hangedPlayer = findPlayer(state, hanged);
+  if (!hangedPlayer || !hangedPlayer.alive) {
     emitPublic(state, "nobody_hanged");
     return;
   }
-  markDead(state, p, "lynch");
-  reveal(state, p);
-  state.output.deaths.push({ player: p.id, cause: "lynch" });
-  emitPublic(state, "hanged", { player: p.id, ...roleParams(p) });
-  if (p.role === "ninja") {
-    data.testament = data.votes.filter((v) => !v.void && v.target === p.id).map((v) => v.voter);
+  markDead(state, hangedPlayer, "lynch");
+  reveal(state, hangedPlayer);
+  state.output.deaths.push({ player: hangedPlayer.id, cause: "lynch" });
+  emitPublic(state, "hanged", { player: hangedPlayer.id, ...roleParams(hangedPlayer) });
+  if (hangedPlayer.role === "ninja") {
+    data.testament = data.votes.filter((v) => !v.void && v.target === hangedPlayer.id).map((v) => v.voter);
   }
 }
 
@@ -192,12 +188,12 @@ function dayRemovals(state: ClassicState): void {
     [data.leaves, "left", "left_game"],
   ] as const) {
     for (const id of list) {
-      const p = byId(state, id);
-      if (!p || !p.alive) continue;
-      markDead(state, p, cause);
-      reveal(state, p);
-      state.output.deaths.push({ player: p.id, cause });
-      emitPublic(state, key, { player: p.id, ...roleParams(p) });
+      const removed = findPlayer(state, id);
+      if (!removed || !removed.alive) continue;
+      markDead(state, removed, cause);
+      reveal(state, removed);
+      state.output.deaths.push({ player: removed.id, cause });
+      emitPublic(state, key, { player: removed.id, ...roleParams(removed) });
     }
   }
   // Passive players and refusals (§5.1 D2.3, §6).
@@ -229,24 +225,24 @@ function beatingEnds(state: ClassicState): void {
 // ---------------------------------------------------------------- night (§5.2)
 
 function nightRemovals(state: ClassicState): void {
-  const s = night(state);
+  const night = nightOf(state);
   for (const id of state.data.modkills) {
-    const p = byId(state, id);
-    if (p) nightDeath(state, s, p, "modkill", null);
+    const removed = findPlayer(state, id);
+    if (removed) nightDeath(state, night, removed, "modkill", null);
   }
   for (const id of state.data.leaves) {
-    const p = byId(state, id);
-    if (p) nightDeath(state, s, p, "left", null);
+    const leaver = findPlayer(state, id);
+    if (leaver) nightDeath(state, night, leaver, "left", null);
   }
 }
 
 function beatingAndExplosion(state: ClassicState): void {
-  const s = night(state);
+  const night = nightOf(state);
   const maniac = firstWithRole(state, "maniac");
-  s.maniac = maniac;
+  night.maniac = maniac;
   const maniacOrder = orderOf(state, maniac, "maniac");
   if (maniac && isActive(maniac) && maniacOrder?.action === "ambush") {
-    s.ambush = true;
+    night.ambush = true;
     addStatus(maniac, "ambush_used");
     emitEvent(state, "ambush", { player: maniac.id });
   } else if (maniac && maniacOrder?.action === "ambush") {
@@ -259,15 +255,15 @@ function beatingAndExplosion(state: ClassicState): void {
 
   for (const clan of CLANS) {
     const eff = effectiveKill(state, clan);
-    if (eff) s.effective.push({ clan, ...eff });
+    if (eff) night.effective.push({ clan, ...eff });
   }
 
   const thug = firstWithRole(state, "thug");
-  s.thug = thug;
+  night.thug = thug;
   const beatOrder = orderOf(state, thug, "beat");
   let beatTarget: ClassicPlayer | undefined;
   if (thug && beatOrder) {
-    if (s.effective.some((e) => e.executor === thug.id)) {
+    if (night.effective.some((e) => e.executor === thug.id)) {
       emitEvent(state, "action_lost", { player: thug.id, action: "beat", reason: "executor" });
     } else if (!isActive(thug)) {
       emitEvent(state, "action_lost", {
@@ -276,7 +272,7 @@ function beatingAndExplosion(state: ClassicState): void {
         reason: thug.alive ? "removed" : "dead",
       });
     } else {
-      beatTarget = byId(state, beatOrder.targets[0]);
+      beatTarget = findPlayer(state, beatOrder.targets[0]);
       if (beatTarget && !beatTarget.alive) beatTarget = undefined;
     }
   }
@@ -285,7 +281,7 @@ function beatingAndExplosion(state: ClassicState): void {
   const explodeOrder = orderOf(state, kamikaze, "explode");
   const dying = new Set<ClassicPlayer>();
   if (kamikaze && explodeOrder) {
-    const target = byId(state, explodeOrder.targets[0]);
+    const target = findPlayer(state, explodeOrder.targets[0]);
     if (!isActive(kamikaze)) {
       emitEvent(state, "action_lost", {
         player: kamikaze.id,
@@ -303,53 +299,53 @@ function beatingAndExplosion(state: ClassicState): void {
     if (kamikaze && beatTarget.id === kamikaze.id) {
       dying.add(thug);
       dying.add(kamikaze);
-    } else if (s.ambush && maniac && beatTarget.id === maniac.id) {
-      pushTo(s.pending, thug.id, { source: "ambush", attacker: maniac.id });
+    } else if (night.ambush && maniac && beatTarget.id === maniac.id) {
+      pushTo(night.pending, thug.id, { source: "ambush", attacker: maniac.id });
     } else if (!dying.has(thug) && !dying.has(beatTarget)) {
-      s.beaten = beatTarget.id;
+      night.beaten = beatTarget.id;
       state.data.beaten = beatTarget.id;
       state.data.beatenEver.push(beatTarget.id);
       addStatus(beatTarget, "beaten");
       emitEvent(state, "beaten", { player: beatTarget.id, by: thug.id });
     }
   }
-  for (const p of state.players) if (dying.has(p)) nightDeath(state, s, p, "kamikaze", ["kamikaze"]);
+  for (const p of state.players) if (dying.has(p)) nightDeath(state, night, p, "kamikaze", ["kamikaze"]);
 
   // Orders of N4–N5 that will not be carried out.
   for (const p of state.players) {
     const orders = state.data.orders[p.id];
     if (!orders) continue;
-    const reason = lostReason(s, p);
+    const reason = lostReason(night, p);
     if (!reason) continue;
-    for (const [slot, o] of Object.entries(orders)) {
-      if (slot === "beat" || slot === "explode" || o.action === "ambush") continue;
-      if (o.action === "kill" && isClanRole(p.role)) continue; // the clan's order: only the executor's shot counts
-      emitEvent(state, "action_lost", { player: p.id, action: o.action, reason });
+    for (const [slot, order] of Object.entries(orders)) {
+      if (slot === "beat" || slot === "explode" || order.action === "ambush") continue;
+      if (order.action === "kill" && isClanRole(p.role)) continue; // the clan's order: only the executor's shot counts
+      emitEvent(state, "action_lost", { player: p.id, action: order.action, reason });
     }
   }
-  for (const e of s.effective) {
-    const ex = byId(state, e.executor);
-    const reason = ex ? lostReason(s, ex) : "dead";
-    if (reason) emitEvent(state, "action_lost", { player: e.executor, action: "kill", reason });
+  for (const clanKill of night.effective) {
+    const executor = findPlayer(state, clanKill.executor);
+    const reason = executor ? lostReason(night, executor) : "dead";
+    if (reason) emitEvent(state, "action_lost", { player: clanKill.executor, action: "kill", reason });
   }
 }
 
 function shotsProtectsChecks(state: ClassicState): void {
-  const s = night(state);
+  const night = nightOf(state);
   const data = state.data;
   const canAct = (p: ClassicPlayer | undefined): p is ClassicPlayer =>
-    p !== undefined && p.alive && !isRemoved(p) && s.beaten !== p.id;
+    p !== undefined && p.alive && !isRemoved(p) && night.beaten !== p.id;
   const attacks = new Map<string, Attack[]>();
-  const attack = (target: string | undefined, a: Attack) => {
-    const t = byId(state, target);
-    if (t && t.alive) pushTo(attacks, t.id, a);
+  const attack = (target: string | undefined, hit: Attack) => {
+    const victim = findPlayer(state, target);
+    if (victim && victim.alive) pushTo(attacks, victim.id, hit);
   };
 
-  for (const e of s.effective) {
-    const ex = byId(state, e.executor);
-    if (canAct(ex)) attack(e.target, { source: e.clan, attacker: ex.id });
+  for (const clanKill of night.effective) {
+    const executor = findPlayer(state, clanKill.executor);
+    if (canAct(executor)) attack(clanKill.target, { source: clanKill.clan, attacker: executor.id });
   }
-  const maniac = s.maniac;
+  const maniac = night.maniac;
   const maniacOrder = orderOf(state, maniac, "maniac");
   if (canAct(maniac) && maniacOrder?.action === "kill") {
     attack(maniacOrder.targets[0], { source: "maniac", attacker: maniac.id });
@@ -357,8 +353,8 @@ function shotsProtectsChecks(state: ClassicState): void {
   const ninja = firstWithRole(state, "ninja");
   const ninjaOrder = orderOf(state, ninja, "kill");
   if (canAct(ninja) && ninjaOrder) {
-    const t = byId(state, ninjaOrder.targets[0]);
-    if (t && t.alive) s.ninjaTarget = t.id;
+    const ninjaTarget = findPlayer(state, ninjaOrder.targets[0]);
+    if (ninjaTarget && ninjaTarget.alive) night.ninjaTarget = ninjaTarget.id;
     attack(ninjaOrder.targets[0], { source: "ninja", attacker: ninja.id });
   }
   const necro = firstWithRole(state, "necromancer");
@@ -366,23 +362,29 @@ function shotsProtectsChecks(state: ClassicState): void {
   if (canAct(necro) && necroOrder) {
     if (necroOrder.action === "protect") {
       for (const id of necroOrder.targets) {
-        const t = byId(state, id);
-        if (!t || !t.alive || data.protectsLeft <= 0 || data.protectedEver.includes(id)) continue;
+        const protectedPlayer = findPlayer(state, id);
+        if (
+          !protectedPlayer ||
+          !protectedPlayer.alive ||
+          data.protectsLeft <= 0 ||
+          data.protectedEver.includes(id)
+        )
+          continue;
         data.protectsLeft--;
         data.protectedEver.push(id);
-        addStatus(t, "protected");
+        addStatus(protectedPlayer, "protected");
         emitEvent(state, "protect_given", { player: id });
       }
     } else {
-      s.armyBy = necro.id;
+      night.armyBy = necro.id;
       for (const id of necroOrder.targets) attack(id, { source: "army", attacker: necro.id });
     }
   }
   for (const p of state.players) {
-    const o = data.orders[p.id]?.["check"];
-    if (!o || !canAct(p) || !canCheck(p)) continue;
-    const t = byId(state, o.targets[0]);
-    if (t && t.alive) s.check = { checker: p.id, target: t.id, blocked: false };
+    const checkOrder = data.orders[p.id]?.["check"];
+    if (!checkOrder || !canAct(p) || !canCheck(p)) continue;
+    const checked = findPlayer(state, checkOrder.targets[0]);
+    if (checked && checked.alive) night.check = { checker: p.id, target: checked.id, blocked: false };
   }
   const doctor = firstWithRole(state, "doctor");
   const healOrder = orderOf(state, doctor, "heal");
@@ -390,29 +392,29 @@ function shotsProtectsChecks(state: ClassicState): void {
     data.lastHeal = { night: state.phase.n, target: healOrder.targets[0] as string };
   }
 
-  const final = s.final;
+  const final = night.final;
   const addFinal = (id: string, source: string) => pushTo(final, id, source);
   const kamikaze = firstWithRole(state, "kamikaze");
   for (const [target, list] of attacks) {
-    if (s.ambush && maniac && target === maniac.id) {
-      for (const a of list) {
-        if (a.source === "army") continue;
-        if (kamikaze && a.attacker === kamikaze.id) {
+    if (night.ambush && maniac && target === maniac.id) {
+      for (const hit of list) {
+        if (hit.source === "army") continue;
+        if (kamikaze && hit.attacker === kamikaze.id) {
           addFinal(kamikaze.id, "ambush");
           addFinal(maniac.id, "kamikaze");
         } else {
-          pushTo(s.pending, a.attacker, { source: "ambush", attacker: maniac.id });
+          pushTo(night.pending, hit.attacker, { source: "ambush", attacker: maniac.id });
         }
       }
     } else if (kamikaze && target === kamikaze.id) {
-      for (const a of list) {
-        addFinal(kamikaze.id, a.source);
-        addFinal(a.attacker, "kamikaze");
+      for (const hit of list) {
+        addFinal(kamikaze.id, hit.source);
+        addFinal(hit.attacker, "kamikaze");
       }
     } else {
       if (
-        target === s.beaten &&
-        s.thug &&
+        target === night.beaten &&
+        night.thug &&
         list.some(
           (a) =>
             a.source === "italians" ||
@@ -421,18 +423,18 @@ function shotsProtectsChecks(state: ClassicState): void {
             a.source === "ninja",
         )
       ) {
-        addFinal(s.thug.id, "crossfire");
+        addFinal(night.thug.id, "crossfire");
       }
-      for (const a of list) {
-        if (a.source === "army") addFinal(target, "army");
-        else pushTo(s.pending, target, a);
+      for (const hit of list) {
+        if (hit.source === "army") addFinal(target, "army");
+        else pushTo(night.pending, target, hit);
       }
     }
   }
-  if (s.armyBy) addFinal(s.armyBy, "army");
-  if (s.check && s.ambush && maniac && s.check.target === maniac.id) {
-    s.check.blocked = true;
-    pushTo(s.pending, s.check.checker, { source: "ambush", attacker: maniac.id });
+  if (night.armyBy) addFinal(night.armyBy, "army");
+  if (night.check && night.ambush && maniac && night.check.target === maniac.id) {
+    night.check.blocked = true;
+    pushTo(night.pending, night.check.checker, { source: "ambush", attacker: maniac.id });
   }
 }
 
@@ -441,35 +443,40 @@ const RESURRECTABLE = new Set(["italians", "russians", "maniac", "ninja", "ambus
 const PEACEFUL = new Set(["citizen", "bastard_son"]);
 
 function resultsHealResurrection(state: ClassicState): void {
-  const s = night(state);
+  const night = nightOf(state);
   const data = state.data;
   // 1. Check result (sent after N6 to whoever is alive at the end of the night).
-  if (s.check && !s.check.blocked) {
-    const t = byId(state, s.check.target) as ClassicPlayer;
+  if (night.check && !night.check.blocked) {
+    const checked = findPlayer(state, night.check.target) as ClassicPlayer;
     const result: JsonObject = {
-      target: t.id,
-      result: isClanRole(t.role) ? (t.clan as string) : t.role,
+      target: checked.id,
+      result: isClanRole(checked.role) ? (checked.clan as string) : checked.role,
     };
-    if (s.beaten === t.id && s.thug) result["thug"] = s.thug.id;
-    s.checkResult = result;
+    if (night.beaten === checked.id && night.thug) result["thug"] = night.thug.id;
+    night.checkResult = result;
   }
   // 2. Heal.
   const heal = data.lastHeal;
   if (heal && heal.night === state.phase.n && state.phase.n > 0) {
-    const list = s.pending.get(heal.target);
-    if (list && list.length === 1 && !s.final.has(heal.target) && HEALABLE.has((list[0] as Attack).source)) {
-      s.pending.delete(heal.target);
+    const list = night.pending.get(heal.target);
+    if (
+      list &&
+      list.length === 1 &&
+      !night.final.has(heal.target) &&
+      HEALABLE.has((list[0] as Attack).source)
+    ) {
+      night.pending.delete(heal.target);
       emitEvent(state, "healed", { player: heal.target });
     }
   }
   // 3. Vest.
-  const maniac = s.maniac;
-  if (maniac && !s.ambush && !hasStatus(maniac, "vest_broken")) {
-    const list = s.pending.get(maniac.id);
-    const i = list ? list.findIndex((a) => a.source === "italians" || a.source === "russians") : -1;
-    if (list && i >= 0) {
-      list.splice(i, 1);
-      if (list.length === 0) s.pending.delete(maniac.id);
+  const maniac = night.maniac;
+  if (maniac && !night.ambush && !hasStatus(maniac, "vest_broken")) {
+    const list = night.pending.get(maniac.id);
+    const index = list ? list.findIndex((a) => a.source === "italians" || a.source === "russians") : -1;
+    if (list && index >= 0) {
+      list.splice(index, 1);
+      if (list.length === 0) night.pending.delete(maniac.id);
       addStatus(maniac, "vest_broken");
       emitEvent(state, "vest_broken", { player: maniac.id });
       emitPrivate(state, maniac.id, "vest_broken");
@@ -478,13 +485,13 @@ function resultsHealResurrection(state: ClassicState): void {
   // 4. Who dies.
   const dying: { p: ClassicPlayer; sources: string[]; final: boolean }[] = [];
   for (const p of state.players) {
-    const pending = s.pending.get(p.id);
-    const fin = s.final.get(p.id);
-    if (!p.alive || (!pending?.length && !fin)) continue;
+    const pending = night.pending.get(p.id);
+    const finalSources = night.final.get(p.id);
+    if (!p.alive || (!pending?.length && !finalSources)) continue;
     const sources: string[] = [];
-    if (fin) for (const src of fin) if (!sources.includes(src)) sources.push(src);
+    if (finalSources) for (const src of finalSources) if (!sources.includes(src)) sources.push(src);
     if (pending) for (const a of pending) if (!sources.includes(a.source)) sources.push(a.source);
-    dying.push({ p, sources, final: fin !== undefined });
+    dying.push({ p, sources, final: finalSources !== undefined });
   }
   // 5. Resurrection.
   const necro = firstWithRole(state, "necromancer");
@@ -492,37 +499,37 @@ function resultsHealResurrection(state: ClassicState): void {
     necro !== undefined &&
     necro.alive &&
     !isRemoved(necro) &&
-    s.beaten !== necro.id &&
+    night.beaten !== necro.id &&
     !dying.some((d) => d.p === necro);
-  for (const d of dying) {
+  for (const candidate of dying) {
     if (
       necroUp &&
-      !d.final &&
-      hasStatus(d.p, "protected") &&
-      d.sources.every((src) => RESURRECTABLE.has(src))
+      !candidate.final &&
+      hasStatus(candidate.p, "protected") &&
+      candidate.sources.every((src) => RESURRECTABLE.has(src))
     ) {
-      removeStatus(d.p, "protected");
-      emitEvent(state, "resurrected", { player: d.p.id });
-      emitPrivate(state, (necro as ClassicPlayer).id, "protect_used", { target: d.p.id });
+      removeStatus(candidate.p, "protected");
+      emitEvent(state, "resurrected", { player: candidate.p.id });
+      emitPrivate(state, (necro as ClassicPlayer).id, "protect_used", { target: candidate.p.id });
       continue;
     }
-    nightDeath(state, s, d.p, causeOf(d.sources), d.sources);
+    nightDeath(state, night, candidate.p, causeOf(candidate.sources), candidate.sources);
   }
   // 6. Harakiri.
   const ninja = firstWithRole(state, "ninja");
-  if (s.ninjaTarget) {
-    const t = byId(state, s.ninjaTarget) as ClassicPlayer;
-    if (!t.alive && s.deaths.has(t.id) && PEACEFUL.has(t.role)) {
+  if (night.ninjaTarget) {
+    const ninjaTarget = findPlayer(state, night.ninjaTarget) as ClassicPlayer;
+    if (!ninjaTarget.alive && night.deaths.has(ninjaTarget.id) && PEACEFUL.has(ninjaTarget.role)) {
       data.ninjaKills++;
-      if (data.ninjaKills === 2 && ninja && ninja.alive) nightDeath(state, s, ninja, "harakiri", null);
+      if (data.ninjaKills === 2 && ninja && ninja.alive) nightDeath(state, night, ninja, "harakiri", null);
     }
   }
   // 7. Testament.
   if (data.testament) {
     for (const id of data.testament) {
-      const v = byId(state, id);
-      if (v && isActive(v)) {
-        nightDeath(state, s, v, "testament", ["testament"]);
+      const voter = findPlayer(state, id);
+      if (voter && isActive(voter)) {
+        nightDeath(state, night, voter, "testament", ["testament"]);
         break;
       }
     }
@@ -533,17 +540,17 @@ function resultsHealResurrection(state: ClassicState): void {
 }
 
 function missing(state: ClassicState): void {
-  const s = night(state);
-  for (const p of state.players) if (p.alive && isRemoved(p)) nightDeath(state, s, p, "missing", null);
+  const night = nightOf(state);
+  for (const p of state.players) if (p.alive && isRemoved(p)) nightDeath(state, night, p, "missing", null);
   promoteAndSucceed(state);
   // Check results go to the commissar alive at the end of the night and to the living sergeant.
-  if (s.checkResult) {
-    const result = s.checkResult;
+  if (night.checkResult) {
+    const result = night.checkResult;
     for (const role of ["commissar", "sergeant"]) {
-      const r = firstWithRole(state, role);
-      if (!r || !r.alive) continue;
-      emitPrivate(state, r.id, "check_result", result);
-      const known = (state.data.checks[r.id] ??= []);
+      const holder = firstWithRole(state, role);
+      if (!holder || !holder.alive) continue;
+      emitPrivate(state, holder.id, "check_result", result);
+      const known = (state.data.checks[holder.id] ??= []);
       const entry: { night: number; target: string; result: string; thug?: string } = {
         night: state.phase.n,
         target: result["target"] as string,
@@ -559,7 +566,7 @@ function missing(state: ClassicState): void {
   if (state.phase.n === 0) {
     for (const clan of CLANS) {
       if (state.data.dons[clan] !== null) continue;
-      const chosen = byId(state, state.data.donChoice[clan]);
+      const chosen = findPlayer(state, state.data.donChoice[clan]);
       const don = chosen && chosen.role === "mafia" && isActive(chosen) ? chosen : successor(state, clan);
       if (don) setDon(state, clan, don.id);
     }
@@ -569,33 +576,35 @@ function missing(state: ClassicState): void {
 const KILLER_ORDER = ["kamikaze", "army", "italians", "russians", "maniac", "ninja", "testament"];
 
 function newspaper(state: ClassicState): void {
-  const s = night(state);
+  const night = nightOf(state);
   const reveal = state.options.revealNightRoles;
-  if (s.beaten) emitPublic(state, "beaten", { player: s.beaten });
+  if (night.beaten) emitPublic(state, "beaten", { player: night.beaten });
   for (const p of state.players) {
-    const d = s.deaths.get(p.id);
-    if (!d) continue;
-    state.output.deaths.push({ player: p.id, cause: d.cause });
+    const death = night.deaths.get(p.id);
+    if (!death) continue;
+    state.output.deaths.push({ player: p.id, cause: death.cause });
     const extra: JsonObject = reveal ? { reveal: roleParams(p) } : {};
-    if (p.role === "kamikaze" && d.cause === "kamikaze")
+    if (p.role === "kamikaze" && death.cause === "kamikaze")
       emitPublic(state, "blew_up", { player: p.id, ...extra });
-    else if (p.id === s.armyBy) emitPublic(state, "darkness", { player: p.id, ...extra });
-    else if (d.cause === "modkill") emitPublic(state, "removed_by_host", { player: p.id, ...roleParams(p) });
-    else if (d.cause === "left") emitPublic(state, "left_game", { player: p.id, ...roleParams(p) });
-    else if (d.cause === "missing") emitPublic(state, "missing", { player: p.id, ...roleParams(p) });
-    else if (d.cause === "harakiri") emitPublic(state, "harakiri", { player: p.id, ...extra });
-    else if (d.cause === "thug_crossfire") emitPublic(state, "stray_bullet", { player: p.id, ...extra });
+    else if (p.id === night.armyBy) emitPublic(state, "darkness", { player: p.id, ...extra });
+    else if (death.cause === "modkill")
+      emitPublic(state, "removed_by_host", { player: p.id, ...roleParams(p) });
+    else if (death.cause === "left") emitPublic(state, "left_game", { player: p.id, ...roleParams(p) });
+    else if (death.cause === "missing") emitPublic(state, "missing", { player: p.id, ...roleParams(p) });
+    else if (death.cause === "harakiri") emitPublic(state, "harakiri", { player: p.id, ...extra });
+    else if (death.cause === "thug_crossfire") emitPublic(state, "stray_bullet", { player: p.id, ...extra });
     else {
-      const by = d.by ?? [];
+      const by = death.by ?? [];
       const killers: string[] = [];
-      for (const k of KILLER_ORDER) {
-        const has = k === "maniac" ? by.includes("maniac") || by.includes("ambush") : by.includes(k);
-        if (has) killers.push(k);
+      for (const killer of KILLER_ORDER) {
+        const has =
+          killer === "maniac" ? by.includes("maniac") || by.includes("ambush") : by.includes(killer);
+        if (has) killers.push(killer);
       }
       emitPublic(state, "killed", { player: p.id, killers, ...extra });
     }
   }
-  if (!s.beaten && s.deaths.size === 0) emitPublic(state, "quiet_night");
+  if (!night.beaten && night.deaths.size === 0) emitPublic(state, "quiet_night");
   checkWin(state, true);
   scratch.delete(state);
 }

@@ -1,17 +1,16 @@
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import type { ClassicOptions, RolesOption } from "./options.js";
 import { type ClassicRejection, reject } from "./rejections.js";
 import {
   CLANS,
   type Clan,
-  type ClassicOptions,
   type ClassicPlayer,
   type ClassicState,
   ROLE_IDS,
   RULESET,
   type RoleId,
-  type RolesOption,
   UNIQUE_ROLES,
   emptyData,
   isClanRole,

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { hasStatus } from "../../engine/helpers.js";
 import type { BasePlayer, GameState, JsonObject } from "../../engine/types.js";
+import type { ClassicOptions } from "./options.js";
 
 /** The state model of `classic` (../shared/rules/classic.md). Plain JSON data only. */
 
@@ -118,63 +119,7 @@ export interface ClassicData {
   contacts: string[];
 }
 
-const count = z.number().int().min(0);
-
-export const DEFAULT_ROLES = {
-  citizen: 8,
-  commissar: 1,
-  sergeant: 1,
-  ninja: 1,
-  doctor: 1,
-  necromancer: 1,
-  maniac: 1,
-  italians: { mafia: 3, kamikaze: 1, bastard_son: 1 },
-  russians: { mafia: 3, thug: 1, bastard_son: 1 },
-};
-
-export const rolesSchema = z.object({
-  citizen: count.default(0),
-  commissar: count.default(0),
-  sergeant: count.default(0),
-  ninja: count.default(0),
-  doctor: count.default(0),
-  necromancer: count.default(0),
-  maniac: count.default(0),
-  italians: z
-    .object({ mafia: count.default(0), kamikaze: count.default(0), bastard_son: count.default(0) })
-    .default({ mafia: 0, kamikaze: 0, bastard_son: 0 }),
-  russians: z
-    .object({ mafia: count.default(0), thug: count.default(0), bastard_son: count.default(0) })
-    .default({ mafia: 0, thug: 0, bastard_son: 0 }),
-});
-export type RolesOption = z.infer<typeof rolesSchema>;
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected HH:MM");
-
-export const optionsSchema = z.object({
-  roles: rolesSchema.default(DEFAULT_ROLES),
-  voteReasonRequired: z.boolean().default(false),
-  duel: z.enum(["coin", "gm"]).default("coin"),
-  revealNightRoles: z.boolean().default(false),
-  deadChat: z.boolean().default(true),
-  deadKeepRead: z.boolean().default(false),
-  commissarContacts: z.boolean().default(true),
-  timezone: z.string().min(1).default("Europe/Moscow"),
-  dayDeadline: hhmm.default("22:00"),
-  nightDeadline: hhmm.default("10:00"),
-  night0MinHours: z.number().min(0).default(12),
-});
-export type ClassicOptions = z.infer<typeof optionsSchema>;
-
 export type ClassicState = GameState<ClassicPlayer, ClassicData, ClassicOptions>;
-
-export const playerSchema = z.object({
-  id: z.string().min(1),
-  role: z.enum(ROLE_IDS).optional(),
-  faction: z.string().optional(),
-  don: z.boolean().optional(),
-  clan: z.enum(CLANS).optional(),
-}) as unknown as z.ZodType<JsonObject & { id: string }>;
 
 export function emptyData(): ClassicData {
   return {
@@ -252,21 +197,69 @@ export const SOURCE_CAUSE: Record<string, string> = {
 };
 
 export function causeRank(cause: string): number {
-  const i = (CAUSE_ORDER as readonly string[]).indexOf(cause);
-  return i < 0 ? CAUSE_ORDER.length : i;
+  const index = (CAUSE_ORDER as readonly string[]).indexOf(cause);
+  return index < 0 ? CAUSE_ORDER.length : index;
 }
 
 /** The highest-precedence cause among lethal sources. */
 export function causeOf(sources: readonly string[]): string {
   let best = "missing";
   let rank = Number.MAX_SAFE_INTEGER;
-  for (const s of sources) {
-    const c = SOURCE_CAUSE[s] ?? s;
-    const r = causeRank(c);
-    if (r < rank) {
-      rank = r;
-      best = c;
+  for (const source of sources) {
+    const cause = SOURCE_CAUSE[source] ?? source;
+    const sourceRank = causeRank(cause);
+    if (sourceRank < rank) {
+      rank = sourceRank;
+      best = cause;
     }
   }
   return best;
+}
+
+/* Queries and small changes of the players, shared by the actions, the resolution and the view. */
+
+export function firstWithRole(state: ClassicState, role: string): ClassicPlayer | undefined {
+  for (const p of state.players) if (p.role === role) return p;
+  return undefined;
+}
+
+export function isRemoved(p: ClassicPlayer): boolean {
+  return p.statuses.length > 0 && hasStatus(p, "removed");
+}
+
+/** Alive and not flagged `removed`. */
+export function isActive(p: ClassicPlayer | undefined): boolean {
+  return p !== undefined && p.alive && !isRemoved(p);
+}
+
+export function clanMembers(state: ClassicState, clan: Clan): ClassicPlayer[] {
+  return state.players.filter((p) => p.clan === clan && isClanRole(p.role));
+}
+
+export function isClanMember(p: ClassicPlayer, clan: Clan): boolean {
+  return p.clan === clan && isClanRole(p.role);
+}
+
+export function bastardOf(state: ClassicState, clan: Clan): ClassicPlayer | undefined {
+  return state.players.find((p) => p.role === "bastard_son" && p.clan === clan);
+}
+
+/** The public role label params: `{role, clan}` (clan for clan roles and the bastard son). */
+export function roleParams(p: ClassicPlayer): JsonObject {
+  return { role: p.role, clan: p.clan };
+}
+
+/** The player currently holding the check (the commissar, or the promoted sergeant). */
+export function canCheck(p: ClassicPlayer): boolean {
+  return p.role === "commissar" || (p.role === "sergeant" && hasStatus(p, "promoted"));
+}
+
+export function reveal(state: ClassicState, p: ClassicPlayer): void {
+  if (!state.data.revealed.includes(p.id)) state.data.revealed.push(p.id);
+}
+
+/** Marks a player dead with a cause (the caller emits the death output). */
+export function markDead(state: ClassicState, p: ClassicPlayer, cause: string): void {
+  p.alive = false;
+  state.data.causes[p.id] = cause;
 }

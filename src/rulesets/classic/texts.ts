@@ -10,9 +10,9 @@ const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) =>
 
 /** `<role>`: the role id, with the clan in parentheses for clan roles and the bastard son. */
 function role(params: JsonObject, ctx: RenderContext): string {
-  const r = str(params["role"]);
+  const roleId = str(params["role"]);
   const clan = params["clan"];
-  return typeof clan === "string" ? `${ctx.role(r)} (${ctx.faction(clan)})` : ctx.role(r);
+  return typeof clan === "string" ? `${ctx.role(roleId)} (${ctx.faction(clan)})` : ctx.role(roleId);
 }
 
 function suffix(params: JsonObject, ctx: RenderContext, label: string): string {
@@ -42,21 +42,21 @@ const KILLERS: Record<Lang, Record<string, string>> = {
   },
 };
 
-const p = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
+const playerName = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
 
 const en: TextCatalog = {
-  hanged: (x, c) => `${p(x, c)} was hanged. Role: ${role(x, c)}.`,
+  hanged: (x, c) => `${playerName(x, c)} was hanged. Role: ${role(x, c)}.`,
   nobody_hanged: () => "Nobody was hanged.",
-  removed_by_host: (x, c) => `${p(x, c)} was removed by the host. Role: ${role(x, c)}.`,
-  left_game: (x, c) => `${p(x, c)} left the game. Role: ${role(x, c)}.`,
-  beaten: (x, c) => `${p(x, c)} was beaten by the thug.`,
-  blew_up: (x, c) => `${p(x, c)} blew himself up.${suffix(x, c, "Role")}`,
-  darkness: (x, c) => `${p(x, c)} was taken by the Darkness.${suffix(x, c, "Role")}`,
-  missing: (x, c) => `${p(x, c)} went missing. Role: ${role(x, c)}.`,
-  harakiri: (x, c) => `${p(x, c)} committed harakiri.${suffix(x, c, "Role")}`,
-  stray_bullet: (x, c) => `${p(x, c)} was hit by a stray bullet.${suffix(x, c, "Role")}`,
+  removed_by_host: (x, c) => `${playerName(x, c)} was removed by the host. Role: ${role(x, c)}.`,
+  left_game: (x, c) => `${playerName(x, c)} left the game. Role: ${role(x, c)}.`,
+  beaten: (x, c) => `${playerName(x, c)} was beaten by the thug.`,
+  blew_up: (x, c) => `${playerName(x, c)} blew himself up.${suffix(x, c, "Role")}`,
+  darkness: (x, c) => `${playerName(x, c)} was taken by the Darkness.${suffix(x, c, "Role")}`,
+  missing: (x, c) => `${playerName(x, c)} went missing. Role: ${role(x, c)}.`,
+  harakiri: (x, c) => `${playerName(x, c)} committed harakiri.${suffix(x, c, "Role")}`,
+  stray_bullet: (x, c) => `${playerName(x, c)} was hit by a stray bullet.${suffix(x, c, "Role")}`,
   killed: (x, c) =>
-    `${p(x, c)} was killed by ${list(x["killers"])
+    `${playerName(x, c)} was killed by ${list(x["killers"])
       .map((k) => KILLERS.en[k] ?? k)
       .join(" and ")}.${suffix(x, c, "Role")}`,
   quiet_night: () => "Quiet night.",
@@ -96,19 +96,19 @@ const en: TextCatalog = {
 };
 
 const ru: TextCatalog = {
-  hanged: (x, c) => `${p(x, c)} повешен. Роль: ${role(x, c)}.`,
+  hanged: (x, c) => `${playerName(x, c)} повешен. Роль: ${role(x, c)}.`,
   nobody_hanged: () => "Никого не повесили.",
-  removed_by_host: (x, c) => `${p(x, c)} удалён ведущим. Роль: ${role(x, c)}.`,
-  left_game: (x, c) => `${p(x, c)} покинул игру. Роль: ${role(x, c)}.`,
-  beaten: (x, c) => `${p(x, c)} избит громилой.`,
-  blew_up: (x, c) => `${p(x, c)} подорвал себя.${suffix(x, c, "Роль")}`,
-  darkness: (x, c) => `${p(x, c)} забран Тьмой.${suffix(x, c, "Роль")}`,
-  missing: (x, c) => `${p(x, c)} пропал без вести. Роль: ${role(x, c)}.`,
-  harakiri: (x, c) => `${p(x, c)} совершил харакири.${suffix(x, c, "Роль")}`,
-  stray_bullet: (x, c) => `${p(x, c)} погиб от шальной пули.${suffix(x, c, "Роль")}`,
+  removed_by_host: (x, c) => `${playerName(x, c)} удалён ведущим. Роль: ${role(x, c)}.`,
+  left_game: (x, c) => `${playerName(x, c)} покинул игру. Роль: ${role(x, c)}.`,
+  beaten: (x, c) => `${playerName(x, c)} избит громилой.`,
+  blew_up: (x, c) => `${playerName(x, c)} подорвал себя.${suffix(x, c, "Роль")}`,
+  darkness: (x, c) => `${playerName(x, c)} забран Тьмой.${suffix(x, c, "Роль")}`,
+  missing: (x, c) => `${playerName(x, c)} пропал без вести. Роль: ${role(x, c)}.`,
+  harakiri: (x, c) => `${playerName(x, c)} совершил харакири.${suffix(x, c, "Роль")}`,
+  stray_bullet: (x, c) => `${playerName(x, c)} погиб от шальной пули.${suffix(x, c, "Роль")}`,
   killed: (x, c) => {
     const killers = list(x["killers"]).map((k) => KILLERS.ru[k] ?? k);
-    return `${p(x, c)} убит ${killers.join(" и ")}.${suffix(x, c, "Роль")}`;
+    return `${playerName(x, c)} убит ${killers.join(" и ")}.${suffix(x, c, "Роль")}`;
   },
   quiet_night: () => "Ночь прошла спокойно.",
   game_over: (x, c) => {

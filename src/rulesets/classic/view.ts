@@ -1,9 +1,8 @@
-import { hasStatus } from "../../engine/helpers.js";
+import { findPlayer, hasStatus } from "../../engine/helpers.js";
 import type { AvailableAction } from "../../engine/ruleset.js";
-import type { ActionInput, Json, JsonObject, Localized } from "../../engine/types.js";
-import { validateAction } from "./actions.js";
-import { type ClassicPlayer, type ClassicState, isClanRole } from "./state.js";
-import { bastardOf, byId } from "./util.js";
+import type { Json, JsonObject, Localized } from "../../engine/types.js";
+import { type ActionParams, validateAction } from "./actions.js";
+import { type ClassicPlayer, type ClassicState, bastardOf, isClanRole } from "./state.js";
 
 /** availableActions (exact: every offer is accepted with empty params) and playerView. */
 
@@ -27,23 +26,23 @@ export function actionLabel(action: string): Localized | undefined {
   return ACTION_LABELS[action];
 }
 
-const DEFAULT_PARAMS: Record<string, JsonObject> = { vote: { reason: "" } };
+const DEFAULT_PARAMS: Record<string, ActionParams> = { vote: { reason: "" } };
 
 const SINGLE_TARGET = ["vote", "kill", "choose_don", "beat", "explode", "check", "heal", "protect"];
 const NO_TARGET = ["post", "ambush", "leave"];
 
 export function availableActions(state: ClassicState, actorId: string): AvailableAction[] {
   if (state.ended) return [];
-  const actor = byId(state, actorId);
+  const actor = findPlayer(state, actorId);
   if (!actor || !actor.alive) return [];
   const out: AvailableAction[] = [];
-  const probe = (action: string, targets: string[], params?: JsonObject): boolean =>
+  const probe = (action: string, targets: string[], params?: ActionParams): boolean =>
     validateAction(state, {
       actor: actorId,
       action,
       targets,
       params: params ?? DEFAULT_PARAMS[action] ?? {},
-    } as ActionInput) === null;
+    }) === null;
   for (const action of NO_TARGET) {
     if (probe(action, []))
       out.push({
@@ -64,9 +63,10 @@ export function availableActions(state: ClassicState, actorId: string): Availabl
   // The don's kill: one entry per executor he may name (params.executor).
   const clan = actor.clan;
   if (clan && isClanRole(actor.role) && state.data.dons[clan] === actorId && state.phase.kind === "night") {
-    for (const ex of state.players) {
-      if (ex.id === actorId || !ex.alive || !isClanRole(ex.role) || ex.clan !== clan) continue;
-      const params = { executor: ex.id };
+    for (const executor of state.players) {
+      if (executor.id === actorId || !executor.alive || !isClanRole(executor.role) || executor.clan !== clan)
+        continue;
+      const params = { executor: executor.id };
       const targets: string[] = [];
       for (const p of state.players) if (p.alive && probe("kill", [p.id], params)) targets.push(p.id);
       if (targets.length === 0) continue;
@@ -102,7 +102,7 @@ function toldRole(p: ClassicPlayer): string {
 /** What `viewer` may know (§2.4, §7, §8). Spectators and unknown ids get the public part only. */
 export function playerView(state: ClassicState, viewerId: string): Json {
   const data = state.data;
-  const viewer = byId(state, viewerId);
+  const viewer = findPlayer(state, viewerId);
   const revealed = new Set(data.revealed);
   const players: Json[] = state.players.map((p) => {
     const entry: JsonObject = { id: p.id, seat: p.seat, alive: p.alive };

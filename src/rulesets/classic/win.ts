@@ -10,21 +10,22 @@ export interface WinResult {
 }
 
 /** The duel rule (§9 item 6) between two players of different factions. */
-function duel(state: ClassicState, a: ClassicPlayer, b: ClassicPlayer): WinResult {
-  const [first, second] = a.seat < b.seat ? [a, b] : [b, a];
-  const va = state.data.against[first.id];
-  const vb = state.data.against[second.id];
-  const ca = va ? va[0] : 0;
-  const cb = vb ? vb[0] : 0;
+function duel(state: ClassicState, one: ClassicPlayer, other: ClassicPlayer): WinResult {
+  const [first, second] = one.seat < other.seat ? [one, other] : [other, one];
+  const firstVotes = state.data.against[first.id];
+  const secondVotes = state.data.against[second.id];
+  const firstCount = firstVotes ? firstVotes[0] : 0;
+  const secondCount = secondVotes ? secondVotes[0] : 0;
   let winner: ClassicPlayer;
   let method: string;
-  if (ca !== cb) {
-    winner = ca < cb ? first : second;
+  if (firstCount !== secondCount) {
+    winner = firstCount < secondCount ? first : second;
     method = "votes";
-  } else if (va && vb) {
+  } else if (firstVotes && secondVotes) {
     // The one voted against earlier (day, then index) loses.
-    const aEarlier = va[1] < vb[1] || (va[1] === vb[1] && va[2] < vb[2]);
-    winner = aEarlier ? second : first;
+    const firstEarlier =
+      firstVotes[1] < secondVotes[1] || (firstVotes[1] === secondVotes[1] && firstVotes[2] < secondVotes[2]);
+    winner = firstEarlier ? second : first;
     method = "first_vote";
   } else {
     const named = state.data.duelWinner;
@@ -45,10 +46,10 @@ export function detectWin(state: ClassicState, afterNight: boolean): WinResult |
   for (const p of state.players) if (p.alive) alive.push(p);
   if (alive.length === 0) return { winners: [] };
   if (alive.length === 2) {
-    const [a, b] = alive as [ClassicPlayer, ClassicPlayer];
-    const pair = (m: ClassicPlayer, s: ClassicPlayer) =>
-      isClanRole(m.role) && s.role === "bastard_son" && s.clan === m.clan;
-    if (pair(a, b) || pair(b, a)) return { winners: ["town"] };
+    const [one, other] = alive as [ClassicPlayer, ClassicPlayer];
+    const isMemberWithOwnSon = (member: ClassicPlayer, son: ClassicPlayer) =>
+      isClanRole(member.role) && son.role === "bastard_son" && son.clan === member.clan;
+    if (isMemberWithOwnSon(one, other) || isMemberWithOwnSon(other, one)) return { winners: ["town"] };
   }
   let clanAlive = false;
   let maniacAlive = false;

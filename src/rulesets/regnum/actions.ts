@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic, findPlayer, player } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
 import { type RegnumRejection, reject } from "./rejections.js";
 import { ARMY_CHAT, COUNTRIES, FOREIGN_COUNTRIES, sortArmies, type RPlayer, type RState } from "./state.js";
@@ -248,7 +248,7 @@ export const SPECS: Record<string, Spec> = {
         notice(state, judge.id, "warrant_request", {
           warrant: id,
           measure,
-          targetAppearance: player(state, t).currentAppearance,
+          targetAppearance: playerOrThrow(state, t).currentAppearance,
         });
     },
   },
@@ -1014,7 +1014,7 @@ export function validateOn(state: RState, input: ActionInput): Rejection | null 
 export function applyAction(state: RState, input: ActionInput): void {
   const spec = SPECS[input.action];
   if (!spec) return;
-  const actor = player(state, input.actor);
+  const actor = playerOrThrow(state, input.actor);
   if (spec.kind === "move") {
     const mine = state.data.orders.filter((order) => order.actor === actor.id);
     if (mine.length >= state.options.movesPerPhase && mine[0]) {

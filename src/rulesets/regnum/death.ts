@@ -1,4 +1,4 @@
-import { emitDeath, emitEvent, emitPublic, findPlayer, player } from "../../engine/helpers.js";
+import { emitDeath, emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { actingPosts, acts, isMultiPost, power, relation, removeUnits, setStatus } from "./logic.js";
 import { PENALTY_POSTS, type RPlayer, type RState } from "./state.js";
@@ -6,7 +6,7 @@ import { PENALTY_POSTS, type RPlayer, type RState } from "./state.js";
 /** Death, inventory, posts and resurrection (§8, §2.3 post events). */
 
 export function assignPost(state: RState, playerId: PlayerId, post: string): void {
-  const x = player(state, playerId);
+  const x = playerOrThrow(state, playerId);
   if (!isMultiPost(post)) {
     for (const p of state.players) {
       if (p.id !== playerId && p.posts.includes(post)) {
@@ -22,7 +22,7 @@ export function assignPost(state: RState, playerId: PlayerId, post: string): voi
 }
 
 export function vacatePost(state: RState, playerId: PlayerId, post: string): void {
-  const x = player(state, playerId);
+  const x = playerOrThrow(state, playerId);
   if (x.posts.includes(post)) {
     x.posts = x.posts.filter((q) => q !== post);
     emitEvent(state, "post_vacated", { player: x.id, post });
@@ -57,7 +57,7 @@ export function transferInventory(
     t.crowns += part.crowns;
     t.items.push(...part.items);
   } else {
-    const r = player(state, to);
+    const r = playerOrThrow(state, to);
     r.crowns += part.crowns;
     r.orchium += part.orchium;
     r.resources += part.resources;
@@ -108,7 +108,7 @@ export interface KillOptions {
 
 /** Death, processed at once (§8.1). */
 export function kill(state: RState, victimId: PlayerId, cause: string, opts: KillOptions = {}): void {
-  const v = player(state, victimId);
+  const v = playerOrThrow(state, victimId);
   if (!v.alive) return;
   const killer = opts.killer ?? null;
   const actingBefore = actingPosts(state, v);
@@ -184,14 +184,14 @@ export function kill(state: RState, victimId: PlayerId, cause: string, opts: Kil
 
 /** Status `neutralized` (alive): units vanish too (§6.8). */
 export function neutralize(state: RState, id: PlayerId, on: boolean): void {
-  const p = player(state, id);
+  const p = playerOrThrow(state, id);
   setStatus(p, "neutralized", on);
   if (on) unitsVanish(state, id);
 }
 
 /** Resurrection (§8.4). */
 export function revive(state: RState, id: PlayerId): void {
-  const p = player(state, id);
+  const p = playerOrThrow(state, id);
   if (p.alive) return;
   p.alive = true;
   p.location = "regnum";

@@ -5,7 +5,7 @@ import {
   emitPrivate,
   emitPublic,
   findPlayer,
-  player,
+  playerOrThrow,
   replaceGmAction,
 } from "../../engine/helpers.js";
 import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
@@ -68,7 +68,8 @@ interface GmSpec {
   run(state: RState, input: GmInput): void;
 }
 
-const targetsOf = (state: RState, input: GmInput): RPlayer[] => input.targets.map((t) => player(state, t));
+const targetsOf = (state: RState, input: GmInput): RPlayer[] =>
+  input.targets.map((t) => playerOrThrow(state, t));
 const deviation = (state: RState, action: string, reason: string) =>
   emitEvent(state, "rule_deviation", { action, reason });
 const countryOk = (c: unknown) => typeof c === "string" && (COUNTRIES as readonly string[]).includes(c);
@@ -491,7 +492,7 @@ const SPECS: Record<string, GmSpec> = {
       const army = input.params["army"] as string;
       const location =
         (input.params["location"] as string | undefined) ??
-        (owner ? player(state, owner).location : "regnum");
+        (owner ? playerOrThrow(state, owner).location : "regnum");
       const ids = (input.params["ids"] as string[] | undefined) ?? [];
       const count = Math.max(input.params["count"] as number, ids.length);
       if (!unitAllowed(state, type, location))

@@ -1,5 +1,5 @@
 import type { ResolutionStep } from "../../engine/ruleset.js";
-import { emitEvent, emitPrivate, emitPublic, findPlayer, player } from "../../engine/helpers.js";
+import { emitEvent, emitPrivate, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { Json, JsonObject, PlayerId } from "../../engine/types.js";
 import {
   ARMY_CHAT,
@@ -148,7 +148,7 @@ function step1Cancel(state: RState): void {
   for (const order of live(state)) {
     const cost = ORCHIUM_COST[order.action] ?? 0;
     if (cost === 0) continue;
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     if (actor.orchium < cost) {
       cancel(state, order);
       sendResult(state, actor.id, order.action, order.targets[0] ?? null, "no_orchium");
@@ -161,7 +161,7 @@ function step1Cancel(state: RState): void {
 function step2Mail(state: RState): void {
   for (const m of state.data.mail) {
     if (m.status !== "pending") continue;
-    const to = player(state, m.to);
+    const to = playerOrThrow(state, m.to);
     const lost = dead(to) || underground(to) || inEnemyCountry(state, to);
     m.status = lost ? "lost" : "delivered";
     if (lost) {
@@ -170,7 +170,7 @@ function step2Mail(state: RState): void {
     }
     to.crowns += m.crowns;
     to.items.push(...m.items);
-    const from = player(state, m.from);
+    const from = playerOrThrow(state, m.from);
     learn(to, from.currentAppearance);
     emitEvent(state, "mail_delivered", { from: m.from, to: m.to, kind: m.kind });
     emitPrivate(state, m.to, "relay", {
@@ -195,7 +195,7 @@ function step3Appointments(state: RState): void {
     const choices = able.map((p) => votes.filter((v) => v.actor === p.id).pop()?.targets[0]);
     const first = choices[0];
     if (able.length > 0 && first !== undefined && choices.every((c) => c === first)) {
-      const target = player(state, first);
+      const target = playerOrThrow(state, first);
       if (!target.posts.includes("director") || !acts(state, target, "director")) {
         assignPost(state, target.id, "director");
         emitEvent(state, "director_appointed", { player: target.id });
@@ -231,13 +231,13 @@ function step4Peace(state: RState): void {
   const signs = ordersOf(state, "sign_peace");
   const done = new Set<string>();
   for (const order of signs) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
     const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     const key = [mine, other].sort().join("|");
     if (done.has(key)) continue;
     const counterpart = signs.find((x) => {
-      const b = player(state, x.actor);
+      const b = playerOrThrow(state, x.actor);
       const theirs = (x.params["army"] as string | undefined) ?? (x.targets[0] as string);
       return (
         x !== order &&
@@ -260,7 +260,7 @@ function step4Peace(state: RState): void {
     }
   }
   for (const order of signs) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
     const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     if (mine && atWar(state, mine, other)) sendResult(state, order.actor, "sign_peace", null, "failed");
@@ -284,7 +284,7 @@ function commanderArmies(state: RState, actor: RPlayer): Record<string, true> {
 
 function step5Units(state: RState): void {
   for (const order of ordersOf(state, "fight")) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     const army =
       (order.params["army"] as string | undefined) ?? order.targets[0] ?? fightDefault(state, actor);
     if (army) state.data.scratch.fighting.push(`${actor.id}:${army}`);
@@ -330,11 +330,11 @@ function step6Information(state: RState): void {
   for (const order of orders) {
     if (!["ksb_surveil", "det_surveil", "assassin_surveil"].includes(order.action)) continue;
     const target = targetOf(state, order);
-    if (target) surveilResult.set(order.seq, statusGate(player(state, order.actor), target, "info"));
+    if (target) surveilResult.set(order.seq, statusGate(playerOrThrow(state, order.actor), target, "info"));
   }
   const searchDone = new Set<string>();
   for (const order of orders) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     const target = targetOf(state, order);
     if (!target) continue;
     const source = order.action.startsWith("det_") ? "detective" : "ksb";
@@ -375,7 +375,7 @@ function step6Information(state: RState): void {
                 surveilResult.get(x.seq) === null &&
                 x.actor !== actor.id,
             )
-            .map((x) => player(state, x.actor).currentAppearance);
+            .map((x) => playerOrThrow(state, x.actor).currentAppearance);
         }
         if (order.action === "ksb_guard")
           state.data.scratch.guards.push({ guard: actor.id, target: target.id });
@@ -395,8 +395,8 @@ function step6Information(state: RState): void {
           break;
         }
         const group = orders.filter((x) => x.action === "ksb_search" && x.targets[0] === target.id);
-        const agent = group.some((x) => hasRole(player(state, x.actor), "ksb_agent"));
-        const expert = group.some((x) => hasRole(player(state, x.actor), "expert"));
+        const agent = group.some((x) => hasRole(playerOrThrow(state, x.actor), "ksb_agent"));
+        const expert = group.some((x) => hasRole(playerOrThrow(state, x.actor), "expert"));
         if (!agent || !expert) {
           out("incomplete");
           break;
@@ -531,7 +531,7 @@ function step8Detentions(state: RState): void {
   for (const order of ordersOf(state, "ksb_detain", "ksb_release", "advocate_release").sort(
     (a, b) => a.seq - b.seq,
   )) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
     const target = targetOf(state, order);
     if (!target) continue;
@@ -597,7 +597,7 @@ export function release(state: RState, target: RPlayer, by: string, wanted: bool
 
 function step9Recruitment(state: RState): void {
   for (const order of ordersOf(state, "recruit", "ksb_derecruit")) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     const target = targetOf(state, order);
     if (!target || !free(actor)) continue;
     if (order.action === "recruit") {
@@ -663,7 +663,7 @@ function takeGoods(
 
 function step10Theft(state: RState): void {
   for (const order of ordersOf(state, "rob", "steal", "embezzle")) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
     if (order.action === "embezzle") {
       const gov = isGovernmentMember(state, actor);
@@ -734,7 +734,7 @@ function step11Palace(state: RState): void {
 
 /** One attack on T (§5.8). Returns whether T died of it. */
 function attack(state: RState, order: Order, kind: "assassin" | "units" | "showdown"): boolean {
-  const actor = player(state, order.actor);
+  const actor = playerOrThrow(state, order.actor);
   const target = targetOf(state, order);
   if (!target || dead(target)) return false;
   const cause = kind === "assassin" ? "assassin" : kind === "showdown" ? "showdown" : "units";
@@ -909,7 +909,7 @@ function step15SquadCap(state: RState): void {
 
 function step16Travel(state: RState): void {
   for (const order of ordersOf(state, "go_abroad", "travel")) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
     const to = (order.params["country"] as string | undefined) ?? (order.targets[0] as string);
     const from = actor.location;
@@ -950,7 +950,7 @@ function step16Travel(state: RState): void {
 
 function step17Appearance(state: RState): void {
   for (const order of ordersOf(state, "take_appearance")) {
-    const actor = player(state, order.actor);
+    const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
     const ap = (order.params["appearance"] as string | undefined) ?? (order.targets[0] as string);
     actor.currentAppearance = ap;

@@ -1,4 +1,4 @@
-import { emitEvent, emitPublic, player } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 import { actingHolder, actingPosts, allRoles, hasRole, neutralized, postInfo, power } from "./logic.js";
@@ -15,11 +15,11 @@ export function ozdCapturedPower(state: RState): number {
   for (const owner of state.players) {
     if (owner.faction === "ozd") continue;
     const occ = state.data.occupant[owner.appearance];
-    if (occ && occ !== owner.id && ok(player(state, occ))) sum += power(state, owner);
+    if (occ && occ !== owner.id && ok(playerOrThrow(state, occ))) sum += power(state, owner);
   }
   // (c) posts newly acted by members at setup
   for (const id of state.data.setupOzd) {
-    const p = player(state, id);
+    const p = playerOrThrow(state, id);
     if (!ok(p)) continue;
     const had = state.data.setupPosts[id] ?? [];
     for (const post of actingPosts(state, p))
