@@ -1,6 +1,6 @@
-import { hasStatus } from "../../engine/helpers.js";
+import { hasStatus, playerOrThrow } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
-import { bySeat, type ClansPlayer, type ClansState, mustPlayer } from "./state.js";
+import { bySeat, type ClansPlayer, type ClansState } from "./state.js";
 import { CLAN_NAMES } from "./texts.js";
 
 /** Living players, and dead players who have not lost the right to post (§10.3). */
@@ -44,7 +44,7 @@ export function chatLayout(state: ClansState): ChatSpec[] {
     });
   }
   for (const chat of state.data.chats) {
-    const members = chat.members.map((id) => mustPlayer(state, id));
+    const members = chat.members.map((id) => playerOrThrow(state, id));
     const suffix = chat.id.endsWith("-1") ? "" : ` (${chat.id.split("-").pop() ?? ""})`;
     chats.push({
       id: chat.id,

@@ -1,15 +1,14 @@
 import { defineRuleset } from "../../engine/ruleset.js";
 import { actions } from "./actions.js";
-import { actionLabel, availableActions } from "./available.js";
 import { chatLayout } from "./chats.js";
 import { gmActions } from "./gm.js";
-import { optionsSchema } from "./options.js";
+import { optionsSchema, playerSchema } from "./options.js";
 import { resolution } from "./resolution.js";
-import { playerSchema, setup } from "./setup.js";
+import { setup } from "./setup.js";
 import { type ClansState, SLOT_OF, openSlots } from "./state.js";
 import { rejections } from "./rejections.js";
 import { CLAN_NAMES, ROLE_NAMES, texts } from "./texts.js";
-import { playerView } from "./view.js";
+import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./votes.js";
 
 /**

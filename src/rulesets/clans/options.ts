@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import { CLANS, DEALT_ROLES } from "./state.js";
 
 /** Options of §11; `parse({})` gives the defaults. */
 export const optionsSchema = z.strictObject({
@@ -14,3 +16,11 @@ export const optionsSchema = z.strictObject({
 });
 
 export type ClansOptions = z.infer<typeof optionsSchema>;
+
+/** A scenario player (§2.3); any other key is an error. */
+export const playerSchema = z.strictObject({
+  id: z.string().min(1),
+  role: z.enum(DEALT_ROLES).optional(),
+  faction: z.enum(CLANS).optional(),
+  number: z.number().int().min(1).max(2).optional(),
+}) as unknown as z.ZodType<JsonObject & { id: PlayerId }>;

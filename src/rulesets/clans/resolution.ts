@@ -1,15 +1,22 @@
-import { addStatus, hasStatus, removeStatus } from "../../engine/helpers.js";
+import {
+  addStatus,
+  emitEvent,
+  emitPublic,
+  hasStatus,
+  playerOrThrow,
+  removeStatus,
+} from "../../engine/helpers.js";
 import { drawInt } from "../../engine/rng.js";
 import type { ResolutionStep } from "../../engine/ruleset.js";
 import type { GameEvent, JsonObject, PlayerId } from "../../engine/types.js";
-import { emitEvent, emitPublic, removePlayer, tell } from "./output.js";
+import { tell } from "./inbox.js";
+import { removePlayer } from "./removal.js";
 import {
   bySeat,
   type Clan,
   type ClansPlayer,
   type ClansState,
   currentChat,
-  mustPlayer,
   type NightOrder,
   type NightScratch,
   type DayResult,
@@ -20,7 +27,7 @@ import { checkEnd } from "./win.js";
 
 type Step = ResolutionStep<ClansState>;
 
-const night = (name: string, run: (state: ClansState, s: NightScratch) => void): Step => ({
+const night = (name: string, run: (state: ClansState, scratch: NightScratch) => void): Step => ({
   name,
   run(state) {
     if (state.phase.kind !== "night") return;
@@ -35,16 +42,16 @@ const day = (name: string, run: (state: ClansState) => void): Step => ({
   },
 });
 
-const seatOf = (state: ClansState, id: PlayerId) => mustPlayer(state, id).seat;
+const seatOf = (state: ClansState, id: PlayerId) => playerOrThrow(state, id).seat;
 const ordersOf = (state: ClansState, action: NightOrder["action"]) =>
   state.data.orders
     .filter((o) => o.action === action)
     .sort((a, b) => seatOf(state, a.actor) - seatOf(state, b.actor));
 
 /** Circular distance on 1..100 with 100 ≡ 0 (§5 step 4). */
-export function circularDistance(number: number, r: number): number {
-  const d = Math.abs(number - r) % 100;
-  return Math.min(d, 100 - d);
+export function circularDistance(number: number, drawn: number): number {
+  const distance = Math.abs(number - drawn) % 100;
+  return Math.min(distance, 100 - distance);
 }
 
 /** The night's random number R (§5 step 0). */
@@ -56,7 +63,7 @@ export function nightNumber(state: ClansState): number {
 
 const step0Collect = night("0. collect: void orders of the dead and on the dead; fix R", (state) => {
   state.data.orders = state.data.orders.filter(
-    (o) => mustPlayer(state, o.actor).alive && mustPlayer(state, o.target).alive,
+    (o) => playerOrThrow(state, o.actor).alive && playerOrThrow(state, o.target).alive,
   );
   const n = state.phase.n;
   const pinned = state.options.numbers[n - 1];
@@ -69,51 +76,54 @@ const step0Collect = night("0. collect: void orders of the dead and on the dead;
 /** Carried out at the day's close (§6.3, Ruling R6). */
 const step1BossChangeAfterVote = night("1. boss change after the vote (done at the day's close)", () => {});
 
-const step2Protection = night("2. scout protection", (state, s) => {
-  for (const o of ordersOf(state, "protect")) (s.protections[o.target] ??= []).push(o.actor);
+const step2Protection = night("2. scout protection", (state, scratch) => {
+  for (const o of ordersOf(state, "protect")) (scratch.protections[o.target] ??= []).push(o.actor);
 });
 
-const step3Doctors = night("3. doctors", (state, s) => {
-  for (const o of ordersOf(state, "heal")) if (!s.healed.includes(o.target)) s.healed.push(o.target);
+const step3Doctors = night("3. doctors", (state, scratch) => {
+  for (const o of ordersOf(state, "heal"))
+    if (!scratch.healed.includes(o.target)) scratch.healed.push(o.target);
 });
 
-function failRecruit(state: ClansState, o: NightOrder, reason: string, by: PlayerId[] = []): void {
-  emitEvent(state, "recruit_failed", { player: o.target, boss: o.actor, reason, by });
+function failRecruit(state: ClansState, order: NightOrder, reason: string, by: PlayerId[] = []): void {
+  emitEvent(state, "recruit_failed", { player: order.target, boss: order.actor, reason, by });
 }
 
-const step4Recruitment = night("4. recruitment", (state, s) => {
-  const r = nightNumber(state);
+const step4Recruitment = night("4. recruitment", (state, scratch) => {
+  const drawn = nightNumber(state);
   const targets = [...new Set(state.data.orders.filter((o) => o.action === "recruit").map((o) => o.target))]
-    .map((id) => mustPlayer(state, id))
+    .map((id) => playerOrThrow(state, id))
     .sort(bySeat);
   const won: { order: NightOrder; target: ClansPlayer }[] = [];
-  for (const t of targets) {
-    const orders = ordersOf(state, "recruit").filter((o) => o.target === t.id);
+  for (const target of targets) {
+    const orders = ordersOf(state, "recruit").filter((o) => o.target === target.id);
     const live: NightOrder[] = [];
-    for (const o of orders) {
-      if (t.role === "boss") failRecruit(state, o, "target_is_boss");
-      else if (t.team !== null) failRecruit(state, o, "already_in_team");
-      else live.push(o);
+    for (const order of orders) {
+      if (target.role === "boss") failRecruit(state, order, "target_is_boss");
+      else if (target.team !== null) failRecruit(state, order, "already_in_team");
+      else live.push(order);
     }
-    const key = (o: NightOrder) => [
-      o.guessRole === t.role ? 0 : 1,
-      o.guessClan === t.faction ? 0 : 1,
-      circularDistance(o.number ?? 50, r),
+    const key = (order: NightOrder) => [
+      order.guessRole === target.role ? 0 : 1,
+      order.guessClan === target.faction ? 0 : 1,
+      circularDistance(order.number ?? 50, drawn),
     ];
-    const cmp = (a: NightOrder, b: NightOrder) => {
-      const ka = key(a);
-      const kb = key(b);
-      for (let i = 0; i < 3; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
+    const compareRank = (a: NightOrder, b: NightOrder) => {
+      const rankA = key(a);
+      const rankB = key(b);
+      for (let i = 0; i < 3; i++) if (rankA[i] !== rankB[i]) return (rankA[i] ?? 0) - (rankB[i] ?? 0);
       return 0;
     };
-    live.sort((a, b) => cmp(a, b) || seatOf(state, a.actor) - seatOf(state, b.actor));
-    let protections = (s.protections[t.id] ?? []).length;
-    const by = [...new Set(s.protections[t.id] ?? [])].sort((a, b) => seatOf(state, a) - seatOf(state, b));
+    live.sort((a, b) => compareRank(a, b) || seatOf(state, a.actor) - seatOf(state, b.actor));
+    let protections = (scratch.protections[target.id] ?? []).length;
+    const by = [...new Set(scratch.protections[target.id] ?? [])].sort(
+      (a, b) => seatOf(state, a) - seatOf(state, b),
+    );
     while (live.length > 0) {
       const best = live[0] as NightOrder;
       const second = live[1];
-      if (second && cmp(best, second) === 0) {
-        for (const o of live) failRecruit(state, o, "tie");
+      if (second && compareRank(best, second) === 0) {
+        for (const order of live) failRecruit(state, order, "tie");
         break;
       }
       live.shift();
@@ -122,14 +132,14 @@ const step4Recruitment = night("4. recruitment", (state, s) => {
         failRecruit(state, best, "protected", by);
         continue;
       }
-      won.push({ order: best, target: t });
-      for (const o of live) failRecruit(state, o, "outranked");
+      won.push({ order: best, target: target });
+      for (const order of live) failRecruit(state, order, "outranked");
       break;
     }
   }
   // Joining order within a night: recruits by seat of the recruit (§5 step 8).
   for (const { order, target } of won.sort((a, b) => bySeat(a.target, b.target))) {
-    const boss = mustPlayer(state, order.actor);
+    const boss = playerOrThrow(state, order.actor);
     const clan = boss.team as Clan;
     const event = state.output.events.length;
     emitEvent(state, "recruited", {
@@ -139,7 +149,7 @@ const step4Recruitment = night("4. recruitment", (state, s) => {
       posthumous: false,
       counted: true,
     });
-    s.joins.push({
+    scratch.joins.push({
       player: target.id,
       clan,
       boss: boss.id,
@@ -154,41 +164,47 @@ function chatOf(state: ClansState, clan: Clan): string {
   return currentChat(state, clan)?.id ?? `clan-${clan}-1`;
 }
 
-const step5Acquaintances = night("5. acquaintances", (state, s) => {
-  for (const o of ordersOf(state, "meet")) {
-    const u = mustPlayer(state, o.actor);
-    const x = mustPlayer(state, o.target);
-    if (s.joins.some((j) => j.player === u.id)) {
-      emitEvent(state, "meet_failed", { player: u.id, target: x.id, reason: "recruited" });
-    } else if (x.alive && x.role === "boss" && x.team === u.home) {
+const step5Acquaintances = night("5. acquaintances", (state, scratch) => {
+  for (const order of ordersOf(state, "meet")) {
+    const actor = playerOrThrow(state, order.actor);
+    const target = playerOrThrow(state, order.target);
+    if (scratch.joins.some((j) => j.player === actor.id)) {
+      emitEvent(state, "meet_failed", { player: actor.id, target: target.id, reason: "recruited" });
+    } else if (target.alive && target.role === "boss" && target.team === actor.home) {
       const event = state.output.events.length;
-      emitEvent(state, "acquainted", { player: u.id, clan: u.home, boss: x.id, posthumous: false });
-      s.joins.push({
-        player: u.id,
-        clan: u.home,
-        boss: x.id,
+      emitEvent(state, "acquainted", {
+        player: actor.id,
+        clan: actor.home,
+        boss: target.id,
+        posthumous: false,
+      });
+      scratch.joins.push({
+        player: actor.id,
+        clan: actor.home,
+        boss: target.id,
         via: "meet",
-        chat: chatOf(state, u.home),
+        chat: chatOf(state, actor.home),
         event,
       });
     } else {
-      emitEvent(state, "meet_failed", { player: u.id, target: x.id, reason: "wrong_target" });
+      emitEvent(state, "meet_failed", { player: actor.id, target: target.id, reason: "wrong_target" });
     }
   }
 });
 
-const step6Shootout = night("6. shootout", (state, s) => {
+const step6Shootout = night("6. shootout", (state, scratch) => {
   const attackedByBoss = new Set<PlayerId>();
   const attacked = new Set<PlayerId>();
-  for (const o of ordersOf(state, "kill")) {
-    const t = mustPlayer(state, o.target);
-    if (o.guessClan === t.faction) {
-      attacked.add(t.id);
-      attackedByBoss.add(t.id);
-    } else emitEvent(state, "boss_kill_missed", { player: t.id, boss: o.actor, guess: o.guessClan });
+  for (const order of ordersOf(state, "kill")) {
+    const target = playerOrThrow(state, order.target);
+    if (order.guessClan === target.faction) {
+      attacked.add(target.id);
+      attackedByBoss.add(target.id);
+    } else
+      emitEvent(state, "boss_kill_missed", { player: target.id, boss: order.actor, guess: order.guessClan });
   }
   const shots = new Map<PlayerId, number>();
-  for (const o of ordersOf(state, "shoot")) shots.set(o.target, (shots.get(o.target) ?? 0) + 1);
+  for (const order of ordersOf(state, "shoot")) shots.set(order.target, (shots.get(order.target) ?? 0) + 1);
   const max = Math.max(0, ...shots.values());
   if (max > 0) {
     const top = [...shots.entries()]
@@ -200,80 +216,91 @@ const step6Shootout = night("6. shootout", (state, s) => {
       emitEvent(state, "shooters_target", { player: top[0] as PlayerId, votes: max });
     } else emitEvent(state, "shooters_tie", { players: top, votes: max });
   }
-  const victims = [...attacked].map((id) => mustPlayer(state, id)).sort(bySeat);
-  for (const v of victims) {
+  const victims = [...attacked].map((id) => playerOrThrow(state, id)).sort(bySeat);
+  for (const victim of victims) {
     const by: string[] = [];
-    if (s.healed.includes(v.id)) by.push("doctor");
-    if (hasStatus(v, "day_protected")) by.push("day_protection");
+    if (scratch.healed.includes(victim.id)) by.push("doctor");
+    if (hasStatus(victim, "day_protected")) by.push("day_protection");
     if (by.length > 0) {
-      emitEvent(state, "saved", { player: v.id, by });
+      emitEvent(state, "saved", { player: victim.id, by });
       continue;
     }
-    removePlayer(state, v.id, attackedByBoss.has(v.id) ? "boss_kill" : "shooters");
-    s.killed.push(v.id);
+    removePlayer(state, victim.id, attackedByBoss.has(victim.id) ? "boss_kill" : "shooters");
+    scratch.killed.push(victim.id);
   }
 });
 
-const step7BossChange = night("7. boss change after night deaths", (state, s) => {
-  runSuccessions(state, s.joins);
+const step7BossChange = night("7. boss change after night deaths", (state, scratch) => {
+  runSuccessions(state, scratch.joins);
 });
 
-const step8Dawn = night("8. dawn: transfers", (state, s) => {
-  const order = (j: PendingJoin) => (j.via === "recruit" ? 0 : 1000) + seatOf(state, j.player);
-  for (const j of [...s.joins].sort((a, b) => order(a) - order(b))) {
-    const p = mustPlayer(state, j.player);
-    const posthumous = !p.alive;
-    p.team = j.clan;
-    p.faction = j.clan;
-    p.joinOrder = ++state.data.joinCounter;
-    removeStatus(p, "unrecruited");
-    addStatus(p, j.via === "recruit" ? "recruited" : "acquainted");
-    const chat = state.data.chats.find((c) => c.id === j.chat);
-    if (chat && !chat.members.includes(p.id)) chat.members.push(p.id);
+const step8Dawn = night("8. dawn: transfers", (state, scratch) => {
+  const joinRank = (j: PendingJoin) => (j.via === "recruit" ? 0 : 1000) + seatOf(state, j.player);
+  for (const join of [...scratch.joins].sort((a, b) => joinRank(a) - joinRank(b))) {
+    const joiner = playerOrThrow(state, join.player);
+    const posthumous = !joiner.alive;
+    joiner.team = join.clan;
+    joiner.faction = join.clan;
+    joiner.joinOrder = ++state.data.joinCounter;
+    removeStatus(joiner, "unrecruited");
+    addStatus(joiner, join.via === "recruit" ? "recruited" : "acquainted");
+    const chat = state.data.chats.find((c) => c.id === join.chat);
+    if (chat && !chat.members.includes(joiner.id)) chat.members.push(joiner.id);
     let roleLost = false;
-    if (j.via === "recruit" && j.clan !== p.home && (p.role === "doctor" || p.role === "scout")) {
-      emitEvent(state, "role_lost", { player: p.id, role: p.role });
-      p.role = "member";
-      addStatus(p, "role_lost");
+    if (
+      join.via === "recruit" &&
+      join.clan !== joiner.home &&
+      (joiner.role === "doctor" || joiner.role === "scout")
+    ) {
+      emitEvent(state, "role_lost", { player: joiner.id, role: joiner.role });
+      joiner.role = "member";
+      addStatus(joiner, "role_lost");
       roleLost = true;
     }
-    const ev = state.output.events[j.event] as GameEvent;
-    ev["posthumous"] = posthumous;
-    if (j.via === "recruit") ev["counted"] = !posthumous;
-    tell(state, p.id, "joined_clan", {
-      clan: j.clan,
-      boss: j.boss,
-      via: j.via,
+    const event = state.output.events[join.event] as GameEvent;
+    event["posthumous"] = posthumous;
+    if (join.via === "recruit") event["counted"] = !posthumous;
+    tell(state, joiner.id, "joined_clan", {
+      clan: join.clan,
+      boss: join.boss,
+      via: join.via,
       posthumous,
       role_lost: roleLost,
     });
-    const boss = state.players.find((b) => b.alive && b.role === "boss" && b.team === j.clan);
+    const boss = state.players.find((b) => b.alive && b.role === "boss" && b.team === join.clan);
     const bossInChat =
       boss &&
-      (chat?.members.includes(boss.id) || s.joins.some((x) => x.player === boss.id && x.chat === j.chat));
-    if (boss && bossInChat && boss.id !== p.id)
-      tell(state, boss.id, "new_member", { member: p.id, via: j.via, posthumous });
+      (chat?.members.includes(boss.id) ||
+        scratch.joins.some((x) => x.player === boss.id && x.chat === join.chat));
+    if (boss && bossInChat && boss.id !== joiner.id)
+      tell(state, boss.id, "new_member", { member: joiner.id, via: join.via, posthumous });
   }
 });
 
 const step9Checks = night("9. checks", (state) => {
-  for (const o of ordersOf(state, "check")) {
-    if (!mustPlayer(state, o.actor).alive) continue;
-    const t = mustPlayer(state, o.target);
+  for (const order of ordersOf(state, "check")) {
+    if (!playerOrThrow(state, order.actor).alive) continue;
+    const target = playerOrThrow(state, order.target);
     const fields: JsonObject =
-      o.check === "recruited"
-        ? { target: t.id, check: "recruited", result: t.team !== null ? "recruited" : "not_recruited" }
-        : { target: t.id, check: "clan_role", clan: t.faction, role: t.role };
-    tell(state, o.actor, "check_result", fields);
+      order.check === "recruited"
+        ? {
+            target: target.id,
+            check: "recruited",
+            result: target.team !== null ? "recruited" : "not_recruited",
+          }
+        : { target: target.id, check: "clan_role", clan: target.faction, role: target.role };
+    tell(state, order.actor, "check_result", fields);
   }
 });
 
-const morningReport = night("then: clear day protection, morning report", (state, s) => {
+const morningReport = night("then: clear day protection, morning report", (state, scratch) => {
   for (const p of state.players) removeStatus(p, "day_protected");
   const n = state.phase.n;
-  const killed = [...s.killed].sort((a, b) => seatOf(state, a) - seatOf(state, b));
+  const killed = [...scratch.killed].sort((a, b) => seatOf(state, a) - seatOf(state, b));
   const clans = clanSizes(state);
-  const recruitments = s.joins.filter((j) => j.via === "recruit" && mustPlayer(state, j.player).alive).length;
+  const recruitments = scratch.joins.filter(
+    (j) => j.via === "recruit" && playerOrThrow(state, j.player).alive,
+  ).length;
   emitEvent(state, "morning_report", { night: n, killed, clans, recruitments });
   const lines: { key: string; params: JsonObject }[] = [
     { key: "night_results", params: { n } },
@@ -281,14 +308,14 @@ const morningReport = night("then: clear day protection, morning report", (state
     { key: "clan_sizes", params: clans },
     { key: "recruitments", params: { k: recruitments } },
   ];
-  for (const l of lines) emitPublic(state, l.key, l.params);
+  for (const line of lines) emitPublic(state, line.key, line.params);
   state.data.lastReport = { phase: `night ${n}`, lines };
   // the night's orders set next night's restrictions (R20)
   state.data.lastProtect = {};
   state.data.lastHeal = {};
-  for (const o of state.data.orders) {
-    if (o.action === "protect") state.data.lastProtect[o.actor] = o.target;
-    if (o.action === "heal") state.data.lastHeal[o.actor] = o.target;
+  for (const order of state.data.orders) {
+    if (order.action === "protect") state.data.lastProtect[order.actor] = order.target;
+    if (order.action === "heal") state.data.lastHeal[order.actor] = order.target;
   }
   state.data.scratch = null;
 });
@@ -305,14 +332,14 @@ export function clanSizes(state: ClansState): Record<Clan, number> {
 /** §6.2: counted votes (voter and target alive at the close, before this day's removals). */
 export function countedVotes(state: ClansState) {
   return state.data.votes.filter(
-    (v) => mustPlayer(state, v.voter).alive && mustPlayer(state, v.target).alive,
+    (v) => playerOrThrow(state, v.voter).alive && playerOrThrow(state, v.target).alive,
   );
 }
 
 function tally(state: ClansState, side: "against" | "for"): Record<PlayerId, number> {
   const counts = new Map<PlayerId, number>();
-  for (const v of countedVotes(state))
-    if (v.side === side) counts.set(v.target, (counts.get(v.target) ?? 0) + 1);
+  for (const vote of countedVotes(state))
+    if (vote.side === side) counts.set(vote.target, (counts.get(vote.target) ?? 0) + 1);
   const out: Record<PlayerId, number> = {};
   for (const [id, n] of [...counts.entries()].sort((a, b) => seatOf(state, a[0]) - seatOf(state, b[0])))
     out[id] = n;
@@ -336,33 +363,33 @@ function result(state: ClansState): DayResult {
 }
 
 const dayVotes = day("1–2. count the votes: protection and lynch", (state) => {
-  const r = result(state);
-  r.against = tally(state, "against");
-  r.for = tally(state, "for");
-  const prot = uniqueTop(r.for);
-  r.protected = prot === "tie" ? null : prot;
-  const first = uniqueTop(r.against);
+  const outcome = result(state);
+  outcome.against = tally(state, "against");
+  outcome.for = tally(state, "for");
+  const prot = uniqueTop(outcome.for);
+  outcome.protected = prot === "tie" ? null : prot;
+  const first = uniqueTop(outcome.against);
   let lynched: PlayerId | null = null;
   if (first !== null && first !== "tie") {
-    if (first !== r.protected) lynched = first;
+    if (first !== outcome.protected) lynched = first;
     else {
-      const second = uniqueTop(r.against, first);
+      const second = uniqueTop(outcome.against, first);
       lynched = second === "tie" ? null : second;
     }
   }
-  r.lynched = lynched;
+  outcome.lynched = lynched;
   if (lynched) removePlayer(state, lynched, "lynch");
 });
 
 const dayInactivity = day("3. inactivity removals", (state) => {
-  const r = result(state);
+  const outcome = result(state);
   if (!state.options.inactivity_autokill) return;
   const votedAgainst = new Set(state.data.votes.filter((v) => v.side === "against").map((v) => v.voter));
   for (const p of [...state.players].sort(bySeat)) {
     if (!p.alive || state.data.excused.includes(p.id) || state.data.replaced.includes(p.id)) continue;
     if (state.data.posted.includes(p.id) && votedAgainst.has(p.id)) continue;
     removePlayer(state, p.id, "inactivity");
-    r.inactive.push(p.id);
+    outcome.inactive.push(p.id);
   }
 });
 
@@ -371,29 +398,29 @@ const daySuccession = day("4. boss succession (the seed's night step 1)", (state
 );
 
 const dayProtection = day("5–6. day protection, vote result and day report", (state) => {
-  const r = result(state);
-  if (r.protected) {
-    const p = mustPlayer(state, r.protected);
-    if (p.alive) addStatus(p, "day_protected");
+  const outcome = result(state);
+  if (outcome.protected) {
+    const spared = playerOrThrow(state, outcome.protected);
+    if (spared.alive) addStatus(spared, "day_protected");
   }
   const n = state.phase.n;
   emitEvent(state, "vote_result", {
     day: n,
-    lynched: r.lynched,
-    protected: r.protected,
-    peaceful: r.lynched === null,
-    against: r.against,
-    for: r.for,
+    lynched: outcome.lynched,
+    protected: outcome.protected,
+    peaceful: outcome.lynched === null,
+    against: outcome.against,
+    for: outcome.for,
   });
   const lines: { key: string; params: JsonObject }[] = [
     { key: "day_results", params: { n } },
-    r.lynched ? { key: "lynched", params: { name: r.lynched } } : { key: "peaceful", params: {} },
-    r.protected
-      ? { key: "protected", params: { name: r.protected } }
+    outcome.lynched ? { key: "lynched", params: { name: outcome.lynched } } : { key: "peaceful", params: {} },
+    outcome.protected
+      ? { key: "protected", params: { name: outcome.protected } }
       : { key: "nobody_protected", params: {} },
   ];
-  if (r.inactive.length > 0) lines.push({ key: "inactivity", params: { names: r.inactive } });
-  for (const l of lines) emitPublic(state, l.key, l.params);
+  if (outcome.inactive.length > 0) lines.push({ key: "inactivity", params: { names: outcome.inactive } });
+  for (const line of lines) emitPublic(state, line.key, line.params);
   state.data.lastReport = { phase: `day ${n}`, lines };
 });
 
@@ -414,16 +441,16 @@ const nextPhase: Step = {
 };
 
 export function resetPhaseData(state: ClansState): void {
-  const d = state.data;
-  d.orders = [];
-  d.filled = {};
-  d.votes = [];
-  d.posted = [];
-  d.deadPosts = {};
-  d.excused = [];
-  d.replaced = [];
-  d.scratch = null;
-  d.dayResult = null;
+  const data = state.data;
+  data.orders = [];
+  data.filled = {};
+  data.votes = [];
+  data.posted = [];
+  data.deadPosts = {};
+  data.excused = [];
+  data.replaced = [];
+  data.scratch = null;
+  data.dayResult = null;
 }
 
 export const resolution: readonly Step[] = [

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { badSetup } from "./rejections.js";
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
-import { emptyOutput, type JsonObject, type PlayerId, type Result } from "../../engine/types.js";
+import { emptyOutput, type Result } from "../../engine/types.js";
 import type { ClansOptions } from "./options.js";
-import { tell } from "./output.js";
+import { tell } from "./inbox.js";
 import {
   CLANS,
   type Clan,
@@ -15,14 +14,6 @@ import {
   type DealtRole,
   RULESET_ID,
 } from "./state.js";
-
-/** A scenario player (§2.3); any other key is an error. */
-export const playerSchema = z.strictObject({
-  id: z.string().min(1),
-  role: z.enum(DEALT_ROLES).optional(),
-  faction: z.enum(CLANS).optional(),
-  number: z.number().int().min(1).max(2).optional(),
-}) as unknown as z.ZodType<JsonObject & { id: PlayerId }>;
 
 interface Card {
   role: DealtRole;

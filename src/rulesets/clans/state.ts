@@ -126,16 +126,6 @@ export function bySeat(a: { seat: number }, b: { seat: number }): number {
   return a.seat - b.seat;
 }
 
-export function getPlayer(state: ClansState, id: PlayerId): ClansPlayer | undefined {
-  return state.players.find((p) => p.id === id);
-}
-
-export function mustPlayer(state: ClansState, id: PlayerId): ClansPlayer {
-  const p = getPlayer(state, id);
-  if (!p) throw new Error(`clans: no player ${id}`);
-  return p;
-}
-
 /** The living boss of a clan, if any. */
 export function bossOf(state: ClansState, clan: Clan): ClansPlayer | undefined {
   return state.players.find((p) => p.alive && p.role === "boss" && p.team === clan);

@@ -1,12 +1,11 @@
-import { removeStatus } from "../../engine/helpers.js";
-import { emitEvent, tell } from "./output.js";
+import { emitEvent, playerOrThrow, removeStatus } from "../../engine/helpers.js";
+import { tell } from "./inbox.js";
 import {
   bySeat,
   type Clan,
   clanOrder,
   type ClansPlayer,
   type ClansState,
-  mustPlayer,
   type PendingJoin,
 } from "./state.js";
 
@@ -30,7 +29,7 @@ export function successionList(
   );
   const tier3 = joins
     .filter((j) => j.clan === clan)
-    .map((j) => mustPlayer(state, j.player))
+    .map((j) => playerOrThrow(state, j.player))
     .filter((p) => p.alive);
   const joining = new Set(joins.map((j) => j.player));
   const outside = state.players.filter(

@@ -1,4 +1,4 @@
-import { emitEvent, emitPublic } from "./output.js";
+import { emitEvent, emitPublic } from "../../engine/helpers.js";
 import { bySeat, CLANS, type ClansState } from "./state.js";
 
 /** Clans still in the game: those with a living boss (§9). */
