@@ -10,9 +10,7 @@ import {
   type Json,
   type Lang,
   type PhaseReport,
-  type Rejection,
   type Result,
-  phaseLabel,
 } from "../engine/types.js";
 import type { Db } from "../db/client.js";
 import {
@@ -22,11 +20,8 @@ import {
   gameSnapshots,
   games,
   guildSettings,
-  inputs,
-  phases,
   playerReplacements,
   players,
-  resolutions,
   type MaskMode,
 } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
@@ -36,12 +31,10 @@ import { commitmentOf, drawSecret, derivedSeedOf, seedOf } from "./fairness.js";
 import { t } from "../i18n/index.js";
 import { gameZone } from "./time.js";
 import { tableMinimum } from "./table.js";
-import { OPTIONAL_ACTIONS } from "./reminders.js";
-import { changeGame, outboxInsert, together, writeOutbox, type Committed, type Writing } from "./changes.js";
+import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import { gameContext, systemClock, type Actor, type Clock, type GameContext } from "./context.js";
 import { actorName, logControl, requireGm } from "./control.js";
 import {
-  ballotEffects,
   deliverNow,
   readerOf,
   resolutionEffects,
@@ -51,13 +44,15 @@ import {
 } from "./effects.js";
 import { gmStatusEffect, gmStatusText } from "./gm-status.js";
 import * as deadlineCommands from "./deadlines.js";
-import { closeEarly, closeEarlyLocked } from "./early-close.js";
+import { closeEarly } from "./early-close.js";
 import { openPhase, resolveDue } from "./phases.js";
+import * as play from "./play.js";
+import type { SubmitOutcome } from "./play.js";
 import * as reads from "./reads.js";
 import * as review from "./review.js";
+import { fireTimer } from "./timers.js";
 import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
-import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
-import { fromJsonRow, jsonRow } from "../db/json-row.js";
+import { rulesetOrThrow, type Tx } from "./state.js";
 import { setupCard } from "./gm-room.js";
 
 /**
@@ -99,16 +94,7 @@ export interface CreateGameInput {
   reminders?: number[];
 }
 
-export interface SubmitOutcome {
-  accepted: boolean;
-  rejection?: Rejection;
-  phase: string;
-  /**
-   * An accepted input: the open phase's deadline as the commit leaves it (moved by the rules or
-   * closed early), null when the phase has none or is paused.
-   */
-  deadlineAt?: Date | null;
-}
+export type { SubmitOutcome } from "./play.js";
 
 export { DEADLINE_MAX_DAYS } from "./deadlines.js";
 
@@ -190,19 +176,11 @@ export class GameService {
 
   /** What the user's seat may know: the ruleset's playerView, the only way hidden facts leave. */
   async view(gameId: string, userId: string): Promise<{ seat: PlayerRow; view: Json }> {
-    const game = await this.game(gameId);
-    const seat = await this.seatOf(gameId, userId);
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state } = await loadState(this.db, gameId, ruleset);
-    return { seat, view: ruleset.playerView(state, seat.seatId) };
+    return play.view(this.ctx, gameId, userId);
   }
 
   async available(gameId: string, userId: string): Promise<{ seat: PlayerRow; actions: AvailableAction[] }> {
-    const game = await this.game(gameId);
-    const seat = await this.seatOf(gameId, userId);
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state } = await loadState(this.db, gameId, ruleset);
-    return { seat, actions: game.status === "ended" ? [] : ruleset.availableActions(state, seat.seatId) };
+    return play.available(this.ctx, gameId, userId);
   }
 
   /**
@@ -535,63 +513,7 @@ export class GameService {
     userId: string,
     action: Omit<ActionInput, "actor">,
   ): Promise<Committed<SubmitOutcome>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      if (game.status === "lobby") throw new UserError("game.not_started");
-      if (game.status === "ended") throw new UserError("game.ended");
-      const ruleset = rulesetOrThrow(game.ruleset);
-      const read = stateRead(gameId);
-      const open = sql`${phases.gameId} = ${gameId} and ${phases.status} = 'open'`;
-      const result = await tx.execute<{
-        seat: unknown;
-        phase: unknown;
-        drafted: boolean;
-        state: unknown;
-      }>(sql`
-        select
-          (select ${jsonRow(players)} from ${players}
-            where ${players.gameId} = ${gameId} and ${players.userId} = ${userId}) as seat,
-          (select ${jsonRow(phases)} from ${phases} where ${open} order by ${phases.index} desc limit 1) as phase,
-          exists (select 1 from ${resolutions}
-            where ${resolutions.gameId} = ${gameId} and ${resolutions.status} in ('draft', 'held')
-              and ${resolutions.phaseIndex} = (select ${phases.index} from ${phases} where ${open}
-                order by ${phases.index} desc limit 1)) as drafted,
-          ${read.sql} as state`);
-      const row = result.rows[0];
-      if (!row?.seat) throw new UserError("game.not_player");
-      const seat = fromJsonRow(players, row.seat);
-      // The phase is over and its draft is with the GMs: players wait for the publication.
-      if (game.publishMode === "review" && row.drafted) throw new UserError("phase.in_review");
-      const loaded = await finishRead(tx, gameId, read, row.state, ruleset);
-      const phase = row.phase ? fromJsonRow(phases, row.phase) : undefined;
-      const input: ActionInput = { ...action, actor: seat.seatId };
-      const applied = await this.applyLogged(
-        tx,
-        game,
-        { type: "action", userId, seatId: seat.seatId, input },
-        (ruleset, state, at) => submitAction(ruleset, state, input, at),
-        { ...loaded, phase },
-      );
-      if (!applied.value.accepted || !applied.after) return { ...applied, earlyCloseJudged: true };
-      // Everyone required has acted (where the ruleset allows it): the phase resolves now.
-      const closed = await this.closeEarlyLocked(
-        tx,
-        game,
-        ruleset,
-        applied.after.phase,
-        applied.after.state,
-        row.drafted,
-      );
-      const value: SubmitOutcome = {
-        ...applied.value,
-        deadlineAt: closed.length > 0 ? this.clock.now() : (applied.value.deadlineAt ?? null),
-      };
-      return {
-        value,
-        deadlines: [...applied.deadlines, ...closed],
-        outbox: applied.outbox,
-        earlyCloseJudged: true,
-      };
-    });
+    return play.submit(this.ctx, gameId, userId, action);
   }
 
   /**
@@ -867,117 +789,16 @@ export class GameService {
       userId: string;
       seatId: string | null;
       input: ActionInput | GmInput;
-      /** An order a GM gives for a seat: the log names the GM, as for any GM input. */
       byGm?: boolean;
     },
     run: (ruleset: RulesetDefinition<AnyGameState>, state: AnyGameState, at: number) => Result<AnyGameState>,
-    /** The state, its last seq and the open phase, when the caller read them under the lock already. */
-    loaded?: { state: AnyGameState; seq: number; phase: PhaseRow | undefined },
-  ): Promise<Committed<SubmitOutcome> & { after?: { state: AnyGameState; phase: PhaseRow | undefined } }> {
-    const ruleset = rulesetOrThrow(game.ruleset);
-    const { state, seq } = loaded ?? (await loadState(tx, game.id, ruleset));
-    const now = this.clock.now();
-    const result = run(ruleset, state, now.getTime());
-    const phase = phaseLabel(state.phase);
-    const logged = tx.insert(inputs).values({
-      gameId: game.id,
-      seq: seq + 1,
-      phase,
-      type: entry.type,
-      userId: entry.userId,
-      actorName: entry.type === "gm" || entry.byGm ? this.actorName(entry.userId) : null,
-      seatId: entry.seatId,
-      payload: entry.input,
-      accepted: result.ok,
-      rejection: result.ok ? null : result.rejection,
-      at: now,
-    });
-    if (!result.ok) {
-      await logged;
-      return { value: { accepted: false, rejection: result.rejection, phase }, deadlines: [], outbox: false };
-    }
-    const open = loaded ? loaded.phase : await this.currentPhase(game.id, tx);
-    const { outbox, phase: phaseRow } = await this.afterInput(
-      tx,
-      game,
-      ruleset,
-      state,
-      result.value,
-      seq + 1,
-      open,
-      logged,
-    );
-    const timers = await this.scheduleTimers(tx, game, ruleset, result.value, phaseRow?.index ?? 0);
-    const moved = phaseRow
-      ? await this.followRulesDeadline(tx, game, ruleset, state, result.value, phaseRow)
-      : [];
-    // The open phase as this input leaves it (the rules may have moved its deadline).
-    const resolve = moved.find((r) => r.kind === "resolve");
-    const after = phaseRow && resolve ? { ...phaseRow, deadlineAt: resolve.dueAt } : phaseRow;
-    const deadlineAt =
-      after?.label === phase && after.pausedAt === null && after.deadlineAt !== null
-        ? after.deadlineAt
-        : null;
-    return {
-      value: { accepted: true, phase, deadlineAt },
-      deadlines: [...timers, ...moved],
-      outbox: outbox || moved.length > 0,
-      after: { state: result.value, phase: after },
-    };
-  }
-
-  /**
-   * An input that moves the rules' deadline (reichstag's extension requests, a new step) moves
-   * the real one by as much. In a game on a fixed phase duration (a blitz or the sandbox) the
-   * rules' hours are scaled so that a rules day (24 h) is one phase (docs/rules/reichstag.md).
-   */
-  private async followRulesDeadline(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    before: AnyGameState,
-    after: AnyGameState,
-    phase: PhaseRow,
-  ): Promise<DeadlineRow[]> {
-    return deadlineCommands.followRulesDeadline(this.ctx, tx, game, ruleset, before, after, phase);
-  }
-
-  /**
-   * The ruleset's real-time windows (regnum's interrogation answers) as deadline rows of kind
-   * `interrogation`, keyed by the window; an existing row is kept (the window does not move).
-   */
-  private async scheduleTimers(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    state: AnyGameState,
-    phaseIndex: number,
-  ): Promise<DeadlineRow[]> {
-    return deadlineCommands.scheduleTimers(tx, game, ruleset, state, phaseIndex);
+  ): Promise<Committed<SubmitOutcome>> {
+    return play.applyLogged(this.ctx, tx, game, entry, run);
   }
 
   /** The worker's timer job: the window's GM action `timer` {key}, as the system, logged. */
   async fireTimer(gameId: string, job: { deadlineId: number; jobId: string }): Promise<Committed<boolean>> {
-    return changeGame(this.db, gameId, async (tx, game) => {
-      const nothing = { value: false, deadlines: [], outbox: false };
-      const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
-      if (!row || row.status !== "pending" || row.jobId !== job.jobId || game.status === "ended")
-        return nothing;
-      // A job a few milliseconds early (clock skew) fails and BullMQ retries it with backoff.
-      if (row.dueAt.getTime() > this.clock.now().getTime()) throw new Error("the window has not ended yet");
-      await tx
-        .update(deadlines)
-        .set({ status: "done", doneAt: this.clock.now() })
-        .where(eq(deadlines.id, row.id));
-      const input: GmInput = { action: "timer", targets: [], params: { key: row.key } };
-      const fired = await this.applyLogged(
-        tx,
-        game,
-        { type: "gm", userId: "system", seatId: null, input },
-        (ruleset, state, at) => submitGmAction(ruleset, state, input, at),
-      );
-      return { value: fired.value.accepted, deadlines: fired.deadlines, outbox: fired.outbox };
-    });
+    return fireTimer(this.ctx, gameId, job);
   }
 
   /**
@@ -987,22 +808,6 @@ export class GameService {
    */
   async closeEarly(gameId: string): Promise<Committed<DeadlineRow | null>> {
     return closeEarly(this.ctx, gameId);
-  }
-
-  /**
-   * The early close itself, under the game's lock: when the game runs, the ruleset allows it,
-   * the open phase's deadline is still ahead, no draft waits and everyone required has acted in
-   * `state`, the deadline moves to now (as the system). Returns the new deadline rows, or none.
-   */
-  private async closeEarlyLocked(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    phase: PhaseRow | undefined,
-    state: AnyGameState,
-    drafted: boolean,
-  ): Promise<DeadlineRow[]> {
-    return closeEarlyLocked(this.ctx, tx, game, ruleset, phase, state, drafted);
   }
 
   /** What a resolution posts: the newspaper (with the board or battle images), private results, a reconcile. */
@@ -1045,60 +850,6 @@ export class GameService {
   }
 
   /**
-   * After an accepted input: deliver what it emitted at once (e.g. an immediate removal), and
-   * reconcile Discord when it changed who may read or write where (a GM's status, a removal).
-   * `logged` is the input's own insert: it goes to Postgres in one statement with the outbox rows.
-   * Returns whether the outbox was written, and the open phase with what is now delivered.
-   */
-  private async afterInput(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    before: AnyGameState,
-    state: AnyGameState,
-    seq: number,
-    phase: PhaseRow | undefined,
-    logged: Writing,
-  ): Promise<{ outbox: boolean; phase: PhaseRow | undefined }> {
-    if (!phase) {
-      await logged;
-      return { outbox: false, phase };
-    }
-    // Seats told something just now whose orders it opened (reichstag's Chancellor handed two
-    // policies within the phase) get a fresh panel: the one of the phase's start offered nothing.
-    const told = new Set(state.output.private.slice(phase.deliveredPrivate).map((m) => m.to));
-    const ordersIn = (s: AnyGameState, seat: string) =>
-      ruleset.availableActions(s, seat).some((o) => !OPTIONAL_ACTIONS.has(o.action));
-    const opened = [...told].filter((seat) => !ordersIn(before, seat) && ordersIn(state, seat));
-    const effects = await this.deliverNow(tx, game, ruleset, state, phase);
-    if (opened.length > 0) effects.push({ type: "panels", phaseIndex: phase.index, seats: opened });
-    const delivered =
-      effects.length > 0
-        ? {
-            ...phase,
-            deliveredPublic: state.output.public.length,
-            deliveredPrivate: state.output.private.length,
-          }
-        : phase;
-    effects.push(...(await this.ballotEffects(tx, game, ruleset, before, state)));
-    if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
-      effects.push({ type: "reconcile" });
-    }
-    // The GMs' status of the phase, edited in place: rendered when the outbox performs it (the
-    // offers of every seat are costly in large rulesets; a burst of inputs renders once).
-    effects.push({
-      type: "upsert",
-      chat: "gm",
-      key: `status:${phase.index}`,
-      content: "",
-      render: { gmStatus: phase.index },
-    });
-    const outboxRows = outboxInsert(tx, game.id, `input:${seq}`, effects, null);
-    await together(tx, outboxRows ? [logged, outboxRows] : [logged]);
-    return { outbox: true, phase: delivered };
-  }
-
-  /**
    * The status text of a phase that is still open, as it stands now (the outbox renders the
    * deferred status updates with it); undefined once the phase is over (its last status was
    * written when it was resolved).
@@ -1120,17 +871,6 @@ export class GameService {
     resolved: "drafted" | "published" | null = null,
   ): Promise<OutboxUpsert> {
     return gmStatusEffect(this.ctx, tx, game, ruleset, state, phase, resolved);
-  }
-
-  /** Public votes (src/games/ballots.ts): the posts of what changed and the day's tally, edited in place. */
-  private async ballotEffects(
-    tx: Tx,
-    game: GameRow,
-    ruleset: RulesetDefinition<AnyGameState>,
-    before: AnyGameState,
-    state: AnyGameState,
-  ): Promise<OutboxEffect[]> {
-    return ballotEffects(this.ctx, tx, game, ruleset, before, state);
   }
 
   /** The reader (language and seat names) of one transaction, built once. */
