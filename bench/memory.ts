@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { chats, inputs, outbox, players } from "../src/db/schema/index.js";
+import { chats, games as gameTable, inputs, outbox, players } from "../src/db/schema/index.js";
+import { rulesetOrThrow } from "../src/games/state.js";
 import { startEmulator } from "../src/emulator/index.js";
 import { createQueue, Scheduler } from "../src/jobs/scheduler.js";
 import { createMigratedDatabase } from "../test/support/db.js";
@@ -135,17 +136,31 @@ export async function benchMemoryGames(): Promise<Record<string, unknown>> {
     await Promise.all([bot.waitFor("bot started", 180_000), worker.waitFor("worker started", 180_000)]);
     await scheduler.enqueueDeadlines(await scheduler.pendingOf(ids));
 
-    // Players talk in every game: the bot logs each post as an input of the seat.
+    // Players talk in every game: where the rules count posts (a `post` action: not mayor's or
+    // reichstag's), the bot logs each as an input of the seat.
     const logged = async () => {
       const [row] = await database.db
         .select({ n: count() })
         .from(inputs)
-        .where(and(inArray(inputs.gameId, ids), eq(inputs.type, "action")));
+        .where(
+          and(
+            inArray(inputs.gameId, ids),
+            eq(inputs.type, "action"),
+            sql`${inputs.payload}->>'action' = 'post'`,
+          ),
+        );
       return row?.n ?? 0;
     };
     const before = await logged();
     let sent = 0;
+    let counted = 0;
+    const rulesetOf = new Map(
+      (await database.db.select({ id: gameTable.id, ruleset: gameTable.ruleset }).from(gameTable)).map(
+        (g) => [g.id, rulesetOrThrow(g.ruleset)],
+      ),
+    );
     for (const gameId of ids) {
+      const countsPosts = Object.hasOwn(rulesetOf.get(gameId)?.actions ?? {}, "post");
       const rooms = await database.db
         .select({ key: chats.chatKey, id: chats.discordId })
         .from(chats)
@@ -159,11 +174,12 @@ export async function benchMemoryGames(): Promise<Record<string, unknown>> {
         emu.user(seat.userId).send(room.id, "I have a feeling about this.");
         posted++;
         sent++;
+        if (countsPosts) counted++;
         await new Promise((r) => setTimeout(r, 20)); // about 50 posts a second
       }
     }
     const until0 = Date.now() + 120_000;
-    await until(async () => (await logged()) >= before + sent || Date.now() > until0, 250);
+    await until(async () => (await logged()) >= before + counted || Date.now() > until0, 250);
     const postsLogged = (await logged()) - before;
 
     // Every game's phase falls due now: the worker resolves them all and drains their effects.
@@ -202,6 +218,7 @@ export async function benchMemoryGames(): Promise<Record<string, unknown>> {
       "memory_mb.games_load": {
         games: ids.length,
         posts_sent: sent,
+        posts_counted_by_rules: counted,
         posts_logged: postsLogged,
         resolved: await resolved(),
         outbox_pending_at_end: await pending(),
