@@ -1,16 +1,14 @@
 import { z } from "zod";
-import { addStatus, emitEvent, removeStatus } from "../../engine/helpers.js";
+import { addStatus, emitEvent, findPlayer, playerOrThrow, removeStatus } from "../../engine/helpers.js";
 import { reject } from "./rejections.js";
-import type { ActionDefinition } from "../../engine/ruleset.js";
-import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
+import { type ActionDefinition, defineAction } from "../../engine/ruleset.js";
+import type { ActionInput, Rejection } from "../../engine/types.js";
 import {
   MAYOR_TARGET,
   type MayorPlayer,
   type MayorState,
   VERDICT_CHOICES,
   type VerdictChoice,
-  findMayorPlayer,
-  getPlayer,
   isIsolated,
   isJailed,
   onVacation,
@@ -39,10 +37,11 @@ export const reasons = {
   vacationOff: () => reject("vacation_off", "vacationOff"),
 };
 
-const noParams = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
+const noParams = z.object({}).passthrough();
+const vacationParams = z.object({ on: z.boolean().default(true) }).passthrough();
 
-function livingActor(state: MayorState, input: ActionInput): MayorPlayer | Rejection {
-  const actor = findMayorPlayer(state, input.actor);
+function livingActor(state: MayorState, input: Pick<ActionInput, "actor">): MayorPlayer | Rejection {
+  const actor = findPlayer(state, input.actor);
   if (!actor?.alive) return reasons.dead();
   return actor;
 }
@@ -52,7 +51,7 @@ function isRejection(value: MayorPlayer | Rejection): value is Rejection {
 }
 
 /** Night choices: alive, at night, not jailed, not isolated. */
-function nightActor(state: MayorState, input: ActionInput): MayorPlayer | Rejection {
+function nightActor(state: MayorState, input: Pick<ActionInput, "actor">): MayorPlayer | Rejection {
   const actor = livingActor(state, input);
   if (isRejection(actor)) return actor;
   if (state.phase.kind !== "night") return reasons.phase();
@@ -61,7 +60,7 @@ function nightActor(state: MayorState, input: ActionInput): MayorPlayer | Reject
   return actor;
 }
 
-const choose: ActionDefinition<MayorState> = {
+const choose = defineAction<MayorState, typeof noParams>({
   params: noParams,
   validate(state, input) {
     const actor = nightActor(state, input);
@@ -70,28 +69,28 @@ const choose: ActionDefinition<MayorState> = {
     if (target === undefined || more.length > 0) return reasons.choiceTargets();
     if (target === actor.id) return reasons.selfChoice();
     if (target === MAYOR_TARGET) return null;
-    if (!findMayorPlayer(state, target)?.alive) return reasons.notAlive();
+    if (!findPlayer(state, target)?.alive) return reasons.notAlive();
     return null;
   },
   apply(state, input) {
-    getPlayer(state, input.actor).choice = input.targets[0] as string;
+    playerOrThrow(state, input.actor).choice = input.targets[0] as string;
   },
-};
+});
 
-const rest: ActionDefinition<MayorState> = {
+const rest = defineAction<MayorState, typeof noParams>({
   params: noParams,
   validate(state, input) {
     const actor = nightActor(state, input);
     return isRejection(actor) ? actor : null;
   },
   apply(state, input) {
-    getPlayer(state, input.actor).choice = "rest";
+    playerOrThrow(state, input.actor).choice = "rest";
   },
-};
+});
 
 export function validateVerdict(
   state: MayorState,
-  input: ActionInput,
+  input: Pick<ActionInput, "actor" | "targets">,
   choice: VerdictChoice,
 ): Rejection | null {
   const actor = livingActor(state, input);
@@ -105,53 +104,52 @@ export function validateVerdict(
   if (more.length > 0) return reasons.verdictTargets();
   if (target === undefined) return choice === "abstain" ? null : reasons.verdictTarget();
   if (target === actor.id) return reasons.selfVerdict();
-  if (!findMayorPlayer(state, target)?.alive) return reasons.notAlive();
+  if (!findPlayer(state, target)?.alive) return reasons.notAlive();
   if (choice === "execute" && state.phase.n === 1) return reasons.firstSession();
   return null;
 }
 
-export function applyVerdict(state: MayorState, input: ActionInput, choice: VerdictChoice): void {
+export function applyVerdict(
+  state: MayorState,
+  input: Pick<ActionInput, "actor" | "targets">,
+  choice: VerdictChoice,
+): void {
   // With `verdictChange` a new verdict replaces the earlier one; otherwise there is none.
   state.data.verdicts = state.data.verdicts.filter((v) => v.actor !== input.actor);
   state.data.verdicts.push({ actor: input.actor, choice, target: input.targets[0] ?? null });
 }
 
-const verdictParams = z
-  .object({ choice: z.enum(VERDICT_CHOICES) })
-  .passthrough() as unknown as z.ZodType<JsonObject>;
+const verdictParams = z.object({ choice: z.enum(VERDICT_CHOICES) }).passthrough();
 
-const verdict: ActionDefinition<MayorState> = {
+const verdict = defineAction<MayorState, typeof verdictParams>({
   params: verdictParams,
-  validate: (state, input) => validateVerdict(state, input, input.params["choice"] as VerdictChoice),
-  apply: (state, input) => applyVerdict(state, input, input.params["choice"] as VerdictChoice),
-};
+  validate: (state, input) => validateVerdict(state, input, input.params.choice),
+  apply: (state, input) => applyVerdict(state, input, input.params.choice),
+});
 
-export function setVacation(state: MayorState, p: MayorPlayer, on: boolean): void {
-  if (on) addStatus(p, "vacation");
-  else removeStatus(p, "vacation");
-  emitEvent(state, "vacation", { player: p.id, on });
+export function setVacation(state: MayorState, player: MayorPlayer, on: boolean): void {
+  if (on) addStatus(player, "vacation");
+  else removeStatus(player, "vacation");
+  emitEvent(state, "vacation", { player: player.id, on });
 }
 
-function vacationAction(): ActionDefinition<MayorState> {
-  const on = (input: ActionInput) => input.params["on"] !== false;
-  return {
-    params: z.object({ on: z.boolean().default(true) }).passthrough() as unknown as z.ZodType<JsonObject>,
-    validate(state, input) {
-      const actor = livingActor(state, input);
-      if (isRejection(actor)) return actor;
-      if (on(input) && onVacation(actor)) return reasons.vacationOn();
-      if (!on(input) && !onVacation(actor)) return reasons.vacationOff();
-      return null;
-    },
-    apply(state, input) {
-      setVacation(state, getPlayer(state, input.actor), on(input));
-    },
-  };
-}
+const vacation = defineAction<MayorState, typeof vacationParams>({
+  params: vacationParams,
+  validate(state, input) {
+    const actor = livingActor(state, input);
+    if (isRejection(actor)) return actor;
+    if (input.params.on && onVacation(actor)) return reasons.vacationOn();
+    if (!input.params.on && !onVacation(actor)) return reasons.vacationOff();
+    return null;
+  },
+  apply(state, input) {
+    setVacation(state, playerOrThrow(state, input.actor), input.params.on);
+  },
+});
 
 export const actions: Record<string, ActionDefinition<MayorState>> = {
   choose,
   rest,
   verdict,
-  vacation: vacationAction(),
+  vacation,
 };

@@ -1,16 +1,16 @@
 import { defineRuleset } from "../../engine/ruleset.js";
 import { actions } from "./actions.js";
-import { actionLabel, availableActions } from "./available.js";
 import { chatLayout } from "./chats.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
 import { factions, roles } from "./roles.js";
 import { deadline } from "./schedule.js";
 import { setup } from "./setup.js";
-import { type MayorState, RULESET_ID, optionsSchema, playerSchema } from "./state.js";
+import { optionsSchema, playerSchema } from "./options.js";
+import { type MayorState, RULESET_ID } from "./state.js";
 import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
-import { playerView } from "./view.js";
+import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./ballot.js";
 
 /** The blind game run by the Mayor: ../shared/rules/mayor.md (seed 004_ad941c781c806692.txt). */

@@ -1,4 +1,4 @@
-import { emitEvent, emitPublic } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { ResolutionStep } from "../../engine/ruleset.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { kill, placeInIsolation, release, sendPrivate } from "./effects.js";
@@ -10,8 +10,6 @@ import {
   alignmentOf,
   bySeat,
   emptyPending,
-  findMayorPlayer,
-  getPlayer,
   isIsolated,
   isJailed,
   onVacation,
@@ -38,9 +36,9 @@ const day = (name: string, run: (state: MayorState) => void): ResolutionStep<May
   },
 });
 
-function living(state: MayorState, id: PlayerId): MayorPlayer | undefined {
-  const p = findMayorPlayer(state, id);
-  return p?.alive ? p : undefined;
+function livingPlayer(state: MayorState, id: PlayerId): MayorPlayer | undefined {
+  const found = findPlayer(state, id);
+  return found?.alive ? found : undefined;
 }
 
 function unreachableStatus(state: MayorState, id: PlayerId): "jailed" | "isolated" | null {
@@ -64,8 +62,8 @@ function gmEntries(state: MayorState): void {
     else if (isIsolated(p)) pending.unreachable.push({ player: p.id, status: "isolated" });
   }
   for (const id of state.data.gm.modkill) {
-    const p = living(state, id);
-    if (p) kill(state, p, "modkill");
+    const removed = livingPlayer(state, id);
+    if (removed) kill(state, removed, "modkill");
   }
 }
 
@@ -84,34 +82,34 @@ function lawyer(state: MayorState): void {
     chosenBy(state, "lawyer").map((c) => c.target),
   );
   for (const id of defended) {
-    const p = living(state, id);
+    const defender = livingPlayer(state, id);
     const status = unreachableStatus(state, id);
-    if (!p || !status) continue;
-    if (status === "jailed" && isJailed(p)) {
-      pending.transfers.push(p.id);
-      placeInIsolation(state, p, "lawyer");
+    if (!defender || !status) continue;
+    if (status === "jailed" && isJailed(defender)) {
+      pending.transfers.push(defender.id);
+      placeInIsolation(state, defender, "lawyer");
     } else if (status === "isolated") {
-      pending.lawyerReleases.push(p.id);
+      pending.lawyerReleases.push(defender.id);
     }
   }
 }
 
 /** 3. The Mayor's guard shoots every visitor; on night 1 the visitor is sent home (ruling 10). */
 function mayorsGuard(state: MayorState): void {
-  for (const c of state.data.pending.choices) {
-    if (c.target !== MAYOR_TARGET) continue;
-    emitEvent(state, "mayor_visit", { player: c.player });
-    const p = getPlayer(state, c.player);
-    if (state.phase.n === 1) state.data.pending.visits.push(p.id);
-    else kill(state, p, "mayor_guard");
+  for (const choice of state.data.pending.choices) {
+    if (choice.target !== MAYOR_TARGET) continue;
+    emitEvent(state, "mayor_visit", { player: choice.player });
+    const chooser = playerOrThrow(state, choice.player);
+    if (state.phase.n === 1) state.data.pending.visits.push(chooser.id);
+    else kill(state, chooser, "mayor_guard");
   }
 }
 
 /** 4. Agents: the alignment (or role) of a reachable target; a failure for a jailed/isolated one. */
 function agentChecks(state: MayorState): void {
-  for (const c of chosenBy(state, "agent")) {
-    const agent = getPlayer(state, c.player);
-    const target = getPlayer(state, c.target);
+  for (const choice of chosenBy(state, "agent")) {
+    const agent = playerOrThrow(state, choice.player);
+    const target = playerOrThrow(state, choice.target);
     const status = unreachableStatus(state, target.id);
     if (status) sendPrivate(state, agent, "check_failed", { target: target.id, reason: status });
     else {
@@ -124,7 +122,7 @@ function agentChecks(state: MayorState): void {
 /** 5. Attacks: the mafia's majority target and each maniac's choice; rule 16 attempts. */
 function attacks(state: MayorState): void {
   const pending = state.data.pending;
-  const reachable = (id: PlayerId) => living(state, id) !== undefined && !unreachableStatus(state, id);
+  const reachable = (id: PlayerId) => livingPlayer(state, id) !== undefined && !unreachableStatus(state, id);
   const attacked = new Map<PlayerId, { mafia: boolean; maniac: number }>();
   const hit = (id: PlayerId) => {
     const entry = attacked.get(id) ?? { mafia: false, maniac: 0 };
@@ -139,7 +137,7 @@ function attacks(state: MayorState): void {
         ? pending.choices.filter((c) => c.role === "mafia").length
         : mafiaChoices.length;
     const votes = new Map<PlayerId, number>();
-    for (const c of mafiaChoices) votes.set(c.target, (votes.get(c.target) ?? 0) + 1);
+    for (const choice of mafiaChoices) votes.set(choice.target, (votes.get(choice.target) ?? 0) + 1);
     const target = [...votes].find(([, n]) => 2 * n > base)?.[0];
     if (target !== undefined) {
       if (reachable(target)) hit(target).mafia = true;
@@ -153,11 +151,12 @@ function attacks(state: MayorState): void {
       }
     }
   }
-  for (const c of chosenBy(state, "maniac")) if (reachable(c.target)) hit(c.target).maniac += 1;
+  for (const choice of chosenBy(state, "maniac"))
+    if (reachable(choice.target)) hit(choice.target).maniac += 1;
 
   pending.attacks = bySeat(state, [...attacked.keys()]).map((id) => {
-    const a = attacked.get(id) ?? { mafia: false, maniac: 0 };
-    return { player: id, mafia: a.mafia, maniac: a.maniac };
+    const attack = attacked.get(id) ?? { mafia: false, maniac: 0 };
+    return { player: id, mafia: attack.mafia, maniac: attack.maniac };
   });
 }
 
@@ -165,26 +164,26 @@ function attacks(state: MayorState): void {
 function doctors(state: MayorState): void {
   const pending = state.data.pending;
   const healers = chosenBy(state, "doctor");
-  for (const a of pending.attacks) {
-    const p = getPlayer(state, a.player);
+  for (const attack of pending.attacks) {
+    const victim = playerOrThrow(state, attack.player);
     if (state.phase.n === 1) {
-      pending.attempts.push(p.id);
+      pending.attempts.push(victim.id);
       continue;
     }
-    const heals = healers.filter((c) => c.target === p.id).length;
-    const count = (a.mafia ? 1 : 0) + a.maniac;
+    const heals = healers.filter((c) => c.target === victim.id).length;
+    const count = (attack.mafia ? 1 : 0) + attack.maniac;
     if (heals >= count) {
-      emitEvent(state, "healed", { player: p.id, doctors: heals });
-      pending.attempts.push(p.id);
+      emitEvent(state, "healed", { player: victim.id, doctors: heals });
+      pending.attempts.push(victim.id);
     } else {
-      const by = [...(a.mafia ? ["mafia"] : []), ...(a.maniac > 0 ? ["maniac"] : [])];
-      emitEvent(state, "killed", { player: p.id, by });
-      kill(state, p, a.mafia ? "mafia" : "maniac", by);
+      const by = [...(attack.mafia ? ["mafia"] : []), ...(attack.maniac > 0 ? ["maniac"] : [])];
+      emitEvent(state, "killed", { player: victim.id, by });
+      kill(state, victim, attack.mafia ? "mafia" : "maniac", by);
     }
   }
   pending.attempts = bySeat(
     state,
-    pending.attempts.filter((id) => living(state, id)),
+    pending.attempts.filter((id) => livingPlayer(state, id)),
   );
   for (const id of pending.attempts) emitEvent(state, "attempt", { player: id });
 }
@@ -198,23 +197,26 @@ function executions(state: MayorState): void {
 function nightEnd(state: MayorState): void {
   const pending = state.data.pending;
   for (const id of pending.lawyerReleases) {
-    const p = living(state, id);
-    if (p && isIsolated(p)) release(state, p, "lawyer");
+    const released = livingPlayer(state, id);
+    if (released && isIsolated(released)) release(state, released, "lawyer");
   }
   for (const id of state.data.gm.isolate) {
-    const p = living(state, id);
+    const placed = livingPlayer(state, id);
     // Placed at most once per resolution: a lawyer's transfer already is this night's placement.
-    if (!p || pending.transfers.includes(id)) continue;
-    pending.otherPlacements.push({ player: p.id, reason: "gm" });
-    placeInIsolation(state, p, "gm");
+    if (!placed || pending.transfers.includes(id)) continue;
+    pending.otherPlacements.push({ player: placed.id, reason: "gm" });
+    placeInIsolation(state, placed, "gm");
   }
   nightNews(state);
 }
 
-function deathLine(state: MayorState, d: { player: PlayerId; cause: string; by: string[] }): string | null {
-  switch (d.cause) {
+function deathLine(
+  state: MayorState,
+  death: { player: PlayerId; cause: string; by: string[] },
+): string | null {
+  switch (death.cause) {
     case "mafia":
-      return d.by.includes("maniac") ? "killed_mafia_maniac" : "killed_mafia";
+      return death.by.includes("maniac") ? "killed_mafia_maniac" : "killed_mafia";
     case "maniac":
       return "killed_maniac";
     case "mayor_guard":
@@ -229,8 +231,8 @@ function deathLine(state: MayorState, d: { player: PlayerId; cause: string; by: 
 }
 
 function deathParams(state: MayorState, id: PlayerId): JsonObject {
-  const p = getPlayer(state, id);
-  return state.options.revealRoleOnDeath ? { player: id, role: p.role } : { player: id };
+  const dead = playerOrThrow(state, id);
+  return state.options.revealRoleOnDeath ? { player: id, role: dead.role } : { player: id };
 }
 
 function emitDeathLines(state: MayorState): void {
@@ -239,8 +241,8 @@ function emitDeathLines(state: MayorState): void {
     state,
     deaths.map((d) => d.player),
   )) {
-    const d = deaths.find((x) => x.player === id);
-    const key = d ? deathLine(state, d) : null;
+    const death = deaths.find((x) => x.player === id);
+    const key = death ? deathLine(state, death) : null;
     if (key) emitPublic(state, key, deathParams(state, id));
   }
 }
@@ -250,7 +252,8 @@ function nightNews(state: MayorState): void {
   const before = state.output.public.length;
   for (const id of pending.transfers) emitPublic(state, "lawyer_transfer", { player: id });
   for (const id of pending.lawyerReleases) emitPublic(state, "released", { player: id });
-  for (const o of pending.otherPlacements) emitPublic(state, "isolated_gm", { player: o.player });
+  for (const placement of pending.otherPlacements)
+    emitPublic(state, "isolated_gm", { player: placement.player });
   emitDeathLines(state);
   if (state.phase.n === 1) {
     for (const id of bySeat(state, pending.visits)) emitPublic(state, "mayor_visit", { player: id });
@@ -266,18 +269,18 @@ function nightNews(state: MayorState): void {
 
 /** 1. Tally: the КАЗНЬ winner and the ИЗО winner (section 6). */
 function tallyStep(state: MayorState): void {
-  const t = tally(
+  const counted = tally(
     state.data.verdicts,
     state.players.map((p) => p.id),
     state.options.executionMajority,
   );
   emitEvent(state, "tally", {
-    execute: Object.fromEntries(t.execute),
-    isolate: Object.fromEntries(t.isolate),
-    abstain: t.abstain,
+    execute: Object.fromEntries(counted.execute),
+    isolate: Object.fromEntries(counted.isolate),
+    abstain: counted.abstain,
   });
-  const jailed = t.jailed ? living(state, t.jailed) : undefined;
-  const isolated = t.isolated ? living(state, t.isolated) : undefined;
+  const jailed = counted.jailed ? livingPlayer(state, counted.jailed) : undefined;
+  const isolated = counted.isolated ? livingPlayer(state, counted.isolated) : undefined;
   state.data.pending.jailed = jailed?.id ?? null;
   state.data.pending.verdictIsolated = isolated && isolated !== jailed ? isolated.id : null;
 }
@@ -301,7 +304,7 @@ function missedVerdicts(state: MayorState): void {
   const placed = new Set<PlayerId>([pending.jailed ?? "", pending.verdictIsolated ?? ""]);
   const other = new Map<PlayerId, PlacementReason>();
   for (const id of pending.missed) other.set(id, "missed_verdicts");
-  for (const id of state.data.gm.isolate) if (!other.has(id) && living(state, id)) other.set(id, "gm");
+  for (const id of state.data.gm.isolate) if (!other.has(id) && livingPlayer(state, id)) other.set(id, "gm");
   pending.otherPlacements = bySeat(state, [...other.keys()])
     .filter((id) => !placed.has(id))
     .map((id) => ({ player: id, reason: other.get(id) ?? "gm" }));
@@ -327,22 +330,22 @@ function termEnds(state: MayorState): void {
 /** 4. Jail: the КАЗНЬ winner goes to ТЮРЬМА (jail beats ИЗО, ruling 17). */
 function jail(state: MayorState): void {
   const id = state.data.pending.jailed;
-  const p = id ? living(state, id) : undefined;
-  if (!p) return;
-  p.statuses = p.statuses.filter((s) => s !== "isolated");
-  p.isoUntil = null;
-  if (!p.statuses.includes("jailed")) p.statuses.push("jailed");
-  emitEvent(state, "jailed", { player: p.id });
+  const jailed = id ? livingPlayer(state, id) : undefined;
+  if (!jailed) return;
+  jailed.statuses = jailed.statuses.filter((s) => s !== "isolated");
+  jailed.isoUntil = null;
+  if (!jailed.statuses.includes("jailed")) jailed.statuses.push("jailed");
+  emitEvent(state, "jailed", { player: jailed.id });
 }
 
 /** 5. ИЗО placements: the verdict winner, then missed verdicts and the GM's, once each. */
 function isolationPlacements(state: MayorState): void {
   const pending = state.data.pending;
-  const winner = pending.verdictIsolated ? living(state, pending.verdictIsolated) : undefined;
+  const winner = pending.verdictIsolated ? livingPlayer(state, pending.verdictIsolated) : undefined;
   if (winner) placeInIsolation(state, winner, "verdict");
-  for (const o of pending.otherPlacements) {
-    const p = living(state, o.player);
-    if (p) placeInIsolation(state, p, o.reason);
+  for (const placement of pending.otherPlacements) {
+    const placed = livingPlayer(state, placement.player);
+    if (placed) placeInIsolation(state, placed, placement.reason);
   }
 }
 
@@ -350,22 +353,22 @@ function isolationPlacements(state: MayorState): void {
 function sessionEnd(state: MayorState): void {
   const pending = state.data.pending;
   for (const id of state.data.gm.modkill) {
-    const p = living(state, id);
-    if (p) kill(state, p, "modkill");
+    const removed = livingPlayer(state, id);
+    if (removed) kill(state, removed, "modkill");
   }
   if (pending.jailed) emitPublic(state, "jailed", { player: pending.jailed });
   else emitPublic(state, state.phase.n === 1 ? "no_execution_first" : "no_execution");
   if (pending.verdictIsolated) emitPublic(state, "isolated_verdict", { player: pending.verdictIsolated });
   else emitPublic(state, "no_isolation");
-  for (const o of pending.otherPlacements) {
-    emitPublic(state, o.reason === "missed_verdicts" ? "isolated_missed" : "isolated_gm", {
-      player: o.player,
+  for (const placement of pending.otherPlacements) {
+    emitPublic(state, placement.reason === "missed_verdicts" ? "isolated_missed" : "isolated_gm", {
+      player: placement.player,
     });
   }
   for (const id of pending.termReleases) emitPublic(state, "released", { player: id });
   for (const line of pending.consequences) emitPublic(state, line.key, line.params);
-  for (const d of pending.deaths) {
-    if (d.cause === "modkill") emitPublic(state, "modkill", deathParams(state, d.player));
+  for (const death of pending.deaths) {
+    if (death.cause === "modkill") emitPublic(state, "modkill", deathParams(state, death.player));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Localized } from "../../engine/types.js";
-import { type FactionId, type MayorOptions, ROLE_IDS, type RoleCounts, type RoleId } from "./state.js";
+import type { MayorOptions } from "./options.js";
+import { type FactionId, ROLE_IDS, type RoleCounts, type RoleId } from "./state.js";
 
 /** Roles and factions (section 2.1) and the default distribution (section 2.2). */
 

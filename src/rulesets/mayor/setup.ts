@@ -4,9 +4,9 @@ import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { emptyOutput, type JsonObject, type Result } from "../../engine/types.js";
 import { countRoles, deckOf, defaultCounts, factionOf } from "./roles.js";
+import type { MayorOptions } from "./options.js";
 import {
   MAYOR_TARGET,
-  type MayorOptions,
   type MayorPlayer,
   type MayorState,
   ROLE_IDS,

@@ -1,12 +1,5 @@
-import { z } from "zod";
-import type {
-  BasePlayer,
-  GameState,
-  JsonObject,
-  PlayerId,
-  PrivateMessage,
-  TextRef,
-} from "../../engine/types.js";
+import type { BasePlayer, GameState, PlayerId, PrivateMessage, TextRef } from "../../engine/types.js";
+import type { MayorOptions } from "./options.js";
 
 /** The `mayor` ruleset's state: roles, options, per-seat data and the orders of the phase. */
 
@@ -16,50 +9,13 @@ export const MAYOR_TARGET = "mayor";
 
 export const ROLE_IDS = ["mafia", "maniac", "lawyer", "doctor", "agent"] as const;
 export type RoleId = (typeof ROLE_IDS)[number];
+export type RoleCounts = Record<RoleId, number>;
 export const FACTION_IDS = ["town", "mafia", "maniac"] as const;
 export type FactionId = (typeof FACTION_IDS)[number];
 export type Alignment = "good" | "evil";
 export const VERDICT_CHOICES = ["execute", "isolate", "abstain"] as const;
 export type VerdictChoice = (typeof VERDICT_CHOICES)[number];
 export type PlacementReason = "verdict" | "missed_verdicts" | "lawyer" | "gm";
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected HH:MM");
-const count = z.number().int().min(0);
-
-export const roleCountsSchema = z.object({
-  mafia: count.default(0),
-  maniac: count.default(0),
-  lawyer: count.default(0),
-  doctor: count.default(0),
-  agent: count.default(0),
-});
-export type RoleCounts = Record<RoleId, number>;
-
-export const optionsSchema = z.object({
-  roles: roleCountsSchema.optional(),
-  lawyerFaction: z.enum(["town", "mafia"]).default("town"),
-  agentResult: z.enum(["alignment", "role"]).default("alignment"),
-  mafiaMajorityBase: z.enum(["cast", "members"]).default("cast"),
-  executionMajority: z.enum(["relative", "absolute"]).default("relative"),
-  verdictChange: z.boolean().default(false),
-  revealRoleOnDeath: z.boolean().default(false),
-  deadChat: z.boolean().default(true),
-  timezone: z.string().min(1).default("Europe/Moscow"),
-  nightOpen: hhmm.default("22:00"),
-  nightClose: hhmm.default("14:00"),
-  sessionOpen: hhmm.default("16:00"),
-  sessionClose: hhmm.default("22:00"),
-});
-export type MayorOptions = z.infer<typeof optionsSchema>;
-
-/** A scenario player: an id and, when the scenario does not let the engine deal, a role. */
-export const playerSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .refine((id) => id !== MAYOR_TARGET, { message: `"${MAYOR_TARGET}" is reserved for the Mayor` }),
-  role: z.enum(ROLE_IDS).optional(),
-}) as unknown as z.ZodType<JsonObject & { id: PlayerId }>;
 
 export interface MayorPlayer extends BasePlayer {
   role: RoleId;
@@ -159,16 +115,6 @@ export function onVacation(p: BasePlayer): boolean {
 /** good/evil: the mafia and the maniac are evil; a lawyer on the mafia's side too. */
 export function alignmentOf(p: MayorPlayer): Alignment {
   return p.faction === "town" ? "good" : "evil";
-}
-
-export function findMayorPlayer(state: MayorState, id: PlayerId): MayorPlayer | undefined {
-  return state.players.find((p) => p.id === id);
-}
-
-export function getPlayer(state: MayorState, id: PlayerId): MayorPlayer {
-  const p = findMayorPlayer(state, id);
-  if (!p) throw new Error(`mayor: no player ${id}`);
-  return p;
 }
 
 /** Ids in seating order. */

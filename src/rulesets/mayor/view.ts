@@ -1,5 +1,102 @@
-import type { Json, PlayerId } from "../../engine/types.js";
-import { type MayorState, findMayorPlayer } from "./state.js";
+import { findPlayer } from "../../engine/helpers.js";
+import type { AvailableAction } from "../../engine/ruleset.js";
+import type { Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
+import {
+  MAYOR_TARGET,
+  type MayorState,
+  VERDICT_CHOICES,
+  type VerdictChoice,
+  isIsolated,
+  isJailed,
+  onVacation,
+} from "./state.js";
+
+const VERDICT_LABELS: Record<VerdictChoice, Localized> = {
+  execute: { en: "Verdict: execute", ru: "ВЕРДИКТ: КАЗНЬ" },
+  isolate: { en: "Verdict: isolate", ru: "ВЕРДИКТ: ИЗО" },
+  abstain: { en: "Verdict: abstain", ru: "ВЕРДИКТ: ВОЗДЕРЖАЛСЯ" },
+};
+
+/** RulesetDefinition.actionLabel: each offer's label, from its action and choice params. */
+export function actionLabel(action: string, params: JsonObject): Localized | undefined {
+  switch (action) {
+    case "verdict":
+      return VERDICT_LABELS[params["choice"] as VerdictChoice];
+    case "choose":
+      return { en: "Choice", ru: "ВЫБОР" };
+    case "rest":
+      return { en: "Rest", ru: "ОТДЫХ" };
+    case "vacation":
+      return params["on"] === false
+        ? { en: "End vacation", ru: "Закончить ОТПУСК" }
+        : { en: "Vacation", ru: "ОТПУСК" };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Exactly what a player may do now. The verdict is offered once per `choice` (params
+ * `{choice}`; no execution at the first session), the vacation with its `on` param. The same
+ * list for every role: the game is blind.
+ */
+export function availableActions(state: MayorState, actorId: PlayerId): AvailableAction[] {
+  const actor = findPlayer(state, actorId);
+  if (state.ended || !actor?.alive) return [];
+  const others = state.players.filter((p) => p.alive && p.id !== actor.id).map((p) => p.id);
+  const out: AvailableAction[] = [];
+  if (state.phase.kind === "night" && !isJailed(actor) && !isIsolated(actor)) {
+    out.push(
+      {
+        action: "choose",
+        targets: [...others, MAYOR_TARGET],
+        minTargets: 1,
+        maxTargets: 1,
+        label: { en: "Choice", ru: "ВЫБОР" },
+      },
+      { action: "rest", targets: [], minTargets: 0, maxTargets: 0, label: { en: "Rest", ru: "ОТДЫХ" } },
+    );
+  }
+  const given = state.data.verdicts.some((v) => v.actor === actor.id);
+  if (
+    state.phase.kind === "day" &&
+    !isIsolated(actor) &&
+    (!given || state.options.verdictChange) &&
+    others.length > 0
+  ) {
+    for (const choice of VERDICT_CHOICES) {
+      if (choice === "execute" && state.phase.n === 1) continue;
+      out.push({
+        action: "verdict",
+        targets: others,
+        minTargets: choice === "abstain" ? 0 : 1,
+        maxTargets: 1,
+        label: VERDICT_LABELS[choice],
+        params: { choice },
+      });
+    }
+  }
+  out.push(
+    onVacation(actor)
+      ? {
+          action: "vacation",
+          targets: [],
+          minTargets: 0,
+          maxTargets: 0,
+          label: { en: "End vacation", ru: "Закончить ОТПУСК" },
+          params: { on: false },
+        }
+      : {
+          action: "vacation",
+          targets: [],
+          minTargets: 0,
+          maxTargets: 0,
+          label: { en: "Vacation", ru: "ОТПУСК" },
+          params: { on: true },
+        },
+  );
+  return out;
+}
 
 /**
  * What a player may know (2.3, 7): nobody is told any role, not even his own; public facts are
@@ -8,7 +105,7 @@ import { type MayorState, findMayorPlayer } from "./state.js";
  * When the game is over the Mayor opens every role.
  */
 export function playerView(state: MayorState, viewer: PlayerId): Json {
-  const me = findMayorPlayer(state, viewer);
+  const me = findPlayer(state, viewer);
   const open = state.ended;
   return {
     ruleset: state.ruleset,

@@ -1,5 +1,6 @@
 import type { PlayerId } from "../../engine/types.js";
-import type { MayorOptions, Verdict } from "./state.js";
+import type { MayorOptions } from "./options.js";
+import type { Verdict } from "./state.js";
 
 /** Section 6: counting the session's verdicts. Pure functions of the accepted verdicts. */
 
