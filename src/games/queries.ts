@@ -13,7 +13,7 @@ import {
 import type { Lang } from "../engine/types.js";
 import type { OutboxPost } from "./effects.js";
 import type { GameRow } from "./rows.js";
-import { DEFAULT_MAX_RUNNING_GAMES } from "./service.js";
+import { DEFAULT_MAX_RUNNING_GAMES } from "./lobby.js";
 
 /**
  * Read models and small writes the Discord layer needs beside GameService: which game a
