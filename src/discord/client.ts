@@ -9,9 +9,29 @@ import { exemptFromGlobalLimit, type GlobalLimiter } from "./global-limit.js";
 export function createGatewayClient(apiUrl?: string, shared?: SharedLimit): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers],
-    partials: [Partials.Channel, Partials.GuildMember],
-    // The bot needs no message history in memory: the database is the truth.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 50 }),
+    // Partial messages: an edit reaches the bot (edit_post) whatever message it edits, though
+    // no message is kept in memory.
+    partials: [Partials.Channel, Partials.GuildMember, Partials.Message],
+    // The bot needs no message history in memory (the database is the truth), nor what it never
+    // uses: with a hundred running games these caches would hold much of its memory.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      ReactionManager: 0,
+      ReactionUserManager: 0,
+      GuildEmojiManager: 0,
+      BaseGuildEmojiManager: 0,
+      GuildStickerManager: 0,
+      GuildScheduledEventManager: 0,
+      GuildInviteManager: 0,
+      GuildBanManager: 0,
+      PresenceManager: 0,
+      VoiceStateManager: 0,
+      StageInstanceManager: 0,
+      AutoModerationRuleManager: 0,
+      ApplicationCommandManager: 0,
+      ThreadMemberManager: 0,
+    }),
     allowedMentions: { parse: [] },
     rest: restOptions(apiUrl, shared),
   });

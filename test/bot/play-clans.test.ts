@@ -4,6 +4,9 @@ import { rulesets } from "../../src/rulesets/index.js";
 import { contentOf, startHarness, textOf } from "./harness.js";
 import type { Harness } from "./harness.js";
 import { openTable, type Table } from "./tables.js";
+import { until } from "../worker/support.js";
+import { inputs } from "../../src/db/schema/index.js";
+import { and, eq } from "drizzle-orm";
 
 /**
  * Clans as its players play it, in English and in Russian: twelve seats dealt by the GM (a boss,
@@ -16,6 +19,15 @@ import { openTable, type Table } from "./tables.js";
  */
 
 let h: Harness;
+
+/** The seat's accepted inputs, by action, oldest first. */
+async function actionsOf(g: Table, seatId: string): Promise<string[]> {
+  const rows = await h.database.db
+    .select({ payload: inputs.payload })
+    .from(inputs)
+    .where(and(eq(inputs.gameId, g.id), eq(inputs.seatId, seatId), eq(inputs.accepted, true)));
+  return rows.map((r) => String((r.payload as { action?: unknown }).action));
+}
 
 beforeAll(async () => {
   h = await startHarness(12);
@@ -134,6 +146,10 @@ describe.each(["en", "ru"] as const)("clans played in %s", (lang: Lang) => {
     const thread = await g.channel("game-day-1");
     const living = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     for (const n of living) h.emu.user(g.user(n)).send(thread, `${w.talk} (${n})`);
+    // An edit counts for the rules too (edit_post), though the bot keeps no message in memory.
+    const mine = h.emu.user(g.user(1)).send(thread, `${w.talk} (1)`) as { id: string };
+    h.emu.user(g.user(1)).edit(thread, mine.id, { content: `${w.talk} (1, edited)` });
+    await until(async () => (await actionsOf(g, "p1")).includes("edit_post"));
     // Seat 11 neither posts nor votes.
     const against: Record<number, number> = { 1: 8, 2: 8, 3: 8, 4: 8, 5: 1, 6: 1, 7: 8, 8: 1, 9: 8, 10: 8 };
     for (const [voter, target] of Object.entries(against)) {
