@@ -1,20 +1,20 @@
 import { z } from "zod";
 import type { ActionDefinition } from "../../engine/ruleset.js";
-import { emitEvent, emitPublic, addStatus } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, addStatus, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
 import { reject } from "./rejections.js";
-import { agreedVeto, governmentEnacts, resolveElection } from "./flow.js";
-import { eligibleChancellors, eligibleVoters, endGame, isAlive, kill, living, pl, tell } from "./rules.js";
-import { closeWith } from "./rules.js";
 import { POWERS, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
-import { governmentRetires, startNextRound } from "./rules.js";
+import { kill } from "./death.js";
+import { eligibleChancellors, eligibleVoters, governmentRetires } from "./government.js";
+import { tell } from "./inbox.js";
+import { agreedVeto, closeWith, governmentEnacts, resolveElection, startNextRound } from "./resolution.js";
+import { endGame } from "./win.js";
+import { isAlive, living } from "./state.js";
 
 /** Player actions (reichstag.md 4.1). Choices are params (`vote`, `policy`, `agree`, `powers`), never targets. */
+type Def = ActionDefinition<ReichstagState>;
 
-type S = ReichstagState;
-type Def = ActionDefinition<S>;
-
-export const R = {
+export const reasons = {
   dead: () => reject("dead_actor", "deadActor"),
   closed: () => reject("phase_closed", "phaseClosed"),
   wrongPhase: () => reject("wrong_phase", "wrongPhase"),
@@ -38,7 +38,7 @@ interface Spec {
 }
 
 /** The general checks of section 4, in order. */
-export function general(state: S, input: ActionInput, spec: Spec): Rejection | null {
+export function general(state: ReichstagState, input: ActionInput, spec: Spec): Rejection | null {
   for (const id of input.targets) {
     if (!state.players.some((p) => p.id === id))
       return reject("unknown_target", "unknownPlayer", { player: id });
@@ -46,25 +46,25 @@ export function general(state: S, input: ActionInput, spec: Spec): Rejection | n
   if (input.targets.length !== spec.targets) {
     return reject("bad_targets", "targetCount", { count: spec.targets });
   }
-  if (!isAlive(state, input.actor)) return R.dead();
-  if (state.data.closed) return R.closed();
+  if (!isAlive(state, input.actor)) return reasons.dead();
+  if (state.data.closed) return reasons.closed();
   if (
     state.phase.kind === "executive" &&
     input.action !== "request_extension" &&
     input.actor !== state.data.president
   ) {
-    return R.presidentOnly();
+    return reasons.presidentOnly();
   }
-  if (spec.kind !== "any" && state.phase.kind !== spec.kind) return R.wrongPhase();
-  for (const id of input.targets) if (!isAlive(state, id)) return R.targetDead();
+  if (spec.kind !== "any" && state.phase.kind !== spec.kind) return reasons.wrongPhase();
+  for (const id of input.targets) if (!isAlive(state, id)) return reasons.targetDead();
   return null;
 }
 
 function define(
   spec: Spec,
   params: z.ZodType<JsonObject>,
-  own: (state: S, input: ActionInput) => Rejection | null,
-  apply: (state: S, input: ActionInput) => void,
+  own: (state: ReichstagState, input: ActionInput) => Rejection | null,
+  apply: (state: ReichstagState, input: ActionInput) => void,
 ): Def {
   return {
     params,
@@ -94,7 +94,7 @@ const nominate = define(
   (state, input) => {
     const target = input.targets[0] as PlayerId;
     state.data.chancellor = target;
-    addStatus(pl(state, target), "candidate_chancellor");
+    addStatus(playerOrThrow(state, target), "candidate_chancellor");
     emitEvent(state, "nominated", { president: input.actor, chancellor: target });
     emitPublic(state, "nominated", { president: input.actor, chancellor: target });
     closeWith(state, "election");
@@ -104,7 +104,7 @@ const nominate = define(
 // ── election ──────────────────────────────────────────────────────────────────────────
 
 /** 3.3: every voter voted and every living player agreed after the last vote. */
-export function earlyCloseDue(state: S): boolean {
+export function earlyCloseDue(state: ReichstagState): boolean {
   const d = state.data;
   return (
     eligibleVoters(state).every((id) => d.votes[id] !== undefined) &&
@@ -112,7 +112,7 @@ export function earlyCloseDue(state: S): boolean {
   );
 }
 
-function closeEarly(state: S): void {
+function closeEarly(state: ReichstagState): void {
   if (!earlyCloseDue(state)) return;
   emitEvent(state, "phase_closed_early", { by: "players" });
   emitPublic(state, "closed_early");
@@ -189,7 +189,11 @@ const discard = define(
   },
 );
 
-function chancellorStep(state: S, input: ActionInput, notChancellor: Rejection): Rejection | null {
+function chancellorStep(
+  state: ReichstagState,
+  input: ActionInput,
+  notChancellor: Rejection,
+): Rejection | null {
   if (input.actor !== state.data.chancellor) return notChancellor;
   if (!state.data.discarded) return reject("not_discarded", "notDiscarded");
   return null;
@@ -255,7 +259,7 @@ const vetoAnswer = define(
 
 // ── executive ─────────────────────────────────────────────────────────────────────────
 
-export function investigable(state: S): PlayerId[] {
+export function investigable(state: ReichstagState): PlayerId[] {
   return living(state)
     .filter((p) => p.id !== state.data.president && !state.data.investigated.includes(p.id))
     .map((p) => p.id);
@@ -295,7 +299,12 @@ const choosePowers = define(
   },
 );
 
-function powerCheck(state: S, input: ActionInput, power: Power, self: boolean): Rejection | null {
+function powerCheck(
+  state: ReichstagState,
+  input: ActionInput,
+  power: Power,
+  self: boolean,
+): Rejection | null {
   const d = state.data;
   if (d.powers === null) return reject("choose_first", "chooseFirst");
   if (!d.powers.includes(power)) return reject("not_chosen", "notChosen");
@@ -305,7 +314,7 @@ function powerCheck(state: S, input: ActionInput, power: Power, self: boolean): 
 }
 
 /** 5.8 step 4–5: when every chosen power is used, the round ends. */
-function used(state: S, power: Power): void {
+function used(state: ReichstagState, power: Power): void {
   const d = state.data;
   d.used.push(power);
   if (state.ended) return;
@@ -324,7 +333,7 @@ const investigate = define(
       ? reject("already_investigated", "alreadyInvestigated")
       : null),
   (state, input) => {
-    const target = pl(state, input.targets[0] as PlayerId);
+    const target = playerOrThrow(state, input.targets[0] as PlayerId);
     state.data.investigated.push(target.id);
     addStatus(target, "investigated");
     tell(state, input.actor, "investigation_result", { target: target.id, result: target.faction });
@@ -368,7 +377,7 @@ const execute = define(
     const target = input.targets[0] as PlayerId;
     kill(state, target, "execution");
     emitEvent(state, "executed", { president: input.actor, target });
-    if (pl(state, target).role === "hitler") {
+    if (playerOrThrow(state, target).role === "hitler") {
       emitEvent(state, "hitler_executed", { player: target });
       emitPublic(state, "executed_hitler", { player: target });
       state.data.hitlerRevealed = true;
@@ -382,7 +391,7 @@ const execute = define(
 
 // ── any phase ─────────────────────────────────────────────────────────────────────────
 
-export function extensionLeft(state: S): number {
+export function extensionLeft(state: ReichstagState): number {
   return Math.max(0, state.options.extensionCapHours - state.data.extensionUsed);
 }
 

@@ -7,25 +7,33 @@ import {
   replaceGmAction,
   reviveGmAction,
   statusGmActions,
+  playerOrThrow,
 } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
-import { R, actions } from "./actions.js";
-import { endRound, nominationMissed, rejectGovernment, resolveElection, tally, voidSession } from "./flow.js";
+import { reasons, actions } from "./actions.js";
 import { reject } from "./rejections.js";
-import { endGame, isAlive, kill, pl } from "./rules.js";
 import { RULESET, type ReichstagState } from "./state.js";
+import { kill } from "./death.js";
+import {
+  endRound,
+  nominationMissed,
+  rejectGovernment,
+  resolveElection,
+  tally,
+  voidSession,
+} from "./resolution.js";
+import { endGame } from "./win.js";
+import { isAlive } from "./state.js";
 
 /** GM actions (reichstag.md 4.2): extend, close, modkill, end_game, any player action with `as`. */
-
-type S = ReichstagState;
-type Gm = GmActionDefinition<S>;
+type Gm = GmActionDefinition<ReichstagState>;
 
 const params = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
 
 const extend: Gm = {
   params: params({ hours: z.number().refine((h) => h !== 0, "hours must not be 0") }),
-  validate: (state) => (state.data.closed ? R.closed() : null),
+  validate: (state) => (state.data.closed ? reasons.closed() : null),
   apply(state, input) {
     const hours = input.params["hours"] as number;
     state.data.shiftMinutes += hours * 60;
@@ -36,7 +44,7 @@ const extend: Gm = {
 
 const close: Gm = {
   params: params({}),
-  validate: (state) => (state.data.closed ? R.closed() : null),
+  validate: (state) => (state.data.closed ? reasons.closed() : null),
   apply(state) {
     emitEvent(state, "phase_closed_early", { by: "gm" });
     switch (state.phase.kind) {
@@ -64,7 +72,7 @@ const modkill: Gm = {
     for (const id of input.targets) {
       if (!state.players.some((p) => p.id === id))
         return reject("unknown_target", "unknownPlayer", { player: id });
-      if (!isAlive(state, id)) return R.targetDead();
+      if (!isAlive(state, id)) return reasons.targetDead();
     }
     return null;
   },
@@ -73,7 +81,7 @@ const modkill: Gm = {
     for (const id of input.targets) {
       kill(state, id, "modkill");
       emitPublic(state, "removed", { player: id });
-      if (pl(state, id).role === "hitler") {
+      if (playerOrThrow(state, id).role === "hitler") {
         emitEvent(state, "hitler_executed", { player: id });
         d.hitlerRevealed = true;
         endGame(state, ["liberals"], "hitler_executed");
@@ -89,7 +97,7 @@ const modkill: Gm = {
           nominationMissed(state);
         } else if (d.closed && governmentGone) {
           // Nominated but not yet voted on: the nomination is void (DECISIONS.md).
-          if (d.chancellor) removeStatus(pl(state, d.chancellor), "candidate_chancellor");
+          if (d.chancellor) removeStatus(playerOrThrow(state, d.chancellor), "candidate_chancellor");
           d.chancellor = null;
           nominationMissed(state);
         }
@@ -169,8 +177,8 @@ export const gmActions: Record<string, Gm> = {
   close,
   modkill,
   end_game: endGameAction,
-  replace: replaceGmAction<S>(RULESET),
-  revive: reviveGmAction<S>(RULESET),
-  ...statusGmActions<S>(RULESET),
+  replace: replaceGmAction<ReichstagState>(RULESET),
+  revive: reviveGmAction<ReichstagState>(RULESET),
+  ...statusGmActions<ReichstagState>(RULESET),
   ...Object.fromEntries(Object.keys(actions).map((id) => [id, asPlayer(id)])),
 };

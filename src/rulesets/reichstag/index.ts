@@ -2,15 +2,17 @@ import type { z } from "zod";
 import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject } from "../../engine/types.js";
 import { actions } from "./actions.js";
-import { closesEarly, deadline } from "./deadline.js";
+import { closesEarly, deadline } from "./schedule.js";
 import { gmActions } from "./gm.js";
 import { resolution } from "./resolution.js";
-import { onPhaseOpen } from "./rules.js";
 import { setup } from "./setup.js";
-import { PHASE_KINDS, RULESET, optionsSchema, playerSchema, type ReichstagState } from "./state.js";
+import { optionsSchema, playerSchema } from "./options.js";
+import { PHASE_KINDS, RULESET, type ReichstagState } from "./state.js";
 import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
-import { actionLabel, availableActions, boardOf, chatLayout, playerView } from "./view.js";
+import { actionLabel, availableActions, boardOf, playerView } from "./view.js";
+import { chatLayout } from "./chats.js";
+import { onPhaseOpen } from "./resolution.js";
 
 /** «Тайный Фюрер: Рейхстаг», a Secret Hitler variant: ../shared/rules/reichstag.md. */
 export const reichstag = defineRuleset<ReichstagState>({

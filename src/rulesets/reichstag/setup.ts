@@ -3,17 +3,18 @@ import { drawInt, initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { type JsonObject, type Result, emptyOutput } from "../../engine/types.js";
 import { type ReichstagRejection, reject } from "./rejections.js";
-import { giveCandidacy, tell } from "./rules.js";
 import {
   FACTION_OF,
   RULESET,
   ROLE_TABLE,
   type Policy,
   type ReichstagData,
-  type ReichstagOptions,
   type ReichstagPlayer,
   type ReichstagState,
 } from "./state.js";
+import type { ReichstagOptions } from "./options.js";
+import { giveCandidacy } from "./government.js";
+import { tell } from "./inbox.js";
 
 /** Setup (reichstag.md section 2): validation, the deal, the deck, knowledge, `nomination 1`. */
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { BasePlayer, GameState, JsonObject, PlayerId, PrivateMessage } from "../../engine/types.js";
+import type { ReichstagOptions } from "./options.js";
 
 /** The `reichstag` ruleset's state: plain JSON data (reichstag.md sections 2, 5, 11). */
 
@@ -27,42 +27,6 @@ export const FACTION_OF: Record<string, string> = {
   fascist: "fascists",
   hitler: "fascists",
 };
-
-const policy = z.enum(["L", "F"]);
-
-export const optionsSchema = z
-  .object({
-    deck: z.array(policy).optional(),
-    enacted: z
-      .object({
-        liberal: z.number().int().min(0).max(4).default(0),
-        fascist: z.number().int().min(0).max(5).default(0),
-      })
-      .strict()
-      .default({ liberal: 0, fascist: 0 }),
-    firstCandidate: z.string().min(1).default("first"),
-    missingVote: z.enum(["abstain", "nein"]).default("abstain"),
-    openVoting: z.boolean().default(true),
-    timezone: z.string().min(1).default("Europe/Moscow"),
-    deadlineTime: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-      .default("21:00"),
-    minPhaseHours: z.number().min(0).default(12),
-    extensionCapHours: z.number().min(0).default(24),
-    stallExtensionHours: z.number().min(0).default(24),
-  })
-  .strict();
-
-export type ReichstagOptions = z.infer<typeof optionsSchema>;
-
-export const playerSchema = z
-  .object({
-    id: z.string().min(1),
-    role: z.enum(["liberal", "fascist", "hitler"]).optional(),
-    faction: z.enum(["liberals", "fascists"]).optional(),
-  })
-  .strict();
 
 export type ReichstagPlayer = BasePlayer;
 
@@ -124,3 +88,17 @@ export interface ReichstagData {
 export type ReichstagState = GameState<ReichstagPlayer, ReichstagData, ReichstagOptions>;
 
 export type Fields = JsonObject;
+
+/* Queries of the players. */
+
+export function living(state: ReichstagState): ReichstagPlayer[] {
+  return state.players.filter((p) => p.alive);
+}
+
+export function isAlive(state: ReichstagState, id: PlayerId | null): boolean {
+  return id !== null && state.players.some((p) => p.id === id && p.alive);
+}
+
+export function hitler(state: ReichstagState): ReichstagPlayer | undefined {
+  return state.players.find((p) => p.role === "hitler");
+}

@@ -11,7 +11,7 @@ import {
   resolve,
 } from "../../../test/support/rulesets/reichstag.js";
 import { boardOf } from "./view.js";
-import { deadline, firstDailyAt } from "./deadline.js";
+import { deadline, firstDailyAt } from "./schedule.js";
 import { en, ru } from "./texts.js";
 import type { ReichstagState } from "./state.js";
 

@@ -1,12 +1,11 @@
-import type { AvailableAction, ChatSpec } from "../../engine/ruleset.js";
+import type { AvailableAction } from "../../engine/ruleset.js";
 import type { Json, JsonObject, PlayerId } from "../../engine/types.js";
 import { extensionLeft, investigable } from "./actions.js";
-import { eligibleChancellors, isAlive, living } from "./rules.js";
 import { POWERS, type Power, type ReichstagState } from "./state.js";
+import { eligibleChancellors } from "./government.js";
+import { isAlive, living } from "./state.js";
 
 /** What players see and may do: availableActions, chatLayout, playerView, boardOf (sections 4, 7, 8, 10). */
-
-type S = ReichstagState;
 
 const label = (en: string, ru: string) => ({ en, ru });
 
@@ -111,7 +110,7 @@ function powersOffer(powers: Power[]): AvailableAction {
  * Exact: every offer is accepted with any minTargets..maxTargets distinct targets and its params.
  * Choices (Ja/Nein, L/F, agree/refuse, powers) are one entry each with `params` (DECISIONS.md 1).
  */
-export function availableActions(state: S, actor: PlayerId): AvailableAction[] {
+export function availableActions(state: ReichstagState, actor: PlayerId): AvailableAction[] {
   const d = state.data;
   if (state.ended || d.closed || !isAlive(state, actor)) return [];
   const out: AvailableAction[] = [];
@@ -175,54 +174,6 @@ export function availableActions(state: S, actor: PlayerId): AvailableAction[] {
   return out;
 }
 
-/** Section 10: public game channel and announcements, a private thread per player, the GM room. No faction or dead chat. */
-export function chatLayout(state: S): ChatSpec[] {
-  const all = state.players.map((p) => p.id);
-  const alive = living(state).map((p) => p.id);
-  const chats: ChatSpec[] = [
-    {
-      id: "game",
-      name: label("game", "игра"),
-      kind: "public",
-      readers: all,
-      writers: state.ended ? all : alive,
-      readAudience: "all",
-      writeAudience: state.ended ? "all" : "alive",
-    },
-    {
-      id: "announcements",
-      name: label("announcements", "объявления"),
-      kind: "public",
-      readers: all,
-      writers: [],
-      readAudience: "all",
-      writeAudience: "gm",
-      purpose: "newspaper",
-    },
-  ];
-  for (const p of state.players) {
-    chats.push({
-      id: `private-${p.id}`,
-      name: label(`private ${p.id}`, `личная ветка ${p.id}`),
-      kind: "secret",
-      readers: [p.id],
-      writers: p.alive && !state.ended ? [p.id] : [],
-      purpose: "personal",
-    });
-  }
-  chats.push({
-    id: "gm",
-    name: label("GM room", "комната ведущего"),
-    kind: "secret",
-    readers: [],
-    writers: [],
-    readAudience: "gm",
-    writeAudience: "gm",
-    purpose: "gm",
-  });
-  return chats;
-}
-
 export interface BoardPlayer {
   id: string;
   seat: number;
@@ -246,7 +197,7 @@ export interface Board {
   players: BoardPlayer[];
 }
 
-export function boardOf(state: S): Board {
+export function boardOf(state: ReichstagState): Board {
   const d = state.data;
   return {
     phase: `${state.phase.kind} ${state.phase.n}`,
@@ -272,7 +223,7 @@ export function boardOf(state: S): Board {
 }
 
 /** Only what `viewer` may know: own role, allies as told, own private messages, the hand he holds now. */
-export function playerView(state: S, viewer: PlayerId): Json {
+export function playerView(state: ReichstagState, viewer: PlayerId): Json {
   const d = state.data;
   const me = state.players.find((p) => p.id === viewer);
   const board = boardOf(state) as unknown as JsonObject;

@@ -1,0 +1,15 @@
+import { addStatus, emitDeath, playerOrThrow } from "../../engine/helpers.js";
+import type { PlayerId } from "../../engine/types.js";
+import type { ReichstagState } from "./state.js";
+
+/** Deaths (5.8 execute, 5.10 modkill). */
+
+export function kill(state: ReichstagState, id: PlayerId, cause: "execution" | "modkill"): void {
+  const p = playerOrThrow(state, id);
+  p.alive = false;
+  p.statuses = p.statuses.filter((s) => s === "not_hitler" || s === "investigated");
+  addStatus(p, "executed");
+  emitDeath(state, id, cause);
+  state.data.agreed = state.data.agreed.filter((a) => a !== id);
+  delete state.data.votes[id];
+}
