@@ -135,6 +135,8 @@ export function onMessageUpdate(deps: ActivityDeps, message: AnyMessage): Promis
  * posts count in the order they were written), a few guilds at a time (each handling holds a
  * database connection; a flood must not take the whole pool and time out), and retried while the
  * failure is transient (a connection, the pool's timeout), so that a busy moment loses no post.
+ * A post has no idempotency key of its own: a connection lost after its commit reached Postgres
+ * but before the answer came back would count it twice (the rules count posts, not their text).
  */
 export class ActivityQueue {
   private readonly waiting = new Map<string, (() => Promise<void>)[]>();
