@@ -1,6 +1,16 @@
-import { UNIT_TYPES, armyIndex, sortArmies, type Unit } from "./state.js";
+import { emitEvent, emitPublic } from "../../engine/helpers.js";
+import type { Json } from "../../engine/types.js";
+import { unitWorks } from "./armies.js";
+import { access } from "./chats.js";
+import { atWar, commanderOf, friendlyTo, hostileTo, removeUnits, unitAllowed } from "./logic.js";
+import { freeOf } from "./orders.js";
+import { assignPost } from "./posts.js";
+import { ARMY_CHAT, armyIndex, COUNTRIES, type RState, sortArmies, type Unit, UNIT_TYPES } from "./state.js";
 
-/** The battle algorithm of §6.4 steps 3–5 as a pure function (also used by §6.7). */
+/**
+ * Battles (§6.4, §6.6, §6.8): the battle algorithm of steps 3–5 as a pure function (also used by
+ * §6.7), then the resolution's steps 13 (battles), 14 (capture) and 15 (squad cap).
+ */
 
 export interface SideResult {
   armies: string[];
@@ -131,4 +141,114 @@ export function battleComponents(
   }
   battles.sort((x, y) => armyIndex(x[0][0] ?? "") - armyIndex(y[0][0] ?? ""));
   return { battles, needsGm };
+}
+
+export function battleCtx(state: RState, country: string) {
+  return {
+    winterNorth:
+      state.options.season === "winter" && (state.options.countryFront[country] ?? "home") === "north",
+    rule: state.options.battleLossRule,
+  };
+}
+
+/** Active units of a country (§6.3). */
+export function activeUnits(state: RState, country: string): Unit[] {
+  const assigned = new Set<string>();
+  for (const order of freeOf(state, "units_defend", "units_attack"))
+    for (const id of (order.params["units"] as string[] | undefined) ?? []) assigned.add(id);
+  return state.data.units.filter(
+    (u) =>
+      u.location === country &&
+      u.inTransitTo === null &&
+      unitAllowed(state, u.type, country) &&
+      !assigned.has(u.id) &&
+      unitWorks(state, u),
+  );
+}
+
+/** Step 13. */
+export function resolveBattles(state: RState): void {
+  for (const country of COUNTRIES) {
+    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
+    if (ov.some((x) => x.kind === "no_battle")) continue;
+    const forced = ov.find((x) => x.kind === "battle_result");
+    if (forced) {
+      const ids = ((forced.params["destroy"] as string[] | undefined) ?? []).filter((id) =>
+        state.data.units.some((u) => u.id === id),
+      );
+      removeUnits(state, ids, "battle");
+      emitEvent(state, "battle", { country, sides: [], gm: true, destroyed: ids });
+      continue;
+    }
+    const units = activeUnits(state, country);
+    const armies = sortArmies(units.map((u) => u.army));
+    const { battles, needsGm } = battleComponents(armies, (a, b) => atWar(state, a, b));
+    for (const comp of needsGm) emitEvent(state, "battle_needs_gm", { country, armies: comp });
+    for (const [sa, sb] of battles) {
+      const ua = units.filter((u) => sa.includes(u.army));
+      const ub = units.filter((u) => sb.includes(u.army));
+      const [ra, rb] = fightSides(ua, ub, battleCtx(state, country));
+      const sides = [ra, rb].map((r) => ({ ...r }));
+      emitEvent(state, "battle", { country, sides: sides as unknown as Json });
+      const destroyed = [...ra.destroyed, ...rb.destroyed];
+      const losses = [...sa, ...sb].map((army) => ({
+        army,
+        n: units.filter((u) => u.army === army && destroyed.includes(u.id)).length,
+      }));
+      removeUnits(state, destroyed, "battle");
+      emitPublic(state, "battle", { country, losses });
+    }
+  }
+}
+
+/** Step 14. */
+export function resolveCaptures(state: RState): void {
+  for (const country of COUNTRIES) {
+    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
+    if (ov.some((x) => x.kind === "no_capture")) continue;
+    const forced = ov.find((x) => x.kind === "capture");
+    let winner: string | undefined =
+      typeof forced?.params["army"] === "string" ? (forced.params["army"] as string) : undefined;
+    if (!winner) {
+      const present = state.data.units.filter((u) => u.location === country && u.inTransitTo === null);
+      const armies = sortArmies(present.map((u) => u.army));
+      const hostile = armies.filter((a) => hostileTo(state, a, country));
+      if (hostile.length === 0 || armies.some((a) => friendlyTo(state, a, country))) continue;
+      const strength = (army: string) =>
+        present.filter((u) => u.army === army).reduce((sum, u) => sum + baseStrength(u), 0);
+      winner = [...hostile].sort((a, b) => strength(b) - strength(a))[0];
+    }
+    if (!winner) continue;
+    capture(state, country, winner);
+  }
+}
+
+export function capture(state: RState, country: string, army: string): void {
+  state.data.ownForces[country] = [army];
+  const commander = commanderOf(state, army);
+  emitEvent(state, "country_captured", { country, army, commander: commander?.id ?? null });
+  emitPublic(state, "captured", { country, army });
+  if (commander) {
+    if (country === "regnum")
+      for (const p of ["king", "pope", "president"]) assignPost(state, commander.id, p);
+    else assignPost(state, commander.id, `ruler_${country}`);
+  }
+  if (country === "regnum") {
+    state.data.ksbDefeat = true;
+    emitEvent(state, "ksb_defeat", {});
+  }
+}
+
+/** Step 15. */
+export function enforceSquadCap(state: RState): void {
+  for (const army of ["royal", "parliament", "inquisition", "aik", "ksb", "ozd", "darkness"]) {
+    const q = state.data.units.filter((u) => u.army === army && u.conscripted).sort((a, b) => a.n - b.n);
+    const chat = ARMY_CHAT[army] ?? army;
+    const m = state.players.filter((p) => access(state, p, chat) === "member").length;
+    if (q.length > m) {
+      const gone = q.slice(q.length - (q.length - m)).map((u) => u.id);
+      state.data.units = state.data.units.filter((u) => !gone.includes(u.id));
+      emitEvent(state, "units_deserted", { army, units: gone, count: gone.length });
+    }
+  }
 }

@@ -1,102 +1,16 @@
 import { emitDeath, emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { actingPosts, acts, isMultiPost, power, relation, removeUnits, setStatus } from "./logic.js";
-import { PENALTY_POSTS, type RPlayer, type RState } from "./state.js";
+import { actingPosts, acts, power, relation, removeUnits, setStatus } from "./logic.js";
+import { baronPalacePower, palaceLeave } from "./palace.js";
+import { PENALTY_POSTS, type RState } from "./state.js";
+import { transferInventory } from "./treasury.js";
 
-/** Death, inventory, posts and resurrection (§8, §2.3 post events). */
-
-export function assignPost(state: RState, playerId: PlayerId, post: string): void {
-  const x = playerOrThrow(state, playerId);
-  if (!isMultiPost(post)) {
-    for (const p of state.players) {
-      if (p.id !== playerId && p.posts.includes(post)) {
-        p.posts = p.posts.filter((q) => q !== post);
-        emitEvent(state, "post_vacated", { player: p.id, post });
-      }
-    }
-  }
-  if (!x.posts.includes(post)) {
-    x.posts.push(post);
-    emitEvent(state, "post_assigned", { player: x.id, post });
-  }
-}
-
-export function vacatePost(state: RState, playerId: PlayerId, post: string): void {
-  const x = playerOrThrow(state, playerId);
-  if (x.posts.includes(post)) {
-    x.posts = x.posts.filter((q) => q !== post);
-    emitEvent(state, "post_vacated", { player: x.id, post });
-  }
-}
-
-export function treasury(state: RState, id: string): { crowns: number; items: string[] } {
-  const t = state.data.treasuries[id];
-  if (t) return t;
-  const created = { crowns: 0, items: [] as string[] };
-  state.data.treasuries[id] = created;
-  return created;
-}
-
-/** Moves inventory to a player or "treasury:<id>", with the event of §8.2. */
-export function transferInventory(
-  state: RState,
-  from: RPlayer,
-  to: string,
-  part: { crowns: number; items: string[]; orchium: number; resources: number },
-): void {
-  if (part.crowns === 0 && part.items.length === 0 && part.orchium === 0 && part.resources === 0) return;
-  from.crowns -= part.crowns;
-  from.orchium -= part.orchium;
-  from.resources -= part.resources;
-  for (const item of part.items) {
-    const i = from.items.indexOf(item);
-    if (i >= 0) from.items.splice(i, 1);
-  }
-  if (to.startsWith("treasury:")) {
-    const t = treasury(state, to.slice(9));
-    t.crowns += part.crowns;
-    t.items.push(...part.items);
-  } else {
-    const r = playerOrThrow(state, to);
-    r.crowns += part.crowns;
-    r.orchium += part.orchium;
-    r.resources += part.resources;
-    r.items.push(...part.items);
-  }
-  emitEvent(state, "inventory_transferred", {
-    from: from.id,
-    to,
-    crowns: part.crowns,
-    items: [...part.items],
-    orchium: part.orchium,
-    resources: part.resources,
-  });
-}
+/** Death, neutralization and resurrection (§8, §6.8). */
 
 /** Units of a neutralized serviceman disappear (§6.8). */
 export function unitsVanish(state: RState, owner: PlayerId): void {
   const ids = state.data.units.filter((u) => u.owner === owner).map((u) => u.id);
   if (ids.length > 0) removeUnits(state, ids, "owner_neutralized");
-}
-
-export function palaceLeave(state: RState, id: PlayerId): void {
-  if (state.data.palace.includes(id)) {
-    state.data.palace = state.data.palace.filter((x) => x !== id);
-    emitEvent(state, "palace_left", { player: id });
-  }
-  state.data.invitations = state.data.invitations.filter((x) => x !== id);
-  state.data.requests = state.data.requests.filter((x) => x !== id);
-}
-
-export function baronPalacePower(state: RState, baron: RPlayer): number {
-  let sum = 0;
-  for (const id of state.data.palace) {
-    if (id === baron.id && !state.options.baronCountsSelf) continue;
-    const y = findPlayer(state, id);
-    if (y) sum += power(state, y);
-  }
-  if (state.options.baronCountsSelf && !state.data.palace.includes(baron.id)) sum += power(state, baron);
-  return sum;
 }
 
 export interface KillOptions {

@@ -9,50 +9,45 @@ import {
   replaceGmAction,
 } from "../../engine/helpers.js";
 import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
-import { reject } from "./rejections.js";
+import { reconcile } from "./chats.js";
+import { kill, neutralize, revive } from "./death.js";
+import { declareWanted, release } from "./detention.js";
 import {
-  ARMIES,
-  CHAT_IDS,
-  COUNTRIES,
-  RULESET,
-  SEASONS,
-  UNIT_TYPES,
-  pairKey,
-  type RPlayer,
-  type RState,
-} from "./state.js";
-import {
+  abroad,
+  actingHolder,
   acts,
   caseEntry,
   createUnit,
   inEnemyCountry,
   neutralized,
   notice,
-  reconcile,
   removeUnits,
   sendResult,
   setStatus,
   underground,
   unitAllowed,
-  abroad,
-  actingHolder,
 } from "./logic.js";
-import { declareWanted, decideWarrant, normalize } from "./actions.js";
-import {
-  assignPost,
-  kill,
-  neutralize,
-  palaceLeave,
-  revive,
-  transferInventory,
-  treasury,
-  vacatePost,
-} from "./death.js";
-import { release } from "./resolution.js";
-import { ensureStarted } from "./phase.js";
-import { roleConstraintBreach } from "./setup.js";
-import { endGame } from "./win.js";
 import { optionsSchema } from "./options.js";
+import { palaceLeave } from "./palace.js";
+import { ensureStarted } from "./phase.js";
+import { assignPost, vacatePost } from "./posts.js";
+import { reject } from "./rejections.js";
+import { roleConstraintBreach } from "./setup.js";
+import { normalize } from "./spec.js";
+import {
+  ARMIES,
+  CHAT_IDS,
+  COUNTRIES,
+  pairKey,
+  type RPlayer,
+  type RState,
+  RULESET,
+  SEASONS,
+  UNIT_TYPES,
+} from "./state.js";
+import { transferInventory, treasury } from "./treasury.js";
+import { warrantGmActions } from "./warrants.js";
+import { endGame } from "./win.js";
 
 /** GM actions (§10). Never rejected for rule reasons (R1): only malformed input is refused. */
 
@@ -61,7 +56,7 @@ const obj = <T extends z.ZodRawShape>(shape: T) =>
 const idStr = z.string().min(1);
 
 type Targets = "any" | "some" | "none";
-interface GmSpec {
+export interface GmSpec {
   params: z.ZodType<JsonObject>;
   targets: Targets;
   check?(state: RState, input: GmInput): Rejection | null;
@@ -530,46 +525,7 @@ const SPECS: Record<string, GmSpec> = {
         }
     },
   },
-  grant_warrant: {
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
-    targets: "any",
-    run(state, input) {
-      const before = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
-      decideWarrant(
-        state,
-        { actor: "gm", action: "grant_warrant", targets: input.targets, params: input.params },
-        "granted",
-      );
-      const after = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
-      if (before === after && input.targets[0] && typeof input.params["measure"] === "string") {
-        const id = `w${state.data.warrants.length + 1}`;
-        state.data.warrants.push({
-          id,
-          measure: input.params["measure"] as "search",
-          target: input.targets[0],
-          requester: null,
-          status: "granted",
-        });
-        emitEvent(state, "warrant_granted", { id });
-      }
-    },
-  },
-  deny_warrant: {
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
-    targets: "any",
-    run: (state, input) =>
-      decideWarrant(
-        state,
-        { actor: "gm", action: "deny_warrant", targets: input.targets, params: input.params },
-        "denied",
-      ),
-  },
+  ...warrantGmActions,
   court_verdict: {
     params: obj({
       outcome: z.enum(["acquitted", "fine", "other", "imprisonment", "death"]),

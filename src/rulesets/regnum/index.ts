@@ -1,4 +1,3 @@
-import { timerGmAction } from "./timer.js";
 import { defineRuleset } from "../../engine/ruleset.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import type { z } from "zod";
@@ -7,7 +6,8 @@ import { optionsSchema, playerSchema } from "./options.js";
 import { setup } from "./setup.js";
 import { actionDefinitions } from "./actions.js";
 import { gmDefinitions } from "./gm.js";
-import { regnumTimers, resolution } from "./resolution.js";
+import { resolution } from "./resolution.js";
+import { regnumTimers, timerGmAction } from "./interrogation.js";
 import { finalExtra } from "./win.js";
 import { actionLabel, availableActions, chatLayout, deadline, finalPlayer, playerView } from "./view.js";
 import { rejections } from "./rejections.js";

@@ -1,22 +1,17 @@
 import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import {
-  ARMY_CHAT,
-  CHATS,
   COMMANDER_POST,
   DEFAULT_POSTS,
   FOREIGN_ARMIES,
-  GROUP_CHATS,
   MULTI_POSTS,
-  ROLES,
-  UNIT_TYPES,
   pairKey,
-  type Access,
-  type ChatInfo,
   type PostInfo,
+  ROLES,
   type RPlayer,
   type RState,
   type Unit,
+  UNIT_TYPES,
 } from "./state.js";
 
 /** Predicates and derived values of the model (§2.4–§2.9, §4). Pure functions of the state. */
@@ -37,10 +32,6 @@ export const hasRole = (p: RPlayer, r: string) => p.role === r || p.roles.includ
 export function present(p: RPlayer): boolean {
   return !neutralized(p) && !underground(p) && (!abroad(p) || p.posts.includes(`adviser_${p.location}`));
 }
-export function phaseIndexOf(kind: string, n: number): number {
-  return kind === "night" ? 2 * n - 1 : 2 * n;
-}
-export const isDay = (state: RState) => state.phase.kind === "day";
 export const phaseLabelOf = (state: RState) => `${state.phase.kind} ${state.phase.n}`;
 
 export function postInfo(state: RState, post: string): PostInfo {
@@ -54,11 +45,6 @@ export function postInfo(state: RState, post: string): PostInfo {
     chats: o?.chats ?? base.chats,
     public: o?.public ?? base.public,
   };
-}
-
-/** The owner of the place of an original appearance. */
-export function ownerOf(state: RState, appearance: string): RPlayer | undefined {
-  return state.players.find((p) => p.appearance === appearance);
 }
 
 /** Posts X exercises now (§2.7). */
@@ -205,111 +191,6 @@ export function removeUnits(state: RState, ids: string[], reason: string | null)
       emitEvent(state, "unit_destroyed", { unit: u.id, army: u.army, unitType: u.type, reason });
 }
 
-// ---------------------------------------------------------------- chats (§4.2–§4.3)
-
-export const chatInfo = (id: string): ChatInfo | undefined => CHATS.find((c) => c.id === id);
-
-export function isUndergroundChat(state: RState, chat: string): boolean {
-  const flag = chatInfo(chat)?.underground ?? "no";
-  const inq = state.data.inquisitionActive;
-  return flag === "yes" || (flag === "if_inquisition" && inq) || (flag === "if_no_inquisition" && !inq);
-}
-
-/** What a player's chat entitlements derive from: the posts he acts in, their chats, his groups. */
-export interface Entitlement {
-  acting: string[];
-  postChats: Set<string>;
-  groups: string[];
-}
-
-/** X's entitlement basis, computed once for all chats (it is the same for each of them). */
-export function entitlementOf(state: RState, x: RPlayer): Entitlement {
-  const acting = actingPosts(state, x);
-  const postChats = new Set<string>();
-  for (const p of acting) {
-    const info = postInfo(state, p);
-    for (const c of info.chats) postChats.add(c);
-    if (info.government === "royal") postChats.add("royal_government");
-    if (info.government === "parliament") postChats.add("parl_government");
-  }
-  const groups = [x.faction, ...x.groups];
-  for (const g of groups) for (const c of state.options.groupChats[g] ?? []) postChats.add(c);
-  return { acting, postChats, groups };
-}
-
-export function baseEntitled(
-  state: RState,
-  x: RPlayer,
-  chat: string,
-  basis: Entitlement = entitlementOf(state, x),
-): boolean {
-  const { acting, postChats, groups } = basis;
-  switch (chat) {
-    case "community":
-    case "general":
-      return true;
-    case "gm_service":
-      return false;
-    case "afterlife":
-      return dead(x);
-    case "parl_forces":
-      return postChats.has(chat) || x.serviceOf.includes("parliament");
-    case "royal_forces":
-      return postChats.has(chat) || x.serviceOf.includes("royal");
-    case "church":
-      return postChats.has(chat) || groups.includes("church");
-    case "ksb": {
-      if (hasRole(x, "ksb_agent") || acting.includes("director")) return true;
-      if (state.data.handover === "none" && acting.includes("king")) return true;
-      if (state.data.handover === "done" && acting.includes("president")) return true;
-      return [...(state.options.groupChats[x.faction] ?? [])].includes("ksb");
-    }
-    case "ozd":
-      if (x.ozdChatExcluded) return false;
-      return x.faction === "ozd" || x.ozdChatKept || postChats.has("ozd");
-    case "palace":
-      return hasRole(x, "rainbow_baron") || state.data.palace.includes(x.id);
-    default:
-      if (GROUP_CHATS.includes(chat) && groups.includes(chat)) return true;
-      return postChats.has(chat);
-  }
-}
-
-export function entitled(state: RState, x: RPlayer, chat: string, basis?: Entitlement): boolean {
-  if (x.chatRevokes.includes(chat)) return false;
-  return x.chatGrants.includes(chat) || baseEntitled(state, x, chat, basis);
-}
-
-/** X's access to a chat; `basis` (entitlementOf) when the caller asks of many chats. */
-export function access(state: RState, x: RPlayer, chat: string, basis?: Entitlement): Access {
-  if (chat === "community") return "read";
-  if (chat === "gm_service") return "none";
-  if (chat === "general") return x.alive && free(x) && !underground(x) && !abroad(x) ? "member" : "read";
-  if (chat === "afterlife")
-    return (dead(x) || x.chatGrants.includes("afterlife")) && !x.chatRevokes.includes("afterlife")
-      ? "member"
-      : "none";
-  if (dead(x) || !entitled(state, x, chat, basis)) return "none";
-  if (!free(x) || abroad(x)) return "none";
-  if (underground(x)) return isUndergroundChat(state, chat) ? "member" : "none";
-  return "member";
-}
-
-export function enabledChats(state: RState): string[] {
-  return state.options.chats.filter((c) => CHATS.some((x) => x.id === c));
-}
-
-export function writable(state: RState, chat: string): boolean {
-  const force = state.data.chatForce[chat];
-  if (force) return force === "open";
-  const s = chatInfo(chat)?.schedule ?? "always";
-  return s === "always" || s === state.phase.kind;
-}
-
-export function chatMembers(state: RState, chat: string): RPlayer[] {
-  return state.players.filter((p) => access(state, p, chat) === "member");
-}
-
 /** Known appearances (§2.6): stored plus own original plus the public ones. */
 export function knownAppearances(state: RState, x: RPlayer): string[] {
   const out = new Set<string>([x.appearance, ...x.knownAppearances]);
@@ -321,56 +202,6 @@ export function knownAppearances(state: RState, x: RPlayer): string[] {
 }
 export function learn(x: RPlayer, appearance: string): void {
   if (!x.knownAppearances.includes(appearance)) x.knownAppearances.push(appearance);
-}
-
-/** Closes interrogation sessions whose sides can no longer meet (§5.1.1). */
-export function sweepSessions(state: RState): void {
-  for (const session of state.data.sessions) {
-    if (!session.open) continue;
-    const interrogator = findPlayer(state, session.interrogator);
-    const target = findPlayer(state, session.target);
-    const gone = (side: RPlayer | undefined, source: string) =>
-      !side ||
-      dead(side) ||
-      abroad(side) ||
-      underground(side) ||
-      (detained(side) && !(source === "ksb" && side.detainedBy === "ksb"));
-    if (gone(interrogator, "") || gone(target, session.source)) {
-      session.open = false;
-      emitEvent(state, "interrogation_closed", { id: session.id });
-    }
-  }
-}
-
-/**
- * Chat access reconciliation (§4.3) with `chat_access` events, then appearance knowledge (§2.6 b).
- * `silent` only at setup.
- */
-export function reconcile(state: RState, silent = false): void {
-  sweepSessions(state);
-  for (const c of Object.keys(state.data.chatForce))
-    if (!enabledChats(state).includes(c)) delete state.data.chatForce[c];
-  const chats = enabledChats(state);
-  for (const x of state.players) {
-    const before = state.data.access[x.id] ?? {};
-    const after: Record<string, Access> = {};
-    const basis = entitlementOf(state, x);
-    for (const c of chats) {
-      after[c] = access(state, x, c, basis);
-      if (!silent && (before[c] ?? "none") !== after[c])
-        emitEvent(state, "chat_access", { player: x.id, chat: c, access: after[c] });
-    }
-    state.data.access[x.id] = after;
-  }
-  for (const c of chats) {
-    const info = chatInfo(c);
-    if (!info || info.schedule === "night") continue;
-    if (info.schedule === "day" && state.phase.kind !== "day") continue;
-    // chatMembers(state, c), from the access just computed (nothing changed since).
-    const members = state.players.filter((p) => state.data.access[p.id]?.[c] === "member");
-    for (const member of members)
-      for (const other of members) if (member !== other) learn(member, other.currentAppearance);
-  }
 }
 
 // ---------------------------------------------------------------- output helpers
@@ -441,10 +272,6 @@ export function caseEntry(
 
 export function isMultiPost(post: string): boolean {
   return MULTI_POSTS.includes(post);
-}
-
-export function armyChatOf(army: string): string | undefined {
-  return ARMY_CHAT[army];
 }
 
 export function canReadCaseFile(state: RState, x: RPlayer): boolean {

@@ -1,6 +1,7 @@
 import { emitEvent } from "../../engine/helpers.js";
 import { emptyOutput } from "../../engine/types.js";
-import { actingHolder, hasRole, reconcile } from "./logic.js";
+import { reconcile } from "./chats.js";
+import { actingHolder, hasRole } from "./logic.js";
 import { emptyScratch, type RState } from "./state.js";
 
 /**

@@ -4,7 +4,7 @@ import { applyInput, createGame, replay, submitAction } from "../../engine/game.
 import type { Input, JsonObject } from "../../engine/types.js";
 import { regnum } from "./index.js";
 import type { RState } from "./state.js";
-import { access, enabledChats, isUndergroundChat } from "./logic.js";
+import { access, enabledChats, isUndergroundChat } from "./chats.js";
 import { fightSides } from "./battles.js";
 import { UNIT_TYPES, type Unit } from "./state.js";
 

@@ -1,21 +1,22 @@
 import type { SetupInput } from "../../engine/ruleset.js";
 import { initialRngState } from "../../engine/rng.js";
 import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import { reconcile } from "./chats.js";
+import { allRoles } from "./logic.js";
+import { defaultBorders, defaultRelations, playerSchema, type RegnumOptions } from "./options.js";
+import { phaseStart } from "./phase.js";
 import { type RegnumRejection, reject } from "./rejections.js";
 import {
-  COUNTRIES,
-  RULESET,
-  ROLES,
-  UNIT_TYPES,
-  emptyScratch,
   type CharType,
+  COUNTRIES,
+  emptyScratch,
   type RData,
+  ROLES,
   type RPlayer,
   type RState,
+  RULESET,
+  UNIT_TYPES,
 } from "./state.js";
-import { defaultBorders, defaultRelations, playerSchema, type RegnumOptions } from "./options.js";
-import { allRoles, reconcile } from "./logic.js";
-import { phaseStart } from "./phase.js";
 
 /**
  * A default seat plan for a scenario that omits `role` (DECISIONS.md): a playable 12-character

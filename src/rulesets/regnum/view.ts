@@ -1,21 +1,11 @@
-import { findPlayer } from "../../engine/helpers.js";
 import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/ruleset.js";
+import { findPlayer } from "../../engine/helpers.js";
 import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
-import { CHATS, type RPlayer, type RState } from "./state.js";
-import {
-  abroad,
-  access,
-  actingPosts,
-  allRoles,
-  canReadCaseFile,
-  chatInfo,
-  enabledChats,
-  knownAppearances,
-  power,
-  writable,
-} from "./logic.js";
-import { SPECS, candidateTargets, validateOn } from "./actions.js";
+import { candidateTargets, SPECS, validateOn } from "./actions.js";
+import { access, chatInfo, enabledChats, writable } from "./chats.js";
+import { abroad, actingPosts, allRoles, canReadCaseFile, knownAppearances, power } from "./logic.js";
 import { started } from "./phase.js";
+import { CHATS, type RPlayer, type RState } from "./state.js";
 
 /** availableActions, chatLayout, playerView, deadline and finalPlayer. */
 

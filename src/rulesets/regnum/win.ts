@@ -1,8 +1,8 @@
 import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
-import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 import { actingHolder, actingPosts, allRoles, hasRole, neutralized, postInfo, power } from "./logic.js";
-import { baronPalacePower } from "./death.js";
+import { baronPalacePower } from "./palace.js";
+import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 
 /** End of game, win conditions, captured power and rewards (§9). */
 

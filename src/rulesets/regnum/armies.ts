@@ -1,0 +1,421 @@
+import { z } from "zod";
+import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
+import type { ActionInput, Rejection } from "../../engine/types.js";
+import { chatMembers } from "./chats.js";
+import { declareWanted } from "./detention.js";
+import {
+  acts,
+  atWar,
+  commanderOf,
+  commands,
+  createUnit,
+  hasRole,
+  isForeignArmy,
+  neutralized,
+  removeUnits,
+  sendResult,
+  unitAllowed,
+} from "./logic.js";
+import { freeOf, ordersOf, orderTarget } from "./orders.js";
+import { reject } from "./rejections.js";
+import { type ActionSpec, arg, obj, pushFree, strList, targetOf } from "./spec.js";
+import {
+  ARMY_CHAT,
+  COUNTRIES,
+  FOREIGN_ARMIES,
+  type Order,
+  type RPlayer,
+  type RState,
+  sortArmies,
+  type Unit,
+} from "./state.js";
+
+/** Military orders (§5.9, §6.3, §6.5): service, conscription, troop movement, unit assignments, peace and desertion (steps 4, 5 and 16). */
+
+export function commandedArmies(state: RState, actor: RPlayer): string[] {
+  return sortArmies(Object.keys(ARMY_CHAT).concat(["norsland", "orientem", "britonia"])).filter((army) =>
+    commands(state, actor, army),
+  );
+}
+
+function conscriptArmies(state: RState, actor: RPlayer): string[] {
+  const out = commandedArmies(state, actor).filter((x) => !isForeignArmy(x));
+  if (acts(state, actor, "defence_minister_royal")) out.push("royal");
+  if (acts(state, actor, "defence_minister_parliament")) out.push("parliament");
+  return sortArmies(out);
+}
+
+function fightArmies(state: RState, actor: RPlayer): string[] {
+  const out = [...actor.serviceOf, ...commandedArmies(state, actor)];
+  if (acts(state, actor, "defence_minister_royal")) out.push("royal");
+  if (acts(state, actor, "defence_minister_parliament")) out.push("parliament");
+  return sortArmies(out);
+}
+
+/** Units selected by move_troops (§5.9): `units`, or `count` (+ `type`, `from`), default all movable. */
+export function troopSelection(
+  state: RState,
+  actor: RPlayer,
+  input: ActionInput,
+): { army?: string; ids: string[] } {
+  const to = arg(input, "to");
+  const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
+  const ids = strList(input.params["units"]);
+  if (ids.length > 0) {
+    const units = state.data.units.filter((u) => ids.includes(u.id));
+    return { ...(units[0] ? { army: units[0].army } : {}), ids };
+  }
+  const army = armyParam ?? commandedArmies(state, actor)[0];
+  if (!army) return { ids: [] };
+  const type = typeof input.params["type"] === "string" ? input.params["type"] : undefined;
+  const from = typeof input.params["from"] === "string" ? input.params["from"] : undefined;
+  let units = state.data.units.filter(
+    (u) =>
+      u.army === army &&
+      u.inTransitTo === null &&
+      u.location !== to &&
+      (type === undefined || u.type === type) &&
+      (from === undefined || u.location === from),
+  );
+  if (typeof input.params["count"] === "number") units = units.slice(0, input.params["count"]);
+  return { army, ids: units.map((u) => u.id) };
+}
+
+/** Units assigned by units_defend/units_attack: `units`, default all the army's units in the target's country. */
+export function assignedUnits(
+  state: RState,
+  actor: RPlayer,
+  input: ActionInput,
+): { army?: string; ids: string[] } {
+  const ids = strList(input.params["units"]);
+  if (ids.length > 0) {
+    const first = state.data.units.find((u) => u.id === ids[0]);
+    return { ...(first ? { army: first.army } : {}), ids };
+  }
+  const target = findPlayer(state, input.targets[0] ?? "");
+  const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
+  const armies = armyParam ? [armyParam] : commandedArmies(state, actor);
+  for (const army of armies) {
+    const units = state.data.units.filter(
+      (u) => u.army === army && u.inTransitTo === null && target && u.location === target.location,
+    );
+    if (units.length > 0) return { army, ids: units.map((u) => u.id) };
+  }
+  return { ...(armies[0] ? { army: armies[0] } : {}), ids: [] };
+}
+
+function peaceArmy(state: RState, actor: RPlayer, other: string | undefined): string | undefined {
+  if (!other) return undefined;
+  return commandedArmies(state, actor).find((m) => atWar(state, m, other));
+}
+
+function checkAssigned(state: RState, actor: RPlayer, input: ActionInput): Rejection | null {
+  const sel = assignedUnits(state, actor, input);
+  if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
+  const target = targetOf(state, input);
+  for (const id of sel.ids) {
+    const u = state.data.units.find((x) => x.id === id);
+    if (!u) return reject("unknown_unit", "unknownUnit");
+    if (!commands(state, actor, u.army)) return reject("not_commander", "notCommanderAssigns");
+    if (u.inTransitTo !== null) return reject("in_transit", "unitInTransit");
+    if (u.location !== target.location) return reject("not_there", "notThere");
+  }
+  const taken = state.data.freeOrders.some(
+    (order) =>
+      (order.action === "units_defend" || order.action === "units_attack") &&
+      strList(order.params["units"]).some((x) => sel.ids.includes(x)),
+  );
+  return taken ? reject("already_assigned", "alreadyAssigned") : null;
+}
+
+/** Orders of servicemen and commanders. */
+export const armyActions = {
+  // ------------------------------------------------------------ §5.9 military
+  fight: {
+    kind: "move",
+    targets: "param",
+    param: "army",
+    params: obj({ army: z.string().optional() }),
+    who(state, actor, input) {
+      const armies = fightArmies(state, actor);
+      const army = arg(input, "army") ?? (armies.length === 1 ? armies[0] : undefined);
+      if (!army) return reject("army_needed", "armyNeeded");
+      return armies.includes(army) ? null : reject("not_serviceman", "notServiceman");
+    },
+    candidates: (state, actor) => fightArmies(state, actor),
+  },
+  conscript: {
+    kind: "free",
+    targets: "param",
+    param: "army",
+    params: obj({
+      army: z.string().optional(),
+      count: z.number().int().min(1).default(1),
+      pay: z.enum(["resource", "crowns"]).default("resource"),
+    }),
+    army: (state, actor, input) => arg(input, "army") ?? conscriptArmies(state, actor)[0],
+    who(state, actor, input) {
+      const army = arg(input, "army") ?? conscriptArmies(state, actor)[0];
+      if (!army || !conscriptArmies(state, actor).includes(army))
+        return reject("not_commander", "notCommander");
+      const count = input.params["count"] as number;
+      if (input.params["pay"] === "crowns") {
+        const price = state.options.squadCostCrowns;
+        if (price === null) return reject("no_crowns_price", "noCrownsPrice");
+        if (actor.crowns < price * count) return reject("no_crowns", "noCrowns");
+      } else if (actor.resources < count) return reject("no_resources", "noResources");
+      if (!unitAllowed(state, "squad", actor.location)) return reject("not_allowed_here", "notAllowedHere");
+      const chat = ARMY_CHAT[army];
+      const members = chat ? chatMembers(state, chat).length : 0;
+      const squads = state.data.units.filter((u) => u.army === army && u.conscripted).length;
+      return squads + count > members ? reject("squad_cap", "squadCap") : null;
+    },
+    run(state, actor, input) {
+      const army = (arg(input, "army") ?? conscriptArmies(state, actor)[0]) as string;
+      const count = input.params["count"] as number;
+      if (input.params["pay"] === "crowns") actor.crowns -= (state.options.squadCostCrowns ?? 0) * count;
+      else actor.resources -= count;
+      const ids: string[] = [];
+      for (let k = 0; k < count; k++)
+        ids.push(
+          createUnit(state, {
+            army,
+            type: "squad",
+            owner: actor.id,
+            location: actor.location,
+            conscripted: true,
+          }).id,
+        );
+      emitEvent(state, "units_created", { army, owner: actor.id, units: ids, unitType: "squad" });
+    },
+    candidates: (state, actor) => conscriptArmies(state, actor),
+  },
+  move_troops: {
+    kind: "free",
+    targets: "param",
+    param: "to",
+    params: obj({
+      to: z.string().optional(),
+      units: z.array(z.string()).optional(),
+      count: z.number().int().min(1).optional(),
+      type: z.string().optional(),
+      from: z.string().optional(),
+      army: z.string().optional(),
+    }),
+    army: (state, actor, input) => troopSelection(state, actor, input).army,
+    who(state, actor, input) {
+      const to = arg(input, "to");
+      if (!to || !(COUNTRIES as readonly string[]).includes(to)) return reject("bad_country", "badCountry");
+      const sel = troopSelection(state, actor, input);
+      if (sel.ids.length === 0) return reject("no_units", "noUnits");
+      const units = sel.ids.map((id) => state.data.units.find((u) => u.id === id));
+      if (units.some((u) => !u)) return reject("unknown_unit", "unknownUnit");
+      for (const u of units) {
+        if (!u) continue;
+        if (!commands(state, actor, u.army)) return reject("not_commander", "notCommanderMoves");
+        if (u.inTransitTo !== null) return reject("in_transit", "inTransit");
+        if (u.location === to) return reject("same_country", "sameCountry");
+        if (!unitAllowed(state, u.type, to)) return reject("not_allowed_here", "notAllowedHere");
+      }
+      return null;
+    },
+    run(state, actor, input) {
+      const to = arg(input, "to") as string;
+      const sel = troopSelection(state, actor, input);
+      const units = state.data.units.filter((u) => sel.ids.includes(u.id)).sort((x, y) => x.n - y.n);
+      const from = units[0]?.location ?? "regnum";
+      for (const u of units) u.inTransitTo = to;
+      const ids = units.map((u) => u.id);
+      emitEvent(state, "units_moved", { units: ids, from, to });
+      state.data.freeOrders.push({
+        seq: ++state.data.seq,
+        actor: actor.id,
+        action: "move_troops",
+        targets: [],
+        params: { units: ids, to },
+        phaseIndex: state.data.phaseIndex,
+      });
+    },
+    candidates: () => [...COUNTRIES],
+  },
+  units_defend: {
+    kind: "free",
+    targets: "one",
+    selfOk: true,
+    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
+    army: (state, actor, input) => assignedUnits(state, actor, input).army,
+    who: (state, actor, input) => checkAssigned(state, actor, input),
+    run: (state, actor, input) =>
+      pushFree(state, actor, {
+        ...input,
+        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
+      }),
+  },
+  units_attack: {
+    kind: "free",
+    targets: "one",
+    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
+    army: (state, actor, input) => assignedUnits(state, actor, input).army,
+    who: (state, actor, input) => checkAssigned(state, actor, input),
+    run: (state, actor, input) =>
+      pushFree(state, actor, {
+        ...input,
+        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
+      }),
+  },
+  sign_peace: {
+    kind: "move",
+    targets: "param",
+    param: "army",
+    params: obj({ army: z.string().optional() }),
+    army: (state, actor, input) => peaceArmy(state, actor, arg(input, "army")),
+    who(state, actor, input) {
+      const other = arg(input, "army");
+      if (!other) return reject("army_needed", "peaceArmyNeeded");
+      return peaceArmy(state, actor, other) ? null : reject("not_at_war", "notAtWar");
+    },
+    candidates: (state, actor) =>
+      sortArmies(state.data.wars.flat()).filter((x) =>
+        commandedArmies(state, actor).some((m) => atWar(state, m, x)),
+      ),
+  },
+  desert: {
+    kind: "free",
+    targets: "param",
+    param: "army",
+    params: obj({ army: z.string().optional() }),
+    who(state, actor, input) {
+      if (hasRole(actor, "knight")) return reject("knight", "knight");
+      const army = arg(input, "army") ?? (actor.serviceOf.length === 1 ? actor.serviceOf[0] : undefined);
+      return army && actor.serviceOf.includes(army) ? null : reject("not_serviceman", "notServingHere");
+    },
+    run(state, actor, input) {
+      const army = (arg(input, "army") ?? actor.serviceOf[0]) as string;
+      actor.serviceOf = actor.serviceOf.filter((x) => x !== army);
+      emitEvent(state, "deserted", { player: actor.id, army });
+      const ids = state.data.units.filter((u) => u.owner === actor.id && u.army === army).map((u) => u.id);
+      if (ids.length > 0) removeUnits(state, ids, "desertion");
+      declareWanted(state, actor, "state");
+    },
+    candidates: (_s, actor) => actor.serviceOf,
+  },
+} satisfies Record<string, ActionSpec>;
+
+/** Step 4. */
+export function resolvePeace(state: RState): void {
+  const signs = ordersOf(state, "sign_peace");
+  const done = new Set<string>();
+  for (const order of signs) {
+    const actor = playerOrThrow(state, order.actor);
+    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
+    const key = [mine, other].sort().join("|");
+    if (done.has(key)) continue;
+    const counterpart = signs.find((x) => {
+      const b = playerOrThrow(state, x.actor);
+      const theirs = (x.params["army"] as string | undefined) ?? (x.targets[0] as string);
+      return (
+        x !== order &&
+        mine !== undefined &&
+        theirs === mine &&
+        commanderOf(state, other)?.id === b.id &&
+        b.location === actor.location
+      );
+    });
+    if (mine && counterpart) {
+      done.add(key);
+      state.data.wars = state.data.wars.filter(
+        ([x, y]) => !((x === mine && y === other) || (x === other && y === mine)),
+      );
+      const armies = sortArmies([mine, other]);
+      emitEvent(state, "peace_signed", { armies });
+      emitPublic(state, "peace_signed", { a: armies[0] as string, b: armies[1] as string });
+      sendResult(state, order.actor, "sign_peace", null, "ok");
+      sendResult(state, counterpart.actor, "sign_peace", null, "ok");
+    }
+  }
+  for (const order of signs) {
+    const actor = playerOrThrow(state, order.actor);
+    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
+    if (mine && atWar(state, mine, other)) sendResult(state, order.actor, "sign_peace", null, "failed");
+  }
+}
+
+function commanderArmies(state: RState, actor: RPlayer): Record<string, true> {
+  const out: Record<string, true> = {};
+  for (const army of [
+    "royal",
+    "parliament",
+    "inquisition",
+    "aik",
+    "ksb",
+    "ozd",
+    "darkness",
+    ...FOREIGN_ARMIES,
+  ])
+    if (commanderOf(state, army)?.id === actor.id) out[army] = true;
+  return out;
+}
+
+/** Step 5. */
+export function fixUnitActivity(state: RState): void {
+  for (const order of ordersOf(state, "fight")) {
+    const actor = playerOrThrow(state, order.actor);
+    const army =
+      (order.params["army"] as string | undefined) ?? order.targets[0] ?? fightDefault(state, actor);
+    if (army) state.data.scratch.fighting.push(`${actor.id}:${army}`);
+  }
+}
+
+function fightDefault(state: RState, actor: RPlayer): string | undefined {
+  const all = sortArmies([...actor.serviceOf, ...Object.keys(commanderArmies(state, actor))]);
+  return all[0];
+}
+
+/** Engaged units (§6.3) assigned by the given free orders; existing, not in transit, allowed, fighting owners. */
+export function engaged(state: RState, order: Order): Unit[] {
+  const ids = (order.params["units"] as string[] | undefined) ?? [];
+  const target = orderTarget(state, order);
+  return state.data.units.filter(
+    (u) =>
+      ids.includes(u.id) &&
+      u.inTransitTo === null &&
+      unitAllowed(state, u.type, u.location) &&
+      target !== undefined &&
+      u.location === target.location &&
+      unitWorks(state, u),
+  );
+}
+
+export function unitWorks(state: RState, u: Unit): boolean {
+  const owner = u.owner ? findPlayer(state, u.owner) : undefined;
+  return (
+    owner !== undefined &&
+    !neutralized(owner) &&
+    state.data.scratch.fighting.includes(`${owner.id}:${u.army}`)
+  );
+}
+
+export function defenders(state: RState, target: RPlayer): Unit[] {
+  const out: Unit[] = [];
+  for (const order of freeOf(state, "units_defend"))
+    if (order.targets[0] === target.id) out.push(...engaged(state, order));
+  return out.filter((u, i) => out.indexOf(u) === i && state.data.units.includes(u));
+}
+
+/** Step 16 (after the travellers): units moved this phase arrive (§6.5). */
+export function resolveTroopArrivals(state: RState): void {
+  for (const order of state.data.freeOrders.filter((x) => x.action === "move_troops")) {
+    const ids = (order.params["units"] as string[] | undefined) ?? [];
+    const to = order.params["to"] as string;
+    const arrived: string[] = [];
+    for (const u of state.data.units)
+      if (ids.includes(u.id) && u.inTransitTo === to) {
+        u.location = to;
+        u.inTransitTo = null;
+        arrived.push(u.id);
+      }
+    emitEvent(state, "units_arrived", { units: arrived, country: to });
+  }
+}

@@ -1,0 +1,210 @@
+import { z } from "zod";
+import type { GmActionDefinition } from "../../engine/ruleset.js";
+import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
+import type { ActionInput, JsonObject } from "../../engine/types.js";
+import { abroad, caseEntry, dead, detained, learn, notice, underground } from "./logic.js";
+import { reject } from "./rejections.js";
+import { type ActionSpec, needRole, obj } from "./spec.js";
+import type { Order, RPlayer, RState } from "./state.js";
+import { statusGate } from "./statuses.js";
+
+/**
+ * Interrogation sessions (§5.1.1): opened by a KSB agent's or the Detective's order at step 6,
+ * questions and answers as free actions, the answer window (step 19 in simulations, a worker
+ * timer in live games) and the sessions closed when the sides can no longer meet.
+ */
+
+/** The orders that open a session and the free actions inside it. */
+export const interrogationActions = {
+  ksb_interrogate: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  det_interrogate: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  // ------------------------------------------------------------ §5.1.1 interrogation
+  ask: {
+    kind: "free",
+    targets: "none",
+    params: obj({ text: z.string().default(""), session: z.string().optional() }),
+    who: (state, actor, input) =>
+      askSession(state, actor, input) ? null : reject("no_session", "noSession"),
+    run(state, actor, input) {
+      const session = askSession(state, actor, input);
+      if (!session) return;
+      const text = input.params["text"] as string;
+      session.question = text;
+      session.askedAt = state.data.phaseIndex;
+      session.askedAtMs = state.now;
+      emitPrivate(state, session.target, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
+        session: session.id,
+        text,
+      });
+    },
+  },
+  answer: {
+    kind: "free",
+    targets: "none",
+    allowDetained: true,
+    params: obj({ text: z.string().default(""), session: z.string().optional() }),
+    who: (state, actor, input) =>
+      answerSession(state, actor, input) ? null : reject("no_question", "noQuestion"),
+    run(state, actor, input) {
+      const session = answerSession(state, actor, input);
+      if (!session) return;
+      const text = input.params["text"] as string;
+      const first = !session.answered;
+      session.question = null;
+      session.askedAt = null;
+      session.answered = true;
+      emitPrivate(state, session.interrogator, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
+        session: session.id,
+        text,
+      });
+      if (first && session.source === "detective")
+        notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
+    },
+  },
+  end_interrogation: {
+    kind: "free",
+    targets: "none",
+    params: obj({ session: z.string().optional() }),
+    who: (state, actor) =>
+      state.data.sessions.some((x) => x.open && x.interrogator === actor.id)
+        ? null
+        : reject("no_session", "noOpenSession"),
+    run(state, actor, input) {
+      const id = input.params["session"];
+      for (const x of state.data.sessions)
+        if (x.open && x.interrogator === actor.id && (id === undefined || x.id === id)) {
+          x.open = false;
+          emitEvent(state, "interrogation_closed", { id: x.id });
+        }
+    },
+  },
+} satisfies Record<string, ActionSpec>;
+
+function askSession(state: RState, actor: RPlayer, input: ActionInput) {
+  const id = input.params["session"];
+  return state.data.sessions.find(
+    (x) => x.open && x.interrogator === actor.id && x.question === null && (id === undefined || x.id === id),
+  );
+}
+
+function answerSession(state: RState, actor: RPlayer, input: ActionInput) {
+  const id = input.params["session"];
+  return state.data.sessions.find(
+    (x) => x.open && x.target === actor.id && x.question !== null && (id === undefined || x.id === id),
+  );
+}
+
+/** Step 6: an interrogation order opens a session (§5.1.1) unless the target's status prevents it. */
+export function openInterrogation(
+  state: RState,
+  order: Order,
+  actor: RPlayer,
+  target: RPlayer,
+  out: (result: string, data?: JsonObject) => void,
+): void {
+  const source = order.action.startsWith("det_") ? "detective" : "ksb";
+  const gate = statusGate(actor, target, "info");
+  if (gate) {
+    out(gate);
+    return;
+  }
+  const id = `i${state.data.sessions.length + 1}`;
+  state.data.sessions.push({
+    id,
+    source: source as "ksb" | "detective",
+    interrogator: actor.id,
+    target: target.id,
+    question: null,
+    askedAt: null,
+    answered: false,
+    open: true,
+  });
+  emitEvent(state, "interrogation_opened", { id, interrogator: actor.id, target: target.id });
+  notice(state, target.id, "summons", { session: id, from: actor.currentAppearance });
+  out(
+    "opened",
+    order.action === "det_interrogate"
+      ? { session: id, apparent: target.currentAppearance, true: target.appearance }
+      : { session: id },
+  );
+  if (order.action === "det_interrogate") learn(actor, target.appearance);
+}
+
+/** Closes interrogation sessions whose sides can no longer meet (§5.1.1). */
+export function sweepSessions(state: RState): void {
+  for (const session of state.data.sessions) {
+    if (!session.open) continue;
+    const interrogator = findPlayer(state, session.interrogator);
+    const target = findPlayer(state, session.target);
+    const gone = (side: RPlayer | undefined, source: string) =>
+      !side ||
+      dead(side) ||
+      abroad(side) ||
+      underground(side) ||
+      (detained(side) && !(source === "ksb" && side.detainedBy === "ksb"));
+    if (gone(interrogator, "") || gone(target, session.source)) {
+      session.open = false;
+      emitEvent(state, "interrogation_closed", { id: session.id });
+    }
+  }
+}
+
+/** Step 19. */
+export function closeAnswerWindows(state: RState): void {
+  for (const x of state.data.sessions) {
+    if (!x.open || x.question === null || x.askedAt === null) continue;
+    // A live game measures the window in real hours (a worker timer, `regnumTimers`).
+    if (x.askedAtMs !== undefined && x.askedAtMs !== null) continue;
+    if (state.data.phaseIndex < x.askedAt + 1) continue;
+    recordEvasion(state, x);
+  }
+}
+
+/** An unanswered question whose window ran out: an evasion in the case file (§5.1.1). */
+export function recordEvasion(state: RState, x: RState["data"]["sessions"][number]): void {
+  emitEvent(state, "evasion", { id: x.id });
+  caseEntry(state, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
+  x.question = null;
+  x.askedAt = null;
+  x.askedAtMs = null;
+  if (x.source === "detective") {
+    x.open = false;
+    emitEvent(state, "interrogation_closed", { id: x.id });
+  }
+}
+
+/** §3.2: each pending question of a live game expires `answerWindowHours` real hours after it was asked. */
+export function regnumTimers(state: RState): { key: string; at: number }[] {
+  return state.data.sessions
+    .filter((x) => x.open && x.question !== null && typeof x.askedAtMs === "number")
+    .map((x) => ({ key: x.id, at: (x.askedAtMs as number) + state.options.answerWindowHours * 3_600_000 }));
+}
+
+/**
+ * The worker's `timer` {key}: the real-time answer window of interrogation session `key` ran
+ * out (§3.2, `answerWindowHours`). Refused when the question was answered meanwhile or its
+ * window has not ended yet, so a late or repeated timer changes nothing.
+ */
+export const timerGmAction: GmActionDefinition<RState> = {
+  params: z.object({ key: z.string().min(1) }) as unknown as z.ZodType<JsonObject>,
+  validate(state, input) {
+    const due = regnumTimers(state).find((t) => t.key === input.params["key"]);
+    if (!due) return reject("timer_gone", "timerGone");
+    if (state.now === null || state.now < due.at) return reject("timer_early", "timerEarly");
+    return null;
+  },
+  apply(state, input) {
+    const session = state.data.sessions.find((x) => x.id === input.params["key"]);
+    if (session) recordEvasion(state, session);
+  },
+};

@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
+import type { Json, JsonObject } from "../../engine/types.js";
+import { openInterrogation } from "./interrogation.js";
+import { abroad, caseEntry, dead, detained, hasRole, notice, sendResult, underground } from "./logic.js";
+import { live, ordersOf, orderTarget } from "./orders.js";
+import { reject } from "./rejections.js";
+import { type ActionSpec, both, director, needRole, obj } from "./spec.js";
+import type { RPlayer, RState } from "./state.js";
+import { statusGate } from "./statuses.js";
+import { needWarrant } from "./warrants.js";
+
+/**
+ * Investigation (§5.1, §5.2, §5.6 surveillance): checks, surveillance, guard, identification,
+ * search, mail check and accusation, resolved at step 6 into the results and the case file.
+ */
+
+/** The KSB's, the Detective's and the Assassin's information moves. */
+export const investigationActions = {
+  // ------------------------------------------------------------ §5.1 KSB
+  ksb_check: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_surveil: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_identify: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_guard: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
+  ksb_accuse: {
+    kind: "move",
+    targets: "one",
+    params: obj({ article: z.string().default("") }),
+    who: director,
+  },
+  ksb_search: {
+    kind: "move",
+    targets: "one",
+    who: both(
+      (_s, actor) =>
+        hasRole(actor, "ksb_agent") || hasRole(actor, "expert")
+          ? null
+          : reject("not_searcher", "notSearcher"),
+      needWarrant("search"),
+    ),
+  },
+  ksb_mail_check: { kind: "move", targets: "one", who: both(director, needWarrant("mail_check")) },
+  // ------------------------------------------------------------ §5.2 Detective
+  det_check: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_surveil: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_identify: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  det_accuse: {
+    kind: "move",
+    targets: "one",
+    params: obj({ article: z.string().default("") }),
+    who: needRole("detective", "onlyDetective"),
+  },
+  // ------------------------------------------------------------ §5.6 Assassin
+  assassin_surveil: { kind: "move", targets: "one", who: needRole("assassin", "onlyAssassin") },
+} satisfies Record<string, ActionSpec>;
+
+export function suspicious(target: RPlayer): boolean {
+  return (
+    target.faction === "ozd" ||
+    hasRole(target, "assassin") ||
+    hasRole(target, "rainbow_baron") ||
+    underground(target) ||
+    abroad(target)
+  );
+}
+
+/** The target's move this phase, as surveillance sees it. */
+function observedMove(state: RState, target: RPlayer): Json {
+  if (detained(target)) return null;
+  const o = live(state).find((x) => x.actor === target.id);
+  if (!o) return null;
+  return {
+    action: o.action,
+    targets: o.targets.map((id) => findPlayer(state, id)?.currentAppearance ?? id),
+  };
+}
+
+function identify(state: RState, actor: RPlayer, target: RPlayer): { result: string; data: JsonObject } {
+  if (dead(target)) {
+    const rec = target.deathRecord;
+    if (!rec || rec.location !== actor.location) return { result: "failed", data: {} };
+    if (rec.body === "unidentifiable") return { result: "unidentifiable", data: {} };
+    if (rec.body === "unavailable") return { result: "unavailable", data: {} };
+    return { result: "ok", data: { appearance: rec.appearance } };
+  }
+  const gate = statusGate(actor, target, "personal");
+  if (gate) return { result: gate, data: {} };
+  if (!detained(target)) return { result: "invalid", data: {} };
+  return { result: "ok", data: { appearance: target.currentAppearance } };
+}
+
+/** Step 6. */
+export function resolveInformation(state: RState): void {
+  const INFO = [
+    "ksb_check",
+    "det_check",
+    "ksb_surveil",
+    "det_surveil",
+    "assassin_surveil",
+    "ksb_guard",
+    "ksb_identify",
+    "det_identify",
+    "ksb_search",
+    "ksb_mail_check",
+    "ksb_interrogate",
+    "det_interrogate",
+  ];
+  const orders = ordersOf(state, ...INFO, "ksb_accuse", "det_accuse");
+  // surveillance outcomes first (det_surveil watchers need all of them)
+  const surveilResult = new Map<number, string | null>();
+  for (const order of orders) {
+    if (!["ksb_surveil", "det_surveil", "assassin_surveil"].includes(order.action)) continue;
+    const target = orderTarget(state, order);
+    if (target) surveilResult.set(order.seq, statusGate(playerOrThrow(state, order.actor), target, "info"));
+  }
+  const searchDone = new Set<string>();
+  for (const order of orders) {
+    const actor = playerOrThrow(state, order.actor);
+    const target = orderTarget(state, order);
+    if (!target) continue;
+    const source = order.action.startsWith("det_") ? "detective" : "ksb";
+    const toCase = order.action !== "assassin_surveil";
+    const out = (result: string, data: JsonObject = {}) => {
+      sendResult(state, actor.id, order.action, target.id, result, data);
+      if (toCase) caseEntry(state, source, order.action, actor.id, target.id, result, data);
+    };
+    switch (order.action) {
+      case "ksb_check":
+      case "det_check": {
+        if (dead(target)) out("failed");
+        else
+          out(statusGate(actor, target, "check") ?? (suspicious(target) ? "suspicious" : "not_suspicious"));
+        break;
+      }
+      case "ksb_surveil":
+      case "assassin_surveil":
+      case "det_surveil":
+      case "ksb_guard": {
+        const gate =
+          order.action === "ksb_guard"
+            ? statusGate(actor, target, "info")
+            : (surveilResult.get(order.seq) ?? null);
+        if (gate) {
+          out(gate);
+          break;
+        }
+        const data: JsonObject = { move: observedMove(state, target) };
+        if (order.action === "ksb_surveil" || order.action === "assassin_surveil")
+          data["appearance"] = target.currentAppearance;
+        if (order.action === "det_surveil") {
+          data["watchers"] = orders
+            .filter(
+              (x) =>
+                x.seq !== order.seq &&
+                x.targets[0] === target.id &&
+                surveilResult.get(x.seq) === null &&
+                x.actor !== actor.id,
+            )
+            .map((x) => playerOrThrow(state, x.actor).currentAppearance);
+        }
+        if (order.action === "ksb_guard")
+          state.data.scratch.guards.push({ guard: actor.id, target: target.id });
+        out("ok", data);
+        break;
+      }
+      case "ksb_identify":
+      case "det_identify": {
+        const r = identify(state, actor, target);
+        out(r.result, r.data);
+        break;
+      }
+      case "ksb_search": {
+        const gate = statusGate(actor, target, "info");
+        if (gate) {
+          out(gate);
+          break;
+        }
+        const group = orders.filter((x) => x.action === "ksb_search" && x.targets[0] === target.id);
+        const agent = group.some((x) => hasRole(playerOrThrow(state, x.actor), "ksb_agent"));
+        const expert = group.some((x) => hasRole(playerOrThrow(state, x.actor), "expert"));
+        if (!agent || !expert) {
+          out("incomplete");
+          break;
+        }
+        out("ok", {
+          apparent: target.currentAppearance,
+          true: target.appearance,
+          roles: [target.role, ...target.roles],
+          inventory: {
+            crowns: target.crowns,
+            items: [...target.items],
+            orchium: target.orchium,
+            resources: target.resources,
+          },
+        });
+        if (!searchDone.has(target.id)) {
+          searchDone.add(target.id);
+          notice(state, target.id, "searched", {});
+          const warrant = state.data.warrants.find(
+            (x) => x.measure === "search" && x.target === target.id && x.status === "granted",
+          );
+          if (warrant) warrant.status = "used";
+        }
+        break;
+      }
+      case "ksb_mail_check": {
+        if (dead(target)) {
+          out("failed");
+          break;
+        }
+        const mail = state.data.mail
+          .filter((m) => m.from === target.id || m.to === target.id)
+          .map((m) => ({
+            from: m.from,
+            to: m.to,
+            kind: m.kind,
+            text: m.text,
+            crowns: m.crowns,
+            items: m.items,
+            phase: m.phase,
+          }));
+        out("ok", { mail });
+        const warrant = state.data.warrants.find(
+          (x) => x.measure === "mail_check" && x.target === target.id && x.status === "granted",
+        );
+        if (warrant) warrant.status = "used";
+        break;
+      }
+      case "ksb_interrogate":
+      case "det_interrogate":
+        openInterrogation(state, order, actor, target, out);
+        break;
+      case "ksb_accuse":
+      case "det_accuse": {
+        if (dead(target)) {
+          out("failed");
+          break;
+        }
+        const article = typeof order.params["article"] === "string" ? order.params["article"] : "";
+        out("done", { article });
+        emitEvent(state, "accusation", { by: actor.id, target: target.id, article });
+        emitPublic(state, "accusation", { appearance: target.currentAppearance, article });
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { emitEvent, emitPrivate, playerOrThrow } from "../../engine/helpers.js";
+import type { ActionInput, Rejection } from "../../engine/types.js";
+import { dead, inEnemyCountry, learn, underground } from "./logic.js";
+import { reject } from "./rejections.js";
+import { type ActionSpec, both, obj, strList } from "./spec.js";
+import type { RPlayer, RState } from "./state.js";
+
+/** Mail (§5.11): letters, parcels and money transfers, queued at once and delivered at step 2. */
+
+/** Letters, parcels and transfers. */
+export const mailActions = {
+  // ------------------------------------------------------------ §5.11 mail
+  send_letter: {
+    kind: "free",
+    targets: "one",
+    params: obj({ text: z.string().default("") }),
+    who: mailCheck,
+    run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
+  },
+  send_parcel: {
+    kind: "free",
+    targets: "one",
+    params: obj({ crowns: z.number().int().min(0).default(0), items: z.array(z.string()).default([]) }),
+    who: both(mailCheck, (_s, actor, input) => {
+      const c = input.params["crowns"] as number;
+      const items = strList(input.params["items"]);
+      if (c > actor.crowns) return reject("no_crowns", "noCrowns");
+      const left = [...actor.items];
+      for (const it of items) {
+        const k = left.indexOf(it);
+        if (k < 0) return reject("no_item", "noItem", { item: it });
+        left.splice(k, 1);
+      }
+      return null;
+    }),
+    run: (state, actor, input) =>
+      queueMail(
+        state,
+        actor,
+        input,
+        "parcel",
+        input.params["crowns"] as number,
+        strList(input.params["items"]),
+      ),
+  },
+  transfer: {
+    kind: "free",
+    targets: "one",
+    params: obj({ crowns: z.number().int().min(1).default(1) }),
+    who: both(mailCheck, (_s, actor, input) =>
+      (input.params["crowns"] as number) > actor.crowns ? reject("no_crowns", "noCrowns") : null,
+    ),
+    run: (state, actor, input) =>
+      queueMail(state, actor, input, "transfer", input.params["crowns"] as number, []),
+  },
+} satisfies Record<string, ActionSpec>;
+
+function mailCheck(state: RState, actor: RPlayer): Rejection | null {
+  if (underground(actor)) return reject("underground_mail", "undergroundMail");
+  if (inEnemyCountry(state, actor)) return reject("enemy_mail", "enemyMail");
+  return null;
+}
+
+function queueMail(
+  state: RState,
+  actor: RPlayer,
+  input: ActionInput,
+  kind: "letter" | "parcel" | "transfer",
+  crowns: number,
+  items: string[],
+): void {
+  actor.crowns -= crowns;
+  for (const it of items) {
+    const k = actor.items.indexOf(it);
+    if (k >= 0) actor.items.splice(k, 1);
+  }
+  state.data.mail.push({
+    from: actor.id,
+    to: input.targets[0] as string,
+    kind,
+    text: typeof input.params["text"] === "string" ? input.params["text"] : "",
+    crowns,
+    items,
+    phase: `${state.phase.kind} ${state.phase.n}`,
+    status: "pending",
+  });
+}
+
+/** Step 2. */
+export function deliverMail(state: RState): void {
+  for (const m of state.data.mail) {
+    if (m.status !== "pending") continue;
+    const to = playerOrThrow(state, m.to);
+    const lost = dead(to) || underground(to) || inEnemyCountry(state, to);
+    m.status = lost ? "lost" : "delivered";
+    if (lost) {
+      emitEvent(state, "mail_lost", { from: m.from, to: m.to, kind: m.kind });
+      continue;
+    }
+    to.crowns += m.crowns;
+    to.items.push(...m.items);
+    const from = playerOrThrow(state, m.from);
+    learn(to, from.currentAppearance);
+    emitEvent(state, "mail_delivered", { from: m.from, to: m.to, kind: m.kind });
+    emitPrivate(state, m.to, "relay", {
+      session: null,
+      from: from.currentAppearance,
+      text: m.text,
+      mail: m.kind,
+      crowns: m.crowns,
+      items: [...m.items],
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
+import type { PlayerId } from "../../engine/types.js";
+import { free, sendResult } from "./logic.js";
+import { ensureStarted } from "./phase.js";
+import { type ActionSpec, anyone, obj } from "./spec.js";
+import type { Order, RState } from "./state.js";
+
+/**
+ * Orders (§3.4): the moves and free orders of a phase as the resolution sees them; step 1
+ * (orders of unable actors cancelled, orchium paid) and the free-form order to the GM (§5.12).
+ */
+
+export const ORCHIUM_COST: Record<string, number> = {
+  recruit: 1,
+  palace_force: 1,
+  baron_protect: 1,
+  baron_showdown: 1,
+};
+
+export const live = (state: RState) =>
+  state.data.orders.filter((order) => !state.data.scratch.cancelled.includes(order.seq));
+
+export const ordersOf = (state: RState, ...actions: string[]) =>
+  live(state).filter((order) => actions.includes(order.action));
+
+export const freeOf = (state: RState, ...actions: string[]) =>
+  state.data.freeOrders.filter(
+    (order) => actions.includes(order.action) && !state.data.scratch.cancelled.includes(order.seq),
+  );
+
+export const orderTarget = (state: RState, order: Order) => findPlayer(state, order.targets[0] ?? "");
+
+export const cancel = (state: RState, order: Order) => state.data.scratch.cancelled.push(order.seq);
+
+/** Step 1. */
+export function cancelUnableOrders(state: RState): void {
+  ensureStarted(state);
+  const scratch = state.data.scratch;
+  for (const override of state.data.overrides) {
+    if (override.kind === "cancel_order" || override.kind === "force_result") {
+      const actor = override.params["actor"];
+      const mine = state.data.orders.filter((order) => order.actor === actor);
+      for (const order of mine) cancel(state, order);
+      for (const order of state.data.freeOrders.filter((x) => x.actor === actor)) cancel(state, order);
+      if (override.kind === "force_result" && typeof actor === "string" && findPlayer(state, actor)) {
+        scratch.forced.push(actor);
+        const o = mine[0];
+        sendResult(
+          state,
+          actor,
+          o?.action ?? "order",
+          o?.targets[0] && findPlayer(state, o.targets[0]) ? (o.targets[0] as string) : null,
+          typeof override.params["result"] === "string" ? (override.params["result"] as string) : "done",
+          {},
+          typeof override.params["text"] === "string" ? (override.params["text"] as string) : undefined,
+        );
+      }
+    }
+    if (override.kind === "protect")
+      for (const t of override.params["targets"] as string[]) scratch.protectedTargets.push(t);
+  }
+  const unable = (id: PlayerId) => {
+    const p = findPlayer(state, id);
+    return !p || !free(p);
+  };
+  for (const order of [...state.data.orders, ...state.data.freeOrders])
+    if (unable(order.actor) && !scratch.cancelled.includes(order.seq)) cancel(state, order);
+  for (const order of live(state)) {
+    const cost = ORCHIUM_COST[order.action] ?? 0;
+    if (cost === 0) continue;
+    const actor = playerOrThrow(state, order.actor);
+    if (actor.orchium < cost) {
+      cancel(state, order);
+      sendResult(state, actor.id, order.action, order.targets[0] ?? null, "no_orchium");
+      continue;
+    }
+    actor.orchium -= cost;
+  }
+}
+
+/** The free-form order to the GM (§5.12). */
+export const orderActions = {
+  order: {
+    kind: "move",
+    targets: "none",
+    params: obj({ text: z.string().default("") }),
+    who: anyone,
+  },
+} satisfies Record<string, ActionSpec>;
+
+/** Step 20 (after the chat reconciliation): free-form orders wait for the GM's ruling (§5.12). */
+export function queueFreeformOrders(state: RState): void {
+  for (const order of live(state).filter((x) => x.action === "order")) {
+    if (state.data.scratch.forced.includes(order.actor)) continue;
+    state.data.pending.push({
+      actor: order.actor,
+      targets: order.targets,
+      text: typeof order.params["text"] === "string" ? order.params["text"] : "",
+      phase: `${state.phase.kind} ${state.phase.n}`,
+    });
+    emitEvent(state, "order_pending", { actor: order.actor });
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
+import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
+import { acts, free, isGovernmentMember, learn, notice, sendResult } from "./logic.js";
+import { ordersOf, orderTarget } from "./orders.js";
+import { reject } from "./rejections.js";
+import { type ActionSpec, both, needRole, obj } from "./spec.js";
+import type { Order, RPlayer, RState } from "./state.js";
+import { statusGate } from "./statuses.js";
+import { treasury } from "./treasury.js";
+
+/** The Thief (§5.4; step 10): robbery, theft and embezzlement from a treasury. */
+
+const crownsOrItem = obj({
+  crowns: z.number().optional(),
+  item: z.string().optional(),
+});
+
+function stealParams(input: ActionInput): Rejection | null {
+  const c = input.params["crowns"];
+  const it = input.params["item"];
+  if (c !== undefined && it !== undefined) return reject("steal_params", "stealParams");
+  if (c !== undefined && (typeof c !== "number" || !Number.isInteger(c) || c < 1 || c > 100))
+    return reject("steal_crowns", "stealCrowns");
+  return null;
+}
+
+/** Robbery, theft and embezzlement. */
+export const theftActions = {
+  // ------------------------------------------------------------ §5.4 Thief
+  rob: { kind: "move", targets: "one", who: needRole("thief", "onlyThief") },
+  steal: {
+    kind: "move",
+    targets: "one",
+    params: crownsOrItem,
+    who: both(needRole("thief", "onlyThief"), (_s, _a, input) => stealParams(input)),
+  },
+  embezzle: {
+    kind: "move",
+    targets: "none",
+    params: obj({
+      crowns: z.number().optional(),
+      item: z.string().optional(),
+      treasury: z.string().optional(),
+    }),
+    who: both(needRole("thief", "onlyThief"), (state, actor, input) =>
+      isGovernmentMember(state, actor) ? stealParams(input) : reject("not_government", "notGovernment"),
+    ),
+  },
+} satisfies Record<string, ActionSpec>;
+
+function takeGoods(
+  state: RState,
+  order: Order,
+  from: { crowns: number; items: string[] },
+  thief: RPlayer,
+): { crowns?: number; item?: string | null } {
+  const item = order.params["item"];
+  if (typeof item === "string") {
+    const k = from.items.indexOf(item);
+    if (k < 0) return { item: null };
+    from.items.splice(k, 1);
+    thief.items.push(item);
+    return { item };
+  }
+  const want = typeof order.params["crowns"] === "number" ? order.params["crowns"] : 100;
+  const got = Math.min(want, from.crowns);
+  from.crowns -= got;
+  thief.crowns += got;
+  return { crowns: got };
+}
+
+/** Step 10. */
+export function resolveTheft(state: RState): void {
+  for (const order of ordersOf(state, "rob", "steal", "embezzle")) {
+    const actor = playerOrThrow(state, order.actor);
+    if (!free(actor)) continue;
+    if (order.action === "embezzle") {
+      const gov = isGovernmentMember(state, actor);
+      const tid =
+        typeof order.params["treasury"] === "string"
+          ? order.params["treasury"]
+          : (gov ?? state.options.defaultTreasury);
+      const got = takeGoods(state, order, treasury(state, tid), actor);
+      emitEvent(state, "embezzled", { thief: actor.id, treasury: tid });
+      sendResult(state, actor.id, order.action, null, "ok", got as JsonObject);
+      continue;
+    }
+    const target = orderTarget(state, order);
+    if (!target) continue;
+    const gate = statusGate(actor, target, "personal");
+    if (gate) {
+      sendResult(state, actor.id, order.action, target.id, gate);
+      continue;
+    }
+    if (order.action === "rob") {
+      if (acts(state, target, "king")) {
+        sendResult(state, actor.id, order.action, target.id, "failed");
+        continue;
+      }
+      const taken = {
+        crowns: target.crowns,
+        items: [...target.items],
+        orchium: target.orchium,
+        resources: target.resources,
+      };
+      actor.crowns += target.crowns;
+      actor.items.push(...target.items);
+      actor.orchium += target.orchium;
+      actor.resources += target.resources;
+      target.crowns = 0;
+      target.items = [];
+      target.orchium = 0;
+      target.resources = 0;
+      notice(state, target.id, "robbed", { by: actor.currentAppearance });
+      learn(target, actor.currentAppearance);
+      emitEvent(state, "robbed", { thief: actor.id, target: target.id });
+      sendResult(state, actor.id, order.action, target.id, "ok", taken);
+    } else {
+      const got = takeGoods(state, order, target, actor);
+      emitEvent(state, "stolen", { thief: actor.id, target: target.id, ...(got as JsonObject) });
+      sendResult(state, actor.id, order.action, target.id, "ok", got as JsonObject);
+    }
+  }
+}
