@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { GmActionDefinition } from "../../engine/ruleset.js";
 import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
-import type { ActionInput, JsonObject } from "../../engine/types.js";
+import type { JsonObject } from "../../engine/types.js";
 import { abroad, caseEntry, dead, detained, learn, notice, underground } from "./logic.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, needRole, obj } from "./spec.js";
+import { type ActionSpec, needRole, withParams } from "./spec.js";
 import type { Order, RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 
@@ -19,88 +19,102 @@ export const interrogationActions = {
   ksb_interrogate: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
   det_interrogate: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
   // ------------------------------------------------------------ §5.1.1 interrogation
-  ask: {
-    kind: "free",
-    targets: "none",
-    params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (state, actor, input) =>
-      askSession(state, actor, input) ? null : reject("no_session", "noSession"),
-    run(state, actor, input) {
-      const session = askSession(state, actor, input);
-      if (!session) return;
-      const text = input.params["text"] as string;
-      session.question = text;
-      session.askedAt = state.data.phaseIndex;
-      session.askedAtMs = state.now;
-      emitPrivate(state, session.target, "relay", {
-        session: session.id,
-        from: actor.currentAppearance,
-        text,
-      });
-      caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
-        session: session.id,
-        text,
-      });
+  ask: withParams(
+    { text: z.string().default(""), session: z.string().optional() },
+    {
+      kind: "free",
+      targets: "none",
+      who: (state, actor, input) =>
+        askSession(state, actor, input.params.session) ? null : reject("no_session", "noSession"),
+      run(state, actor, input) {
+        const session = askSession(state, actor, input.params.session);
+        if (!session) return;
+        const text = input.params.text;
+        session.question = text;
+        session.askedAt = state.data.phaseIndex;
+        session.askedAtMs = state.now;
+        emitPrivate(state, session.target, "relay", {
+          session: session.id,
+          from: actor.currentAppearance,
+          text,
+        });
+        caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
+          session: session.id,
+          text,
+        });
+      },
     },
-  },
-  answer: {
-    kind: "free",
-    targets: "none",
-    allowDetained: true,
-    params: obj({ text: z.string().default(""), session: z.string().optional() }),
-    who: (state, actor, input) =>
-      answerSession(state, actor, input) ? null : reject("no_question", "noQuestion"),
-    run(state, actor, input) {
-      const session = answerSession(state, actor, input);
-      if (!session) return;
-      const text = input.params["text"] as string;
-      const first = !session.answered;
-      session.question = null;
-      session.askedAt = null;
-      session.answered = true;
-      emitPrivate(state, session.interrogator, "relay", {
-        session: session.id,
-        from: actor.currentAppearance,
-        text,
-      });
-      caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
-        session: session.id,
-        text,
-      });
-      if (first && session.source === "detective")
-        notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
+  ),
+  answer: withParams(
+    { text: z.string().default(""), session: z.string().optional() },
+    {
+      kind: "free",
+      targets: "none",
+      allowDetained: true,
+      who: (state, actor, input) =>
+        answerSession(state, actor, input.params.session) ? null : reject("no_question", "noQuestion"),
+      run(state, actor, input) {
+        const session = answerSession(state, actor, input.params.session);
+        if (!session) return;
+        const text = input.params.text;
+        const first = !session.answered;
+        session.question = null;
+        session.askedAt = null;
+        session.answered = true;
+        emitPrivate(state, session.interrogator, "relay", {
+          session: session.id,
+          from: actor.currentAppearance,
+          text,
+        });
+        caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
+          session: session.id,
+          text,
+        });
+        if (first && session.source === "detective")
+          notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
+      },
     },
-  },
-  end_interrogation: {
-    kind: "free",
-    targets: "none",
-    params: obj({ session: z.string().optional() }),
-    who: (state, actor) =>
-      state.data.sessions.some((x) => x.open && x.interrogator === actor.id)
-        ? null
-        : reject("no_session", "noOpenSession"),
-    run(state, actor, input) {
-      const id = input.params["session"];
-      for (const x of state.data.sessions)
-        if (x.open && x.interrogator === actor.id && (id === undefined || x.id === id)) {
-          x.open = false;
-          emitEvent(state, "interrogation_closed", { id: x.id });
-        }
+  ),
+  end_interrogation: withParams(
+    { session: z.string().optional() },
+    {
+      kind: "free",
+      targets: "none",
+      who: (state, actor) =>
+        state.data.sessions.some((session) => session.open && session.interrogator === actor.id)
+          ? null
+          : reject("no_session", "noOpenSession"),
+      run(state, actor, input) {
+        const id = input.params.session;
+        for (const session of state.data.sessions)
+          if (session.open && session.interrogator === actor.id && (id === undefined || session.id === id)) {
+            session.open = false;
+            emitEvent(state, "interrogation_closed", { id: session.id });
+          }
+      },
     },
-  },
+  ),
 } satisfies Record<string, ActionSpec>;
 
-function askSession(state: RState, actor: RPlayer, input: ActionInput) {
-  const id = input.params["session"];
+/** The interrogator's open session without a pending question (the one named, if any). */
+function askSession(state: RState, actor: RPlayer, id: string | undefined) {
   return state.data.sessions.find(
-    (x) => x.open && x.interrogator === actor.id && x.question === null && (id === undefined || x.id === id),
+    (session) =>
+      session.open &&
+      session.interrogator === actor.id &&
+      session.question === null &&
+      (id === undefined || session.id === id),
   );
 }
 
-function answerSession(state: RState, actor: RPlayer, input: ActionInput) {
-  const id = input.params["session"];
+/** The target's open session with a pending question (the one named, if any). */
+function answerSession(state: RState, actor: RPlayer, id: string | undefined) {
   return state.data.sessions.find(
-    (x) => x.open && x.target === actor.id && x.question !== null && (id === undefined || x.id === id),
+    (session) =>
+      session.open &&
+      session.target === actor.id &&
+      session.question !== null &&
+      (id === undefined || session.id === id),
   );
 }
 
@@ -161,33 +175,38 @@ export function sweepSessions(state: RState): void {
 
 /** Step 19. */
 export function closeAnswerWindows(state: RState): void {
-  for (const x of state.data.sessions) {
-    if (!x.open || x.question === null || x.askedAt === null) continue;
+  for (const session of state.data.sessions) {
+    if (!session.open || session.question === null || session.askedAt === null) continue;
     // A live game measures the window in real hours (a worker timer, `regnumTimers`).
-    if (x.askedAtMs !== undefined && x.askedAtMs !== null) continue;
-    if (state.data.phaseIndex < x.askedAt + 1) continue;
-    recordEvasion(state, x);
+    if (session.askedAtMs !== undefined && session.askedAtMs !== null) continue;
+    if (state.data.phaseIndex < session.askedAt + 1) continue;
+    recordEvasion(state, session);
   }
 }
 
 /** An unanswered question whose window ran out: an evasion in the case file (§5.1.1). */
-export function recordEvasion(state: RState, x: RState["data"]["sessions"][number]): void {
-  emitEvent(state, "evasion", { id: x.id });
-  caseEntry(state, x.source, "evasion", x.target, x.interrogator, "evasion", { session: x.id });
-  x.question = null;
-  x.askedAt = null;
-  x.askedAtMs = null;
-  if (x.source === "detective") {
-    x.open = false;
-    emitEvent(state, "interrogation_closed", { id: x.id });
+export function recordEvasion(state: RState, session: RState["data"]["sessions"][number]): void {
+  emitEvent(state, "evasion", { id: session.id });
+  caseEntry(state, session.source, "evasion", session.target, session.interrogator, "evasion", {
+    session: session.id,
+  });
+  session.question = null;
+  session.askedAt = null;
+  session.askedAtMs = null;
+  if (session.source === "detective") {
+    session.open = false;
+    emitEvent(state, "interrogation_closed", { id: session.id });
   }
 }
 
 /** §3.2: each pending question of a live game expires `answerWindowHours` real hours after it was asked. */
 export function regnumTimers(state: RState): { key: string; at: number }[] {
   return state.data.sessions
-    .filter((x) => x.open && x.question !== null && typeof x.askedAtMs === "number")
-    .map((x) => ({ key: x.id, at: (x.askedAtMs as number) + state.options.answerWindowHours * 3_600_000 }));
+    .filter((session) => session.open && session.question !== null && typeof session.askedAtMs === "number")
+    .map((session) => ({
+      key: session.id,
+      at: (session.askedAtMs as number) + state.options.answerWindowHours * 3_600_000,
+    }));
 }
 
 /**
@@ -204,7 +223,7 @@ export const timerGmAction: GmActionDefinition<RState> = {
     return null;
   },
   apply(state, input) {
-    const session = state.data.sessions.find((x) => x.id === input.params["key"]);
+    const session = state.data.sessions.find((session) => session.id === input.params["key"]);
     if (session) recordEvasion(state, session);
   },
 };

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { emitEvent, emitPrivate, playerOrThrow } from "../../engine/helpers.js";
-import type { ActionInput, Rejection } from "../../engine/types.js";
+import type { Rejection } from "../../engine/types.js";
 import { dead, inEnemyCountry, learn, underground } from "./logic.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, obj, strList } from "./spec.js";
+import { type ActionSpec, both, type InputOf, withParams } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 
 /** Mail (§5.11): letters, parcels and money transfers, queued at once and delivered at step 2. */
@@ -11,49 +11,45 @@ import type { RPlayer, RState } from "./state.js";
 /** Letters, parcels and transfers. */
 export const mailActions = {
   // ------------------------------------------------------------ §5.11 mail
-  send_letter: {
-    kind: "free",
-    targets: "one",
-    params: obj({ text: z.string().default("") }),
-    who: mailCheck,
-    run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
-  },
-  send_parcel: {
-    kind: "free",
-    targets: "one",
-    params: obj({ crowns: z.number().int().min(0).default(0), items: z.array(z.string()).default([]) }),
-    who: both(mailCheck, (_s, actor, input) => {
-      const c = input.params["crowns"] as number;
-      const items = strList(input.params["items"]);
-      if (c > actor.crowns) return reject("no_crowns", "noCrowns");
-      const left = [...actor.items];
-      for (const it of items) {
-        const k = left.indexOf(it);
-        if (k < 0) return reject("no_item", "noItem", { item: it });
-        left.splice(k, 1);
-      }
-      return null;
-    }),
-    run: (state, actor, input) =>
-      queueMail(
-        state,
-        actor,
-        input,
-        "parcel",
-        input.params["crowns"] as number,
-        strList(input.params["items"]),
+  send_letter: withParams(
+    { text: z.string().default("") },
+    {
+      kind: "free",
+      targets: "one",
+      who: mailCheck,
+      run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
+    },
+  ),
+  send_parcel: withParams(
+    { crowns: z.number().int().min(0).default(0), items: z.array(z.string()).default([]) },
+    {
+      kind: "free",
+      targets: "one",
+      who: both(mailCheck, (_state, actor, input: InputOf<{ crowns: number; items: string[] }>) => {
+        if (input.params.crowns > actor.crowns) return reject("no_crowns", "noCrowns");
+        const left = [...actor.items];
+        for (const item of input.params.items) {
+          const index = left.indexOf(item);
+          if (index < 0) return reject("no_item", "noItem", { item });
+          left.splice(index, 1);
+        }
+        return null;
+      }),
+      run: (state, actor, input) =>
+        queueMail(state, actor, input, "parcel", input.params.crowns, [...input.params.items]),
+    },
+  ),
+  transfer: withParams(
+    { crowns: z.number().int().min(1).default(1) },
+    {
+      kind: "free",
+      targets: "one",
+      who: both(mailCheck, (_state, actor, input: InputOf<{ crowns: number }>) =>
+        input.params.crowns > actor.crowns ? reject("no_crowns", "noCrowns") : null,
       ),
-  },
-  transfer: {
-    kind: "free",
-    targets: "one",
-    params: obj({ crowns: z.number().int().min(1).default(1) }),
-    who: both(mailCheck, (_s, actor, input) =>
-      (input.params["crowns"] as number) > actor.crowns ? reject("no_crowns", "noCrowns") : null,
-    ),
-    run: (state, actor, input) =>
-      queueMail(state, actor, input, "transfer", input.params["crowns"] as number, []),
-  },
+      run: (state, actor, input) => queueMail(state, actor, input, "transfer", input.params.crowns, []),
+    },
+  ),
 } satisfies Record<string, ActionSpec>;
 
 function mailCheck(state: RState, actor: RPlayer): Rejection | null {
@@ -65,7 +61,7 @@ function mailCheck(state: RState, actor: RPlayer): Rejection | null {
 function queueMail(
   state: RState,
   actor: RPlayer,
-  input: ActionInput,
+  input: InputOf<Record<string, unknown>>,
   kind: "letter" | "parcel" | "transfer",
   crowns: number,
   items: string[],

@@ -10,12 +10,18 @@ import type { RPlayer, RState } from "./state.js";
  * and helpers the mechanics compose their actions from.
  */
 
-export const obj = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
+const loose = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape).passthrough();
+export const obj = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  loose(shape) as unknown as z.ZodType<JsonObject>;
+/** The params a schema of `obj(shape)` parses to: its fields, and any other key kept as it came. */
+export type ParamsOf<Shape extends z.ZodRawShape> = z.infer<ReturnType<typeof loose<Shape>>>;
 
 export type Targets = "none" | "one" | "param";
 
-export interface ActionSpec {
+/** An action's input with its params as its schema parses them (the engine parses them before `who` and `run`). */
+export type InputOf<Params> = Omit<ActionInput, "params"> & { params: Params };
+
+export interface ActionSpec<Params = JsonObject> {
   kind: "move" | "free";
   targets: Targets;
   /** For `param` targets: the param the single target stands for. */
@@ -24,13 +30,21 @@ export interface ActionSpec {
   selfOk?: boolean;
   allowDetained?: boolean;
   /** Who may use it, with any precondition; null = allowed. */
-  who(state: RState, actor: RPlayer, input: ActionInput): Rejection | null;
+  who(state: RState, actor: RPlayer, input: InputOf<Params>): Rejection | null;
   /** Free actions: the immediate effect. */
-  run?(state: RState, actor: RPlayer, input: ActionInput): void;
+  run?(state: RState, actor: RPlayer, input: InputOf<Params>): void;
   /** The army a command order is about (R18 exception). */
-  army?(state: RState, actor: RPlayer, input: ActionInput): string | undefined;
+  army?(state: RState, actor: RPlayer, input: InputOf<Params>): string | undefined;
   /** Candidate targets for availableActions (default: every player). */
   candidates?(state: RState, actor: RPlayer): string[];
+}
+
+/** An action whose params are typed from its zod schema (`z.infer`) instead of cast one by one. */
+export function withParams<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  spec: Omit<ActionSpec<ParamsOf<Shape>>, "params">,
+): ActionSpec {
+  return { ...spec, params: obj(shape) } as unknown as ActionSpec;
 }
 
 export function resolveTarget(state: RState, t: string): string {
@@ -62,8 +76,8 @@ export const director = (state: RState, actor: RPlayer) =>
 export const anyone = () => null;
 
 export const both =
-  (...checks: ((state: RState, actor: RPlayer, input: ActionInput) => Rejection | null)[]) =>
-  (state: RState, actor: RPlayer, input: ActionInput) => {
+  <Input = ActionInput>(...checks: ((state: RState, actor: RPlayer, input: Input) => Rejection | null)[]) =>
+  (state: RState, actor: RPlayer, input: Input) => {
     for (const c of checks) {
       const r = c(state, actor, input);
       if (r) return r;

@@ -4,7 +4,7 @@ import type { ActionInput, PlayerId } from "../../engine/types.js";
 import type { GmSpec } from "./gm.js";
 import { acts, notice, sendResult } from "./logic.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, director, obj } from "./spec.js";
+import { type ActionSpec, director, obj, withParams } from "./spec.js";
 import type { RPlayer, RState, Warrant } from "./state.js";
 
 /** Warrants (§2.11, §5.1.2): the Director's request, the Supreme Judge's decision and their use by a measure. */
@@ -50,28 +50,30 @@ export function useWarrant(state: RState, measure: Warrant["measure"], targetId:
 
 /** §5.1.2: request, grant and deny. */
 export const warrantActions = {
-  request_warrant: {
-    kind: "free",
-    targets: "one",
-    selfOk: true,
-    params: obj({ measure: z.enum(["search", "mail_check", "detain"]).default("detain") }),
-    who: director,
-    run(state, actor, input) {
-      const measure = input.params["measure"] as "search" | "mail_check" | "detain";
-      const id = `w${state.data.warrants.length + 1}`;
-      const t = input.targets[0] as string;
-      state.data.warrants.push({ id, measure, target: t, requester: actor.id, status: "pending" });
-      emitEvent(state, "warrant_requested", { id, measure, target: t });
-      sendResult(state, actor.id, "request_warrant", t, "requested", { warrant: id });
-      const judge = state.players.find((p) => acts(state, p, "supreme_judge"));
-      if (judge)
-        notice(state, judge.id, "warrant_request", {
-          warrant: id,
-          measure,
-          targetAppearance: playerOrThrow(state, t).currentAppearance,
-        });
+  request_warrant: withParams(
+    { measure: z.enum(["search", "mail_check", "detain"]).default("detain") },
+    {
+      kind: "free",
+      targets: "one",
+      selfOk: true,
+      who: director,
+      run(state, actor, input) {
+        const measure = input.params.measure;
+        const id = `w${state.data.warrants.length + 1}`;
+        const target = input.targets[0] as string;
+        state.data.warrants.push({ id, measure, target, requester: actor.id, status: "pending" });
+        emitEvent(state, "warrant_requested", { id, measure, target });
+        sendResult(state, actor.id, "request_warrant", target, "requested", { warrant: id });
+        const judge = state.players.find((p) => acts(state, p, "supreme_judge"));
+        if (judge)
+          notice(state, judge.id, "warrant_request", {
+            warrant: id,
+            measure,
+            targetAppearance: playerOrThrow(state, target).currentAppearance,
+          });
+      },
     },
-  },
+  ),
   grant_warrant: {
     kind: "free",
     targets: "one",
