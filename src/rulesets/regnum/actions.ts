@@ -16,7 +16,7 @@ import { palaceActions } from "./palace.js";
 import { ensureStarted, started } from "./phase.js";
 import { recruitmentActions } from "./recruitment.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, normalize, obj } from "./spec.js";
+import { type ActionSpec, newOrder, normalize, obj } from "./spec.js";
 import { ARMY_CHAT, type RPlayer, type RState } from "./state.js";
 import { statusActions } from "./statuses.js";
 import { theftActions } from "./theft.js";
@@ -180,14 +180,7 @@ export function applyAction(state: RState, input: ActionInput): void {
       state.data.orders = state.data.orders.filter((order) => order !== old);
       emitEvent(state, "order_replaced", { actor: actor.id, action: old.action });
     }
-    state.data.orders.push({
-      seq: ++state.data.seq,
-      actor: actor.id,
-      action: input.action,
-      targets: [...input.targets],
-      params: input.params,
-      phaseIndex: state.data.phaseIndex,
-    });
+    state.data.orders.push(newOrder(state, actor, input));
   } else {
     spec.run?.(state, actor, input);
   }

@@ -128,6 +128,23 @@ function checkAssigned(state: RState, actor: RPlayer, input: ActionInput): Rejec
   return taken ? reject("already_assigned", "alreadyAssigned") : null;
 }
 
+/** A commander assigns units to defend (himself included) or to attack a character (§6.7). */
+function unitAssignment(selfOk: boolean): ActionSpec {
+  return {
+    kind: "free",
+    targets: "one",
+    ...(selfOk ? { selfOk } : {}),
+    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
+    army: (state, actor, input) => assignedUnits(state, actor, input).army,
+    who: (state, actor, input) => checkAssigned(state, actor, input),
+    run: (state, actor, input) =>
+      pushFree(state, actor, {
+        ...input,
+        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
+      }),
+  };
+}
+
 /** Orders of servicemen and commanders. */
 export const armyActions = {
   // ------------------------------------------------------------ §5.9 military
@@ -238,31 +255,8 @@ export const armyActions = {
     },
     candidates: () => [...COUNTRIES],
   },
-  units_defend: {
-    kind: "free",
-    targets: "one",
-    selfOk: true,
-    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
-    army: (state, actor, input) => assignedUnits(state, actor, input).army,
-    who: (state, actor, input) => checkAssigned(state, actor, input),
-    run: (state, actor, input) =>
-      pushFree(state, actor, {
-        ...input,
-        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
-      }),
-  },
-  units_attack: {
-    kind: "free",
-    targets: "one",
-    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
-    army: (state, actor, input) => assignedUnits(state, actor, input).army,
-    who: (state, actor, input) => checkAssigned(state, actor, input),
-    run: (state, actor, input) =>
-      pushFree(state, actor, {
-        ...input,
-        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
-      }),
-  },
+  units_defend: unitAssignment(true),
+  units_attack: unitAssignment(false),
   sign_peace: {
     kind: "move",
     targets: "param",

@@ -3,7 +3,7 @@ import { findPlayer } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
 import { acts, directorFunctions, hasRole } from "./logic.js";
 import { type RegnumRejection, reject } from "./rejections.js";
-import type { RPlayer, RState } from "./state.js";
+import type { Order, RPlayer, RState } from "./state.js";
 
 /**
  * The shape of a player action (one row of actions.ts's dispatch table) and the small checks
@@ -88,15 +88,21 @@ export const both =
 export const strList = (v: unknown) =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
-export function pushFree(state: RState, actor: RPlayer, input: ActionInput): void {
-  state.data.freeOrders.push({
+/** The order an input records, numbered in the phase's sequence. */
+export function newOrder(state: RState, actor: RPlayer, input: ActionInput): Order {
+  return {
     seq: ++state.data.seq,
     actor: actor.id,
     action: input.action,
     targets: [...input.targets],
     params: input.params,
     phaseIndex: state.data.phaseIndex,
-  });
+  };
+}
+
+/** A free order that resolves at the deadline (votes, appointments, unit assignments). */
+export function pushFree(state: RState, actor: RPlayer, input: ActionInput): void {
+  state.data.freeOrders.push(newOrder(state, actor, input));
 }
 
 export function actsPost(post: string, key: RegnumRejection) {

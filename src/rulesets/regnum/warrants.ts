@@ -48,6 +48,24 @@ export function useWarrant(state: RState, measure: Warrant["measure"], targetId:
   if (warrant) warrant.status = "used";
 }
 
+/** The Supreme Judge grants or denies a pending request (§5.1.2). */
+function judgeDecision(status: "granted" | "denied"): ActionSpec {
+  return {
+    kind: "free",
+    targets: "one",
+    selfOk: true,
+    params: obj({
+      measure: z.enum(["search", "mail_check", "detain"]).optional(),
+      request: z.string().optional(),
+    }),
+    who: (state, actor, input) => {
+      if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
+      return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
+    },
+    run: (state, _actor, input) => decideWarrant(state, input, status),
+  };
+}
+
 /** §5.1.2: request, grant and deny. */
 export const warrantActions = {
   request_warrant: withParams(
@@ -74,34 +92,8 @@ export const warrantActions = {
       },
     },
   ),
-  grant_warrant: {
-    kind: "free",
-    targets: "one",
-    selfOk: true,
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
-    who: (state, actor, input) => {
-      if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
-      return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
-    },
-    run: (state, _a, input) => decideWarrant(state, input, "granted"),
-  },
-  deny_warrant: {
-    kind: "free",
-    targets: "one",
-    selfOk: true,
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
-    who: (state, actor, input) => {
-      if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
-      return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
-    },
-    run: (state, _a, input) => decideWarrant(state, input, "denied"),
-  },
+  grant_warrant: judgeDecision("granted"),
+  deny_warrant: judgeDecision("denied"),
 } satisfies Record<string, ActionSpec>;
 
 /** The GM grants or denies a warrant (D11: with no request, granting creates one). */
