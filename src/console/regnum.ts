@@ -1,7 +1,8 @@
 import type { Lang } from "../engine/types.js";
 import { has, phaseName, t } from "../i18n/index.js";
 import { armyName, countryName, unitName } from "../render/regnum-battle.js";
-import { actingHolder, RESULT_TEXT } from "../rulesets/regnum/logic.js";
+import { RESULT_TEXT } from "../rulesets/regnum/characters.js";
+import { actingHolder } from "../rulesets/regnum/posts.js";
 import {
   ARMIES,
   COMMANDER_POST,

@@ -1,6 +1,7 @@
 import type { AnyGameState } from "../engine/types.js";
 import { computeWinners } from "../rulesets/regnum/win.js";
-import { neutralized, power } from "../rulesets/regnum/logic.js";
+import { neutralized } from "../rulesets/regnum/characters.js";
+import { power } from "../rulesets/regnum/posts.js";
 import type { RState } from "../rulesets/regnum/state.js";
 
 /**

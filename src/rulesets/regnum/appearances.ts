@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { free, knownAppearances, present, sendResult } from "./logic.js";
+import { free, knownAppearances, present, sendResult } from "./characters.js";
 import { ordersOf } from "./orders.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, arg, both, needRole, obj } from "./spec.js";

@@ -1,8 +1,8 @@
 import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { abroad, actingHolder, acts, free, hasRole, postVacant, underground } from "./logic.js";
+import { abroad, free, hasRole, underground } from "./characters.js";
 import { freeOf } from "./orders.js";
-import { assignPost } from "./posts.js";
+import { actingHolder, acts, assignPost, postVacant } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, pushFree, targetOf } from "./spec.js";
 import type { RState } from "./state.js";

@@ -1,26 +1,16 @@
 import { z } from "zod";
 import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, Rejection } from "../../engine/types.js";
+import { hasRole, neutralized, sendResult } from "./characters.js";
 import { chatMembers } from "./chats.js";
 import { declareWanted } from "./detention.js";
-import {
-  acts,
-  atWar,
-  commanderOf,
-  commands,
-  createUnit,
-  hasRole,
-  isForeignArmy,
-  neutralized,
-  removeUnits,
-  sendResult,
-  unitAllowed,
-} from "./logic.js";
 import { freeOf, ordersOf, orderTarget } from "./orders.js";
+import { actingHolder, acts } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, arg, obj, pushFree, strList, targetOf } from "./spec.js";
 import {
   ARMY_CHAT,
+  COMMANDER_POST,
   COUNTRIES,
   FOREIGN_ARMIES,
   type Order,
@@ -29,6 +19,7 @@ import {
   sortArmies,
   type Unit,
 } from "./state.js";
+import { createUnit, removeUnits, unitAllowed } from "./units.js";
 
 /** Military orders (§5.9, §6.3, §6.5): service, conscription, troop movement, unit assignments, peace and desertion (steps 4, 5 and 16). */
 
@@ -413,3 +404,35 @@ export function resolveTroopArrivals(state: RState): void {
     emitEvent(state, "units_arrived", { units: arrived, country: to });
   }
 }
+
+export function commanderOf(state: RState, army: string): RPlayer | undefined {
+  if (army === "ksb") {
+    const d = actingHolder(state, "director");
+    return d ?? actingHolder(state, "king");
+  }
+  const post = COMMANDER_POST[army];
+  return post ? actingHolder(state, post) : undefined;
+}
+
+export function commands(state: RState, x: RPlayer, army: string): boolean {
+  return commanderOf(state, army)?.id === x.id;
+}
+
+export function atWar(state: RState, a: string, b: string): boolean {
+  return state.data.wars.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+export function allied(state: RState, a: string, b: string): boolean {
+  return state.data.alliances.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+export function hostileTo(state: RState, army: string, country: string): boolean {
+  return (state.data.ownForces[country] ?? []).some((o) => atWar(state, army, o));
+}
+
+export function friendlyTo(state: RState, army: string, country: string): boolean {
+  const own = state.data.ownForces[country] ?? [];
+  return own.includes(army) || own.some((o) => allied(state, army, o));
+}
+
+export const isForeignArmy = (army: string) => FOREIGN_ARMIES.includes(army);

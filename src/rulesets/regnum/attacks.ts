@@ -2,11 +2,12 @@ import { z } from "zod";
 import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import { defenders, engaged } from "./armies.js";
 import { baseStrength, battleCtx, fightSides } from "./battles.js";
+import { dead, free, hasRole, notice, sendResult } from "./characters.js";
 import { kill } from "./death.js";
-import { dead, free, hasRole, notice, removeUnits, sendResult } from "./logic.js";
 import { freeOf, ordersOf, orderTarget } from "./orders.js";
 import { type ActionSpec, needRole, obj } from "./spec.js";
 import type { Order, RPlayer, RState, Unit } from "./state.js";
+import { removeUnits } from "./units.js";
 
 /** Attacks (§5.6, §5.7, §5.8, §6.7): the Assassin's attack, the Baron's protection and showdown, units against a character (steps 7 and 12). */
 

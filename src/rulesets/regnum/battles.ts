@@ -1,11 +1,11 @@
 import { emitEvent, emitPublic } from "../../engine/helpers.js";
 import type { Json } from "../../engine/types.js";
-import { unitWorks } from "./armies.js";
+import { atWar, commanderOf, friendlyTo, hostileTo, unitWorks } from "./armies.js";
 import { access } from "./chats.js";
-import { atWar, commanderOf, friendlyTo, hostileTo, removeUnits, unitAllowed } from "./logic.js";
 import { freeOf } from "./orders.js";
 import { assignPost } from "./posts.js";
 import { ARMY_CHAT, armyIndex, COUNTRIES, type RState, sortArmies, type Unit, UNIT_TYPES } from "./state.js";
+import { removeUnits, unitAllowed } from "./units.js";
 
 /**
  * Battles (§6.4, §6.6, §6.8): the battle algorithm of steps 3–5 as a pure function (also used by

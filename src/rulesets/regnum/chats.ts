@@ -1,6 +1,7 @@
 import { emitEvent } from "../../engine/helpers.js";
+import { abroad, dead, free, hasRole, learn, underground } from "./characters.js";
 import { sweepSessions } from "./interrogation.js";
-import { abroad, actingPosts, dead, free, hasRole, learn, postInfo, underground } from "./logic.js";
+import { actingPosts, postInfo } from "./posts.js";
 import { type Access, type ChatInfo, CHATS, GROUP_CHATS, type RPlayer, type RState } from "./state.js";
 
 /** Chats (§4.1–§4.3): entitlement, access as a pure function of the state, schedules, and the reconciliation after every change. */

@@ -1,9 +1,12 @@
 import { emitDeath, emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { actingPosts, acts, power, relation, removeUnits, setStatus } from "./logic.js";
+import { setStatus } from "./characters.js";
 import { baronPalacePower, palaceLeave } from "./palace.js";
+import { actingPosts, acts, power } from "./posts.js";
 import { PENALTY_POSTS, type RState } from "./state.js";
+import { relation } from "./travel.js";
 import { transferInventory } from "./treasury.js";
+import { removeUnits } from "./units.js";
 
 /** Death, neutralization and resurrection (§8, §6.8). */
 

@@ -1,7 +1,8 @@
 import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import { defenders } from "./armies.js";
 import { stealthAvoids } from "./attacks.js";
-import { caseEntry, detained, free, hasRole, notice, sendResult, setStatus } from "./logic.js";
+import { detained, free, hasRole, notice, sendResult, setStatus } from "./characters.js";
+import { caseEntry } from "./investigation.js";
 import { cancel, ordersOf, orderTarget } from "./orders.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, both, director } from "./spec.js";

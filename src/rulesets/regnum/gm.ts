@@ -9,28 +9,15 @@ import {
   replaceGmAction,
 } from "../../engine/helpers.js";
 import type { GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
+import { abroad, neutralized, notice, sendResult, setStatus, underground } from "./characters.js";
 import { reconcile } from "./chats.js";
 import { kill, neutralize, revive } from "./death.js";
 import { declareWanted, release } from "./detention.js";
-import {
-  abroad,
-  actingHolder,
-  acts,
-  caseEntry,
-  createUnit,
-  inEnemyCountry,
-  neutralized,
-  notice,
-  removeUnits,
-  sendResult,
-  setStatus,
-  underground,
-  unitAllowed,
-} from "./logic.js";
+import { caseEntry } from "./investigation.js";
 import { optionsSchema } from "./options.js";
 import { palaceLeave } from "./palace.js";
 import { ensureStarted } from "./phase.js";
-import { assignPost, vacatePost } from "./posts.js";
+import { actingHolder, acts, assignPost, vacatePost } from "./posts.js";
 import { reject } from "./rejections.js";
 import { roleConstraintBreach } from "./setup.js";
 import { normalize } from "./spec.js";
@@ -45,7 +32,9 @@ import {
   SEASONS,
   UNIT_TYPES,
 } from "./state.js";
+import { inEnemyCountry } from "./travel.js";
 import { transferInventory, treasury } from "./treasury.js";
+import { createUnit, removeUnits, unitAllowed } from "./units.js";
 import { warrantGmActions } from "./warrants.js";
 import { endGame } from "./win.js";
 

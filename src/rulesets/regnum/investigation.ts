@@ -1,9 +1,20 @@
 import { z } from "zod";
 import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
-import type { Json, JsonObject } from "../../engine/types.js";
+import type { Json, JsonObject, PlayerId } from "../../engine/types.js";
+import {
+  abroad,
+  dead,
+  detained,
+  free,
+  hasRole,
+  notice,
+  phaseLabelOf,
+  sendResult,
+  underground,
+} from "./characters.js";
 import { openInterrogation } from "./interrogation.js";
-import { abroad, caseEntry, dead, detained, hasRole, notice, sendResult, underground } from "./logic.js";
 import { live, ordersOf, orderTarget } from "./orders.js";
+import { actingPosts } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, both, director, needRole, obj } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
@@ -244,4 +255,28 @@ export function resolveInformation(state: RState): void {
       }
     }
   }
+}
+
+export function caseEntry(
+  state: RState,
+  source: string,
+  action: string,
+  actor: PlayerId | null,
+  target: PlayerId | null,
+  result: string,
+  data: JsonObject = {},
+): void {
+  const n = state.data.caseFile.length + 1;
+  state.data.caseFile.push({ n, phase: phaseLabelOf(state), source, action, actor, target, result, data });
+  emitEvent(state, "case_entry", { n, source, action, actor, target, result });
+}
+
+export function canReadCaseFile(state: RState, x: RPlayer): boolean {
+  if (!free(x) || underground(x) || abroad(x)) return false;
+  const acting = actingPosts(state, x);
+  if (hasRole(x, "ksb_agent") || hasRole(x, "detective")) return true;
+  if (acting.includes("director") || acting.includes("supreme_judge") || acting.includes("judge"))
+    return true;
+  const inq = x.faction === "inquisition" || x.groups.includes("inquisition");
+  return inq && state.data.inquisitionActive;
 }

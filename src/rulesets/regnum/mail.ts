@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { emitEvent, emitPrivate, playerOrThrow } from "../../engine/helpers.js";
 import type { Rejection } from "../../engine/types.js";
-import { dead, inEnemyCountry, learn, underground } from "./logic.js";
+import { dead, learn, underground } from "./characters.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, both, type InputOf, withParams } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
+import { inEnemyCountry } from "./travel.js";
 
 /** Mail (§5.11): letters, parcels and money transfers, queued at once and delivered at step 2. */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { free, sendResult } from "./logic.js";
+import { free, sendResult } from "./characters.js";
 import { ensureStarted } from "./phase.js";
 import { type ActionSpec, anyone, obj } from "./spec.js";
 import type { Order, RState } from "./state.js";

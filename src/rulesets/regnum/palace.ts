@@ -1,7 +1,8 @@
 import { emitEvent, findPlayer } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { abroad, free, hasRole, notice, power, sendResult } from "./logic.js";
+import { abroad, free, hasRole, notice, sendResult } from "./characters.js";
 import { ordersOf, orderTarget } from "./orders.js";
+import { power } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, both, needRole, targetOf } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";

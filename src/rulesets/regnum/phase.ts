@@ -1,7 +1,8 @@
 import { emitEvent } from "../../engine/helpers.js";
 import { emptyOutput } from "../../engine/types.js";
+import { hasRole } from "./characters.js";
 import { reconcile } from "./chats.js";
-import { actingHolder, hasRole } from "./logic.js";
+import { actingHolder } from "./posts.js";
 import { emptyScratch, type RState } from "./state.js";
 
 /**

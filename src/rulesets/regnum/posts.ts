@@ -1,7 +1,7 @@
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { isMultiPost } from "./logic.js";
-import type { RState } from "./state.js";
+import { allRoles, neutralized } from "./characters.js";
+import { DEFAULT_POSTS, MULTI_POSTS, type PostInfo, ROLES, type RPlayer, type RState } from "./state.js";
 
 /** Posts held and vacated (§2.3). */
 
@@ -27,4 +27,83 @@ export function vacatePost(state: RState, playerId: PlayerId, post: string): voi
     x.posts = x.posts.filter((q) => q !== post);
     emitEvent(state, "post_vacated", { player: x.id, post });
   }
+}
+
+export function postInfo(state: RState, post: string): PostInfo {
+  const base = DEFAULT_POSTS[post] ?? { power: 1, government: null, chats: [], public: true };
+  const o = state.options.posts[post];
+  let power = base.power;
+  if (post.startsWith("ruler_")) power = state.options.countryPower[post.slice(6)] ?? 1;
+  return {
+    power: o?.power ?? power,
+    government: o?.government !== undefined ? o.government : base.government,
+    chats: o?.chats ?? base.chats,
+    public: o?.public ?? base.public,
+  };
+}
+
+/** Posts X exercises now (§2.7). */
+export function actingPosts(state: RState, x: RPlayer): string[] {
+  if (neutralized(x)) return [];
+  const out: string[] = [];
+  for (const owner of state.players) {
+    if (state.data.occupant[owner.appearance] !== x.id) continue;
+    for (const p of owner.posts) if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/** Whether X exercises `post` now (§2.7): one pass over the places, nothing allocated. */
+export function acts(state: RState, x: RPlayer, post: string): boolean {
+  if (neutralized(x)) return false;
+  return state.players.some(
+    (owner) => state.data.occupant[owner.appearance] === x.id && owner.posts.includes(post),
+  );
+}
+
+/**
+ * The first (canonical order) acting holder of a post. Linear in the table: the occupants of the
+ * places that carry the post, then the first of them in canonical order (asking `acts` of every
+ * player made each lookup quadratic, and regnum's offers call it per seat and per army).
+ */
+export function actingHolder(state: RState, post: string): RPlayer | undefined {
+  const occupants = new Set<string>();
+  for (const owner of state.players) {
+    const occupant = state.data.occupant[owner.appearance];
+    if (occupant && owner.posts.includes(post)) occupants.add(occupant);
+  }
+  if (occupants.size === 0) return undefined;
+  return state.players.find((p) => occupants.has(p.id) && !neutralized(p));
+}
+
+export const postVacant = (state: RState, post: string) => actingHolder(state, post) === undefined;
+
+export function rolePower(state: RState, role: string): number {
+  return state.options.rolePower[role] ?? ROLES[role]?.power ?? 1;
+}
+
+export function power(state: RState, x: RPlayer): number {
+  if (x.power !== null) return x.power;
+  let best = 1;
+  for (const r of allRoles(x)) best = Math.max(best, rolePower(state, r));
+  for (const p of actingPosts(state, x)) best = Math.max(best, postInfo(state, p).power);
+  return Math.min(5, best);
+}
+
+/** Director functions: the acting Director, or the acting King while the Director is vacant (R14). */
+export function directorFunctions(state: RState, x: RPlayer): boolean {
+  if (acts(state, x, "director")) return true;
+  return postVacant(state, "director") && acts(state, x, "king");
+}
+
+export function isGovernmentMember(state: RState, x: RPlayer): string | null {
+  for (const p of actingPosts(state, x)) {
+    const g = postInfo(state, p).government;
+    if (g) return g;
+  }
+  return null;
+}
+
+export function isMultiPost(post: string): boolean {
+  return MULTI_POSTS.includes(post);
 }

@@ -1,5 +1,6 @@
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
-import { caseEntry, free, hasRole, notice, sendResult, setStatus } from "./logic.js";
+import { free, hasRole, notice, sendResult, setStatus } from "./characters.js";
+import { caseEntry } from "./investigation.js";
 import { ordersOf, orderTarget } from "./orders.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, actsPost, both, director, targetOf } from "./spec.js";

@@ -1,8 +1,8 @@
 import type { SetupInput } from "../../engine/ruleset.js";
 import { initialRngState } from "../../engine/rng.js";
 import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import { allRoles } from "./characters.js";
 import { reconcile } from "./chats.js";
-import { allRoles } from "./logic.js";
 import { defaultBorders, defaultRelations, playerSchema, type RegnumOptions } from "./options.js";
 import { phaseStart } from "./phase.js";
 import { type RegnumRejection, reject } from "./rejections.js";

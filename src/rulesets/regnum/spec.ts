@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { findPlayer } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
-import { acts, directorFunctions, hasRole } from "./logic.js";
+import { hasRole } from "./characters.js";
+import { acts, directorFunctions } from "./posts.js";
 import { type RegnumRejection, reject } from "./rejections.js";
 import type { Order, RPlayer, RState } from "./state.js";
 

@@ -1,5 +1,5 @@
 import { emitEvent } from "../../engine/helpers.js";
-import { abroad, dead, detained, notice, setStatus, underground } from "./logic.js";
+import { abroad, dead, detained, notice, setStatus, underground } from "./characters.js";
 import { reject } from "./rejections.js";
 import type { ActionSpec } from "./spec.js";
 import type { RPlayer } from "./state.js";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
-import { acts, free, isGovernmentMember, learn, notice, sendResult } from "./logic.js";
+import { free, learn, notice, sendResult } from "./characters.js";
 import { ordersOf, orderTarget } from "./orders.js";
+import { acts, isGovernmentMember } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, both, needRole, obj } from "./spec.js";
 import type { Order, RPlayer, RState } from "./state.js";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
-import { abroad, border, free, relation, sendResult, setStatus, underground } from "./logic.js";
+import { abroad, free, sendResult, setStatus, underground } from "./characters.js";
 import { ordersOf } from "./orders.js";
 import { palaceLeave } from "./palace.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, arg, obj } from "./spec.js";
-import { COUNTRIES, FOREIGN_COUNTRIES, type RState } from "./state.js";
+import { COUNTRIES, FOREIGN_COUNTRIES, pairKey, type RPlayer, type RState } from "./state.js";
 
 /** Going abroad and travelling between countries (§2.8, §5.10; step 16). */
 
@@ -70,3 +70,11 @@ export function resolveTravel(state: RState): void {
     sendResult(state, actor.id, order.action, null, "ok", { country: to });
   }
 }
+
+export const relation = (state: RState, a: string, b: string) =>
+  state.data.relations[pairKey(a, b)] ?? "neutral";
+
+export const border = (state: RState, a: string, b: string) => state.data.borders[pairKey(a, b)] ?? "open";
+
+export const inEnemyCountry = (state: RState, p: RPlayer) =>
+  abroad(p) && relation(state, "regnum", p.location) === "enemy";

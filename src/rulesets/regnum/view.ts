@@ -2,9 +2,11 @@ import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/rules
 import { findPlayer } from "../../engine/helpers.js";
 import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import { candidateTargets, SPECS, validateOn } from "./actions.js";
+import { abroad, allRoles, knownAppearances } from "./characters.js";
 import { access, chatInfo, enabledChats, writable } from "./chats.js";
-import { abroad, actingPosts, allRoles, canReadCaseFile, knownAppearances, power } from "./logic.js";
+import { canReadCaseFile } from "./investigation.js";
 import { started } from "./phase.js";
+import { actingPosts, power } from "./posts.js";
 import { CHATS, type RPlayer, type RState } from "./state.js";
 
 /** availableActions, chatLayout, playerView, deadline and finalPlayer. */

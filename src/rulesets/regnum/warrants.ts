@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, PlayerId } from "../../engine/types.js";
+import { notice, sendResult } from "./characters.js";
 import type { GmSpec } from "./gm.js";
-import { acts, notice, sendResult } from "./logic.js";
+import { acts } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, director, obj, withParams } from "./spec.js";
 import type { RPlayer, RState, Warrant } from "./state.js";

@@ -1,7 +1,8 @@
 import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
-import { actingHolder, actingPosts, allRoles, hasRole, neutralized, postInfo, power } from "./logic.js";
+import { allRoles, hasRole, neutralized } from "./characters.js";
 import { baronPalacePower } from "./palace.js";
+import { actingHolder, actingPosts, postInfo, power } from "./posts.js";
 import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 
 /** End of game, win conditions, captured power and rewards (§9). */

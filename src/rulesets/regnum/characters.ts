@@ -1,0 +1,88 @@
+import { emitPrivate, findPlayer } from "../../engine/helpers.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
+import { postInfo } from "./posts.js";
+import type { RPlayer, RState } from "./state.js";
+
+/** Characters (§2.4, §2.6): status and role predicates, known appearances, and what a character is told (results and notices, §13.4). */
+
+export const has = (p: RPlayer, s: string) => p.statuses.includes(s);
+export function setStatus(p: RPlayer, s: string, on: boolean): void {
+  if (on && !p.statuses.includes(s)) p.statuses.push(s);
+  if (!on) p.statuses = p.statuses.filter((x) => x !== s);
+}
+export const dead = (p: RPlayer) => !p.alive;
+export const neutralized = (p: RPlayer) => !p.alive || has(p, "neutralized");
+export const detained = (p: RPlayer) => has(p, "detained");
+export const free = (p: RPlayer) => p.alive && !detained(p) && !has(p, "neutralized");
+export const underground = (p: RPlayer) => has(p, "underground");
+export const abroad = (p: RPlayer) => p.location !== "regnum";
+export const allRoles = (p: RPlayer) => [p.role, ...p.roles.filter((r) => r !== p.role)];
+export const hasRole = (p: RPlayer, r: string) => p.role === r || p.roles.includes(r);
+export function present(p: RPlayer): boolean {
+  return !neutralized(p) && !underground(p) && (!abroad(p) || p.posts.includes(`adviser_${p.location}`));
+}
+export const phaseLabelOf = (state: RState) => `${state.phase.kind} ${state.phase.n}`;
+
+/** Known appearances (§2.6): stored plus own original plus the public ones. */
+export function knownAppearances(state: RState, x: RPlayer): string[] {
+  const out = new Set<string>([x.appearance, ...x.knownAppearances]);
+  for (const p of state.players) {
+    if (allRoles(p).some((r) => state.options.publicRoles.includes(r))) out.add(p.appearance);
+    if (p.posts.some((post) => postInfo(state, post).public)) out.add(p.appearance);
+  }
+  return [...out];
+}
+
+export function learn(x: RPlayer, appearance: string): void {
+  if (!x.knownAppearances.includes(appearance)) x.knownAppearances.push(appearance);
+}
+
+export const RESULT_TEXT: Record<string, string> = {
+  ok: "Ход выполнен.",
+  hidden: "Цель скрывается.",
+  suspicious: "Цель вызывает подозрение.",
+  not_suspicious: "Цель не вызывает подозрения.",
+  unidentifiable: "Опознание невозможно.",
+  unavailable: "Тело недоступно.",
+  invalid: "Опознание невозможно.",
+  opened: "Допрос начат.",
+  done: "Ход выполнен.",
+  released: "Задержанный освобождён.",
+  failed: "Ход не удался.",
+  requested: "Запрос отправлен.",
+  incomplete: "Обыск не проведён.",
+  abroad: "Цель за границей.",
+  wanted: "Цель скрывается. Цель объявлена в розыск.",
+  protected: "Разыскиваемый защищён ВС",
+  already: "Цель уже задержана.",
+  avoided: "Задержание не удалось.",
+  detained: "Цель задержана.",
+  too_early: "Освобождение пока невозможно.",
+  no_orchium: "Недостаточно орхиума.",
+};
+
+export function sendResult(
+  state: RState,
+  to: PlayerId,
+  action: string,
+  target: PlayerId | null,
+  result: string,
+  data: JsonObject = {},
+  text?: string,
+): void {
+  const targetPlayer = target ? findPlayer(state, target) : undefined;
+  const actor = findPlayer(state, to);
+  if (targetPlayer && actor) learn(actor, targetPlayer.currentAppearance);
+  emitPrivate(state, to, "result", {
+    action,
+    target,
+    targetAppearance: targetPlayer ? targetPlayer.currentAppearance : null,
+    result,
+    text: text ?? RESULT_TEXT[result] ?? result,
+    ...data,
+  });
+}
+
+export function notice(state: RState, to: PlayerId, about: string, fields: JsonObject = {}): void {
+  emitPrivate(state, to, "notice", { about, ...fields });
+}
