@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findPlayer } from "../../engine/helpers.js";
+import type { ParsedInput } from "../../engine/ruleset.js";
 import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
 import { hasRole } from "./characters.js";
 import { acts, directorFunctions } from "./posts.js";
@@ -20,7 +21,7 @@ export type ParamsOf<Shape extends z.ZodRawShape> = z.infer<ReturnType<typeof lo
 export type Targets = "none" | "one" | "param";
 
 /** An action's input with its params as its schema parses them (the engine parses them before `who` and `run`). */
-export type InputOf<Params> = Omit<ActionInput, "params"> & { params: Params };
+export type InputOf<Params> = ParsedInput<ActionInput, Params>;
 
 export interface ActionSpec<Params = JsonObject> {
   kind: "move" | "free";
