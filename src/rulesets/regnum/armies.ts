@@ -9,6 +9,7 @@ import { actingHolder, acts } from "./posts.js";
 import { reject } from "./rejections.js";
 import { type ActionSpec, arg, obj, pushFree, strList, targetOf } from "./spec.js";
 import {
+  ARMIES,
   ARMY_CHAT,
   COMMANDER_POST,
   COUNTRIES,
@@ -329,17 +330,7 @@ export function resolvePeace(state: RState): void {
 
 function commanderArmies(state: RState, actor: RPlayer): Record<string, true> {
   const out: Record<string, true> = {};
-  for (const army of [
-    "royal",
-    "parliament",
-    "inquisition",
-    "aik",
-    "ksb",
-    "ozd",
-    "darkness",
-    ...FOREIGN_ARMIES,
-  ])
-    if (commanderOf(state, army)?.id === actor.id) out[army] = true;
+  for (const army of ARMIES) if (commanderOf(state, army)?.id === actor.id) out[army] = true;
   return out;
 }
 
