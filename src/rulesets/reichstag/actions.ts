@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ActionDefinition } from "../../engine/ruleset.js";
+import { type ActionDefinition, type ParsedInput, defineAction } from "../../engine/ruleset.js";
 import { emitEvent, emitPublic, addStatus, playerOrThrow } from "../../engine/helpers.js";
-import type { ActionInput, JsonObject, PlayerId, Rejection } from "../../engine/types.js";
+import type { ActionInput, PlayerId, Rejection } from "../../engine/types.js";
 import { reject } from "./rejections.js";
 import { POWERS, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
 import { kill } from "./death.js";
@@ -22,14 +22,7 @@ export const reasons = {
   presidentOnly: () => reject("president_only", "presidentOnly"),
 };
 
-const asParams = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
-
-/** A choice param (availableActions offers one entry per choice with its params). */
-export function choice(input: ActionInput, param: string): string | undefined {
-  const value = input.params[param];
-  return value !== undefined && value !== null ? String(value) : undefined;
-}
+const asParams = <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough();
 
 interface Spec {
   kind: PhaseKind | "any";
@@ -38,7 +31,11 @@ interface Spec {
 }
 
 /** The general checks of section 4, in order. */
-export function general(state: ReichstagState, input: ActionInput, spec: Spec): Rejection | null {
+export function general(
+  state: ReichstagState,
+  input: Pick<ActionInput, "actor" | "action" | "targets">,
+  spec: Spec,
+): Rejection | null {
   for (const id of input.targets) {
     if (!state.players.some((p) => p.id === id))
       return reject("unknown_target", "unknownPlayer", { player: id });
@@ -60,17 +57,18 @@ export function general(state: ReichstagState, input: ActionInput, spec: Spec): 
   return null;
 }
 
-function define(
+/** An action: the general checks, then its own; `own` and `apply` see the params its schema parsed. */
+function define<Schema extends z.ZodType>(
   spec: Spec,
-  params: z.ZodType<JsonObject>,
-  own: (state: ReichstagState, input: ActionInput) => Rejection | null,
-  apply: (state: ReichstagState, input: ActionInput) => void,
+  params: Schema,
+  own: (state: ReichstagState, input: ParsedInput<ActionInput, z.output<Schema>>) => Rejection | null,
+  apply: (state: ReichstagState, input: ParsedInput<ActionInput, z.output<Schema>>) => void,
 ): Def {
-  return {
+  return defineAction<ReichstagState, Schema>({
     params,
     validate: (state, input) => general(state, input, spec) ?? own(state, input),
     apply,
-  };
+  });
 }
 
 const none = asParams({});
@@ -124,7 +122,7 @@ const vote = define(
   { kind: "election", targets: 0 },
   asParams({ vote: z.enum(["ja", "nein"]).optional() }),
   (state, input) => {
-    const value = choice(input, "vote");
+    const value = input.params.vote;
     if (value !== "ja" && value !== "nein") return reject("bad_vote", "badVote");
     if (input.actor === state.data.president || input.actor === state.data.chancellor) {
       return reject("candidate_vote", "candidateVote");
@@ -132,7 +130,7 @@ const vote = define(
     return null;
   },
   (state, input) => {
-    const value = choice(input, "vote") as "ja" | "nein";
+    const value = input.params.vote as "ja" | "nein";
     state.data.votes[input.actor] = value;
     state.data.agreed = [];
     if (state.options.openVoting)
@@ -170,16 +168,16 @@ const discard = define(
     const d = state.data;
     if (input.actor !== d.president) return reject("not_president", "notPresident");
     if (d.discarded) return reject("already_discarded", "alreadyDiscarded");
-    const p = choice(input, "policy");
-    if (p !== "L" && p !== "F") return reject("bad_policy", "badPolicy");
-    if (!d.hand.includes(p)) return reject("no_such_policy", "noSuchPolicy");
+    const policy = input.params.policy;
+    if (policy !== "L" && policy !== "F") return reject("bad_policy", "badPolicy");
+    if (!d.hand.includes(policy)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
   (state, input) => {
     const d = state.data;
-    const p = choice(input, "policy") as Policy;
-    d.hand.splice(d.hand.indexOf(p), 1);
-    d.discard.push(p);
+    const policy = input.params.policy as Policy;
+    d.hand.splice(d.hand.indexOf(policy), 1);
+    d.discard.push(policy);
     d.discarded = true;
     d.stepOpenedAt = state.now;
     d.shiftMinutes = 0;
@@ -191,7 +189,7 @@ const discard = define(
 
 function chancellorStep(
   state: ReichstagState,
-  input: ActionInput,
+  input: Pick<ActionInput, "actor">,
   notChancellor: Rejection,
 ): Rejection | null {
   if (input.actor !== state.data.chancellor) return notChancellor;
@@ -206,12 +204,12 @@ const enact = define(
     const own = chancellorStep(state, input, reject("not_chancellor", "notChancellor"));
     if (own) return own;
     if (state.data.vetoPending) return reject("veto_pending", "vetoPending");
-    const p = choice(input, "policy");
-    if (p !== "L" && p !== "F") return reject("bad_policy", "badPolicy");
-    if (!state.data.hand.includes(p)) return reject("no_such_policy", "noSuchPolicy");
+    const policy = input.params.policy;
+    if (policy !== "L" && policy !== "F") return reject("bad_policy", "badPolicy");
+    if (!state.data.hand.includes(policy)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
-  (state, input) => governmentEnacts(state, choice(input, "policy") as Policy),
+  (state, input) => governmentEnacts(state, input.params.policy as Policy),
 );
 
 const veto = define(
@@ -232,22 +230,17 @@ const veto = define(
   },
 );
 
-function agreeOf(input: ActionInput): boolean | undefined {
-  const value = input.params["agree"];
-  return typeof value === "boolean" ? value : undefined;
-}
-
 const vetoAnswer = define(
   { kind: "legislative", targets: 0 },
   asParams({ agree: z.boolean().optional() }),
   (state, input) => {
     if (input.actor !== state.data.president) return reject("not_president_veto", "notPresidentVeto");
     if (!state.data.vetoPending) return reject("no_veto", "noVeto");
-    if (agreeOf(input) === undefined) return reject("bad_answer", "badAnswer");
+    if (input.params.agree === undefined) return reject("bad_answer", "badAnswer");
     return null;
   },
   (state, input) => {
-    if (agreeOf(input)) {
+    if (input.params.agree) {
       agreedVeto(state);
       return;
     }
@@ -265,16 +258,11 @@ export function investigable(state: ReichstagState): PlayerId[] {
     .map((p) => p.id);
 }
 
-function powersOf(input: ActionInput): string[] | undefined {
-  const value = input.params["powers"];
-  return Array.isArray(value) ? value.map(String) : undefined;
-}
-
 const choosePowers = define(
   { kind: "executive", targets: 0 },
   asParams({ powers: z.array(z.enum(["investigate", "special_election", "peek", "execute"])).optional() }),
   (state, input) => {
-    const powers = powersOf(input);
+    const powers = input.params.powers;
     if (state.data.powers !== null) return reject("powers_chosen", "powersChosen");
     if (!powers || powers.some((p) => !POWERS.includes(p as Power))) {
       return reject("two_powers", "twoPowers");
@@ -292,7 +280,7 @@ const choosePowers = define(
     return null;
   },
   (state, input) => {
-    const powers = powersOf(input) as Power[];
+    const powers = [...(input.params.powers as Power[])];
     state.data.powers = [...powers];
     emitEvent(state, "powers_chosen", { president: input.actor, powers });
     emitPublic(state, "powers_chosen", { player: input.actor, powers });
@@ -301,7 +289,7 @@ const choosePowers = define(
 
 function powerCheck(
   state: ReichstagState,
-  input: ActionInput,
+  input: Pick<ActionInput, "actor" | "targets">,
   power: Power,
   self: boolean,
 ): Rejection | null {
@@ -400,7 +388,7 @@ const requestExtension = define(
   asParams({ hours: z.number().int().min(1).max(24).default(12) }),
   (state) => (extensionLeft(state) <= 0 ? reject("extension_cap", "extensionCap") : null),
   (state, input) => {
-    const hours = Math.min(Number(input.params["hours"] ?? 12), extensionLeft(state));
+    const hours = Math.min(input.params.hours, extensionLeft(state));
     state.data.extensionUsed += hours;
     state.data.shiftMinutes += hours * 60;
     emitEvent(state, "deadline_extended", { hours, by: input.actor });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GmActionDefinition } from "../../engine/ruleset.js";
+import { type GmActionDefinition, defineGmAction } from "../../engine/ruleset.js";
 import {
   emitEvent,
   emitPublic,
@@ -9,7 +9,7 @@ import {
   statusGmActions,
   playerOrThrow,
 } from "../../engine/helpers.js";
-import type { JsonObject, PlayerId } from "../../engine/types.js";
+import type { PlayerId } from "../../engine/types.js";
 import { reasons, actions } from "./actions.js";
 import { reject } from "./rejections.js";
 import { RULESET, type ReichstagState } from "./state.js";
@@ -28,22 +28,25 @@ import { isAlive } from "./state.js";
 /** GM actions (reichstag.md 4.2): extend, close, modkill, end_game, any player action with `as`. */
 type Gm = GmActionDefinition<ReichstagState>;
 
-const params = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape).passthrough() as unknown as z.ZodType<JsonObject>;
+const params = <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough();
+const extendParams = params({ hours: z.number().refine((h) => h !== 0, "hours must not be 0") });
+const noParams = params({});
+const asParams = params({ as: z.string().min(1) });
+const endGameParams = params({ winners: z.array(z.enum(["liberals", "fascists"])).default([]) });
 
-const extend: Gm = {
-  params: params({ hours: z.number().refine((h) => h !== 0, "hours must not be 0") }),
+const extend = defineGmAction<ReichstagState, typeof extendParams>({
+  params: extendParams,
   validate: (state) => (state.data.closed ? reasons.closed() : null),
   apply(state, input) {
-    const hours = input.params["hours"] as number;
+    const hours = input.params.hours;
     state.data.shiftMinutes += hours * 60;
     emitEvent(state, "deadline_extended", { hours, by: "gm" });
     emitPublic(state, "extended", { hours });
   },
-};
+});
 
-const close: Gm = {
-  params: params({}),
+const close = defineGmAction<ReichstagState, typeof noParams>({
+  params: noParams,
   validate: (state) => (state.data.closed ? reasons.closed() : null),
   apply(state) {
     emitEvent(state, "phase_closed_early", { by: "gm" });
@@ -62,11 +65,11 @@ const close: Gm = {
         state.data.closeRequested = true;
     }
   },
-};
+});
 
 /** 5.10: the player dies at once; a pending step he held is resolved as the rules file says. */
-const modkill: Gm = {
-  params: params({}),
+const modkill = defineGmAction<ReichstagState, typeof noParams>({
+  params: noParams,
   validate(state, input) {
     if (input.targets.length === 0) return reject("modkill_targets", "modkillTargets");
     for (const id of input.targets) {
@@ -129,26 +132,26 @@ const modkill: Gm = {
         return;
     }
   },
-};
+});
 
-const endGameAction: Gm = {
-  params: params({ winners: z.array(z.enum(["liberals", "fascists"])).default([]) }),
+const endGameAction = defineGmAction<ReichstagState, typeof endGameParams>({
+  params: endGameParams,
   validate: () => null,
   apply(state, input) {
-    endGame(state, [...new Set(input.params["winners"] as string[])], "gm");
+    endGame(state, [...new Set(input.params.winners)], "gm");
   },
-};
+});
 
 /** Any player action in a player's name (`as`), with the same validation. */
 function asPlayer(id: string): Gm {
   const definition = actions[id];
   if (!definition) throw new Error(`reichstag: no action ${id}`);
-  const inner = (input: { targets: PlayerId[]; params: JsonObject }) => {
+  const inner = (input: { params: z.output<typeof asParams> }) => {
     const { as, ...rest } = input.params;
     return { as, rest };
   };
-  return {
-    params: params({ as: z.string().min(1) }),
+  return defineGmAction<ReichstagState, typeof asParams>({
+    params: asParams,
     validate(state, input) {
       const { as, rest } = inner(input);
       if (typeof as !== "string" || !state.players.some((p) => p.id === as)) {
@@ -167,9 +170,9 @@ function asPlayer(id: string): Gm {
     apply(state, input) {
       const { as, rest } = inner(input);
       const parsed = definition.params.parse(rest);
-      definition.apply(state, { actor: as as string, action: id, targets: input.targets, params: parsed });
+      definition.apply(state, { actor: as, action: id, targets: input.targets, params: parsed });
     },
-  };
+  });
 }
 
 export const gmActions: Record<string, Gm> = {
