@@ -11,7 +11,7 @@ import { type MayorState, RULESET_ID } from "./state.js";
 import { rejections } from "./rejections.js";
 import { texts } from "./texts.js";
 import { actionLabel, availableActions, playerView } from "./view.js";
-import { votes } from "./ballot.js";
+import { votes } from "./votes.js";
 
 /** The blind game run by the Mayor: ../shared/rules/mayor.md (seed 004_ad941c781c806692.txt). */
 export const mayor = defineRuleset<MayorState>({

@@ -14,7 +14,7 @@ import {
   isJailed,
   onVacation,
 } from "./state.js";
-import { tally } from "./votes.js";
+import { tally } from "./tally.js";
 import { winners } from "./win.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { executionWinner, isolationWinner, tally } from "./votes.js";
+import { executionWinner, isolationWinner, tally } from "./tally.js";
 
 describe("section 6 counting", () => {
   it("КАЗНЬ: one candidate with one verdict stays free, with two goes to jail", () => {
