@@ -23,10 +23,10 @@ import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
 
 /**
- * Messages handled at once (each holds a database connection for its transaction): well under
- * the pool's 10, so commands keep connections of their own during a flood of posts.
+ * Messages handled at once (each holds a database connection for its transaction): under the
+ * pool's 10, so commands keep connections of their own during a flood of posts.
  */
-const ACTIVITY_CONCURRENCY = 4;
+const ACTIVITY_CONCURRENCY = 6;
 
 export interface BotDeps {
   env: Env;
@@ -99,10 +99,10 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   const activity = contextFor(botDeps, "ru");
   const posts = new ActivityQueue(deps.log, { concurrency: ACTIVITY_CONCURRENCY });
   const onMessage = (message: Message) => {
-    if (accepting && message.guildId) posts.push(message.guildId, () => onMessageCreate(activity, message));
+    if (accepting) posts.push(() => onMessageCreate(activity, message));
   };
   const onEdit = (_old: Message | PartialMessage, message: Message | PartialMessage) => {
-    if (accepting && message.guildId) posts.push(message.guildId, () => onMessageUpdate(activity, message));
+    if (accepting) posts.push(() => onMessageUpdate(activity, message));
   };
   const onMember = (_old: GuildMember | PartialGuildMember, member: GuildMember) => {
     track(rememberMemberRoles(deps.database.db, member.guild.id, member.id, [...member.roles.cache.keys()]));

@@ -131,70 +131,52 @@ export function onMessageUpdate(deps: ActivityDeps, message: AnyMessage): Promis
 }
 
 /**
- * Posts and edits as they arrive from the gateway, handled in arrival order per guild (a game's
- * posts count in the order they were written), a few guilds at a time (each handling holds a
- * database connection; a flood must not take the whole pool and time out), and retried while the
- * failure is transient (a connection, the pool's timeout), so that a busy moment loses no post.
+ * Posts and edits as they arrive from the gateway, started in arrival order, a few at a time
+ * (each holds a database connection for its transaction; a flood must not take the whole pool
+ * and time out), and retried while the failure is transient (a connection, the pool's timeout),
+ * so that a busy moment loses no post. Nothing waits behind another post of its chat: the rules
+ * judge a post by the state when it is handled, so it is handled as soon as a place is free.
  * A post has no idempotency key of its own: a connection lost after its commit reached Postgres
  * but before the answer came back would count it twice (the rules count posts, not their text).
  */
 export class ActivityQueue {
-  private readonly waiting = new Map<string, (() => Promise<void>)[]>();
-  private readonly ready: string[] = [];
+  private readonly waiting: (() => Promise<void>)[] = [];
   private running = 0;
   private idle: (() => void)[] = [];
 
   constructor(
     private readonly log: Logger,
-    private readonly options: { concurrency: number; retryDelaysMs?: readonly number[] } = { concurrency: 4 },
+    private readonly options: { concurrency: number; retryDelaysMs?: readonly number[] } = { concurrency: 8 },
   ) {}
 
-  /** Queues `work` behind the guild's earlier messages. */
-  push(guildId: string, work: () => Promise<void>): void {
-    const queue = this.waiting.get(guildId);
-    if (queue) {
-      queue.push(work);
-      return;
-    }
-    this.waiting.set(guildId, [work]);
-    this.ready.push(guildId);
+  push(work: () => Promise<void>): void {
+    this.waiting.push(work);
     this.pump();
   }
 
   /** Resolves once every queued message has been handled (or given up on). */
   async drained(): Promise<void> {
-    if (this.waiting.size === 0 && this.running === 0) return;
+    if (this.waiting.length === 0 && this.running === 0) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
   get size(): number {
-    let n = 0;
-    for (const queue of this.waiting.values()) n += queue.length;
-    return n;
+    return this.waiting.length;
   }
 
   private pump(): void {
     while (this.running < this.options.concurrency) {
-      const guildId = this.ready.shift();
-      if (guildId === undefined) break;
+      const work = this.waiting.shift();
+      if (work === undefined) break;
       this.running++;
-      void this.runGuild(guildId).finally(() => {
+      void this.withRetries(work).finally(() => {
         this.running--;
         this.pump();
-        if (this.waiting.size === 0 && this.running === 0) {
+        if (this.waiting.length === 0 && this.running === 0) {
           for (const resolve of this.idle.splice(0)) resolve();
         }
       });
     }
-  }
-
-  /** One message of the guild, then the guild goes to the back of the line if it has more. */
-  private async runGuild(guildId: string): Promise<void> {
-    const queue = this.waiting.get(guildId);
-    const work = queue?.shift();
-    if (work) await this.withRetries(work);
-    if (queue && queue.length > 0) this.ready.push(guildId);
-    else this.waiting.delete(guildId);
   }
 
   private async withRetries(work: () => Promise<void>): Promise<void> {
