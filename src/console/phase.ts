@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { inputs, masks as masksTable, outbox, resolutions } from "../db/schema/index.js";
+import { inputPayload, inputs, masks as masksTable, outbox, resolutions } from "../db/schema/index.js";
+import { outboxPayload } from "../games/effects.js";
 import { resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js";
@@ -8,14 +9,7 @@ import { describeChosen, type LabelOf } from "../render/orders.js";
 import { maskModeOf, maskNames } from "../games/masks.js";
 import { tallyText } from "../games/ballots.js";
 import { displayContext, renderReport } from "../games/render.js";
-import type {
-  GameRow,
-  GameService,
-  OutboxEffect,
-  OutboxPost,
-  PhaseRow,
-  ResolutionRow,
-} from "../games/service.js";
+import type { GameRow, GameService, OutboxPost, PhaseRow, ResolutionRow } from "../games/service.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { has, phaseName, rejectionText, t } from "../i18n/index.js";
 import { causeWord, statusWord } from "./words.js";
@@ -158,7 +152,7 @@ export async function liveView(db: Db, ctx: GameContext): Promise<LiveView> {
   };
   const labelOf = labelsOf(ctx);
   const describe = (seatId: string, payload: unknown) => {
-    const p = payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
+    const p = inputPayload.parse(payload);
     const order = { action: p.action ?? "?", targets: p.targets ?? [], params: p.params ?? {} };
     return { action: order.action, text: describeChosen(lang, order, offersOf(seatId), ctx.names, labelOf) };
   };
@@ -363,7 +357,9 @@ export async function draftView(db: Db, service: GameService, ctx: GameContext):
     .from(outbox)
     .where(eq(outbox.resolutionId, resolution.id))
     .orderBy(asc(outbox.id));
-  const posts = rows.map((r) => r.payload as OutboxEffect).filter((e): e is OutboxPost => e.type === "post");
+  const posts = rows
+    .map((r) => outboxPayload.parse(r.payload))
+    .filter((e): e is OutboxPost => e.type === "post");
   const paper = posts.filter((p) => p.chat === "newspaper");
   return {
     resolution,

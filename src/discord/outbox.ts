@@ -15,6 +15,8 @@ import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
 import { t } from "../i18n/index.js";
 import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
+import { outboxPayload } from "../games/effects.js";
+import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
 import { gameLogFiles } from "../games/game-log.js";
 import { botPost, botUpsert, mirroredHome } from "./masks/bot-posts.js";
@@ -109,6 +111,9 @@ export interface DrainResult {
 }
 
 /** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
+/** An upsert's row once performed: the message it posted, kept in its payload. */
+const postedMessage = z.looseObject({ messageId: z.string().optional() });
+
 export const RETRY_PREFIX = "outbox-retry";
 
 export async function drainOutbox(outer: DrainDeps, gameId: string): Promise<DrainResult> {
@@ -138,7 +143,7 @@ export async function drainOutbox(outer: DrainDeps, gameId: string): Promise<Dra
           result.retryAt = row.nextAttemptAt;
           break;
         }
-        const effect = row.payload as OutboxEffect;
+        const effect = outboxPayload.parse(row.payload);
         try {
           await perform(deps, gameId, row.id, effect);
           await db
@@ -501,7 +506,7 @@ async function upsertMessage(
     )
     .orderBy(desc(outbox.id))
     .limit(1);
-  const messageId = (posted?.payload as { messageId?: string } | undefined)?.messageId;
+  const messageId = posted ? postedMessage.parse(posted.payload).messageId : undefined;
   if (messageId) {
     try {
       await deps.rest.patch(Routes.channelMessage(channelId, messageId), {

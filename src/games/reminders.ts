@@ -2,7 +2,15 @@ import { and, eq } from "drizzle-orm";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import type { Db } from "../db/client.js";
-import { deadlines, guildSettings, inputs, phases, players } from "../db/schema/index.js";
+import {
+  deadlinePayload,
+  deadlines,
+  guildSettings,
+  inputPayload,
+  inputs,
+  phases,
+  players,
+} from "../db/schema/index.js";
 import { safeName } from "../render/names.js";
 import { phaseName, t } from "../i18n/index.js";
 import { discordTime } from "./time.js";
@@ -117,7 +125,7 @@ export async function sendReminder(
       await markDone();
       return nothing;
     }
-    const minutes = Number((deadline.payload as { minutesBefore?: unknown }).minutesBefore ?? deadline.key);
+    const minutes = deadlinePayload.parse(deadline.payload).minutesBefore ?? Number(deadline.key);
     const due = phase.deadlineAt ?? new Date(deadline.dueAt.getTime() + minutes * 60_000);
     const ruleset = rulesetOrThrow(game.ruleset);
     const { state } = await loadState(tx, gameId, ruleset);
@@ -164,7 +172,7 @@ export async function actedThisPhase(tx: Tx, gameId: string, phaseLabel: string)
     );
   const acted = new Set<PlayerId>();
   for (const row of rows) {
-    const action = (row.payload as { action?: unknown }).action;
+    const { action } = inputPayload.parse(row.payload);
     if (row.seatId && typeof action === "string" && !OPTIONAL_ACTIONS.has(action)) acted.add(row.seatId);
   }
   return acted;

@@ -2,7 +2,7 @@ import { Queue, type Job, type JobsOptions } from "bullmq";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
-import { deadlines, games, outbox } from "../db/schema/index.js";
+import { deadlinePayload, deadlines, games, outbox } from "../db/schema/index.js";
 import type { AfterCommit, Clock, DeadlineRow } from "../games/service.js";
 import type { Logger } from "../log.js";
 import {
@@ -63,9 +63,9 @@ export function deadlineJob(
   if (!name) return undefined;
   const delay = Math.max(0, row.dueAt.getTime() - now.getTime());
   const base = { gameId: row.gameId, phaseIndex: row.phaseIndex, deadlineId: row.id };
-  const payload = row.payload as { minutesBefore?: unknown };
+  const payload = deadlinePayload.parse(row.payload);
   const data =
-    name === "phase.remind" ? { ...base, minutesBefore: Number(payload.minutesBefore ?? row.key) } : base;
+    name === "phase.remind" ? { ...base, minutesBefore: payload.minutesBefore ?? Number(row.key) } : base;
   const priority =
     name === "phase.remind"
       ? JOB_PRIORITY.remind

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { games } from "./games.js";
 
 /**
@@ -63,3 +64,6 @@ export const deadlines = pgTable(
     index("deadlines_pending_idx").on(t.status, t.dueAt),
   ],
 );
+
+/** `deadlines.payload`: a reminder's minutes before the phase's end (other kinds carry nothing). */
+export const deadlinePayload = z.looseObject({ minutesBefore: z.number().exactOptional() });
