@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client.js";
 import { withAdvisoryLock } from "../../src/db/locks.js";
@@ -42,29 +43,30 @@ describe("withAdvisoryLock", () => {
     expect(finished).toHaveLength(16);
   });
 
-  it("keeps holders of one key in two processes (two pools) apart, and frees the key after a failure", async () => {
+  it("waits for a holder in another process (another session), and frees the key after a failure", async () => {
     const key = `${prefix}:drain`;
-    const order: string[] = [];
     await expect(
       withAdvisoryLock(small.db, key, async () => {
         throw new Error("work failed");
       }),
     ).rejects.toThrow("work failed");
-    let releaseFirst = () => {};
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    const first = withAdvisoryLock(small.db, key, async () => {
-      order.push("first in");
-      await firstHolds;
-      order.push("first out");
-    });
-    await pause(100);
-    const second = withAdvisoryLock(other.db, key, async () => {
-      order.push("second in");
-    });
-    await pause(300);
-    expect(order).toEqual(["first in"]);
-    releaseFirst();
-    await Promise.all([first, second]);
-    expect(order).toEqual(["first in", "first out", "second in"]);
+    // Another process: its own session takes the key first.
+    const elsewhere = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+      const order: string[] = [];
+      const mine = withAdvisoryLock(other.db, key, async () => {
+        order.push("mine");
+      });
+      await pause(300);
+      expect(order).toEqual([]);
+      order.push("elsewhere done");
+      await elsewhere.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+      await mine;
+      expect(order).toEqual(["elsewhere done", "mine"]);
+    } finally {
+      await elsewhere.end();
+    }
   });
 });
