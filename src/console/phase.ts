@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { inputPayload, inputs, masks as masksTable, outbox, resolutions } from "../db/schema/index.js";
-import { outboxPayload } from "../games/effects.js";
+import { inputPayload, inputs, masks as masksTable, resolutions } from "../db/schema/index.js";
+import { resolutionPosts } from "../games/effects.js";
 import { resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { AvailableAction, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js";
@@ -9,7 +9,7 @@ import { describeChosen, type LabelOf } from "../render/orders.js";
 import { maskModeOf, maskNames } from "../games/masks.js";
 import { tallyText } from "../games/ballots.js";
 import { displayContext, renderReport } from "../games/render.js";
-import type { GameRow, GameService, OutboxPost, PhaseRow, ResolutionRow } from "../games/service.js";
+import type { GameRow, GameService, PhaseRow, ResolutionRow } from "../games/service.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { has, phaseName, rejectionText, t } from "../i18n/index.js";
 import { causeWord, statusWord } from "./words.js";
@@ -352,14 +352,7 @@ export interface DraftView {
 export async function draftView(db: Db, service: GameService, ctx: GameContext): Promise<DraftView | null> {
   const resolution = await service.pendingDraft(ctx.game.id);
   if (!resolution) return null;
-  const rows = await db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(eq(outbox.resolutionId, resolution.id))
-    .orderBy(asc(outbox.id));
-  const posts = rows
-    .map((r) => outboxPayload.parse(r.payload))
-    .filter((e): e is OutboxPost => e.type === "post");
+  const posts = await resolutionPosts(db, resolution.id);
   const paper = posts.filter((p) => p.chat === "newspaper");
   return {
     resolution,

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { outbox, phases } from "../db/schema/index.js";
@@ -69,6 +69,16 @@ export interface OutboxButton {
   style: "primary" | "secondary" | "success" | "danger";
 }
 export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
+
+/** The posts a resolution's effects make (a draft's, as they will go out), in order. */
+export async function resolutionPosts(db: Tx, resolutionId: number): Promise<OutboxPost[]> {
+  const rows = await db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.resolutionId, resolutionId))
+    .orderBy(asc(outbox.id));
+  return rows.map((r) => outboxPayload.parse(r.payload)).filter((e): e is OutboxPost => e.type === "post");
+}
 
 /** The `outbox.payload` column: one OutboxEffect. */
 export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type", [

@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { deadlines, inputPayload, inputs, outbox, playerReplacements } from "../db/schema/index.js";
+import { deadlines, inputPayload, inputs, playerReplacements } from "../db/schema/index.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState } from "../engine/types.js";
 import { phaseName, t } from "../i18n/index.js";
 import { labelsOf } from "../render/orders.js";
 import { tallyText } from "./ballots.js";
 import type { GameContext } from "./context.js";
-import { outboxPayload, readerOf, type OutboxPost, type OutboxUpsert } from "./effects.js";
+import { readerOf, resolutionPosts, type OutboxUpsert } from "./effects.js";
 import { clip, draftCard, phaseStatus, type DraftNote, type PhaseOrder } from "./gm-room.js";
 import { currentPhase, pendingDraft, readGame, seatsOf } from "./reads.js";
 import type { GameRow, PhaseRow, ResolutionRow } from "./rows.js";
@@ -115,14 +115,7 @@ export async function draftCardEffect(
   note: DraftNote,
 ): Promise<OutboxUpsert> {
   const reader = await readerOf(ctx, tx, game, ruleset);
-  const rows = await tx
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(eq(outbox.resolutionId, resolution.id))
-    .orderBy(asc(outbox.id));
-  const posts = rows
-    .map((r) => outboxPayload.parse(r.payload))
-    .filter((e): e is OutboxPost => e.type === "post");
+  const posts = await resolutionPosts(tx, resolution.id);
   const newspaper = posts
     .filter((p) => p.chat === "newspaper")
     .map((p) => p.content)
