@@ -13,9 +13,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 # Owned by root, read-only to the process: the app writes nothing to its own directory.
 COPY . .
+# src/ transpiled to dist/ (scripts/build.mjs): the processes run on plain Node, no loader.
+RUN node scripts/build.mjs
 
 USER node
 # Health and metrics: the bot on 9101, the worker on 9102 (BOT_HTTP_PORT, WORKER_HTTP_PORT);
 # the GM console on 9103 (CONSOLE_PORT, the bot).
 EXPOSE 9101 9102 9103
-CMD ["node", "--import", "tsx", "src/bot/main.ts"]
+CMD ["node", "dist/bot/main.js"]

@@ -9,13 +9,13 @@ import { startEmulator } from "../src/emulator/index.js";
 import { createQueue, Scheduler } from "../src/jobs/scheduler.js";
 import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
-import { processEnv, uniquePrefix, until } from "../test/worker/support.js";
+import { builtEntry, processEnv, uniquePrefix, until } from "../test/worker/support.js";
 import { buildTemplates, cloneFleet, setDue } from "./fleet.js";
 
 /**
  * `memory_mb` {bot, worker}: the peak resident set (VmHWM) of each process under the
- * benchmark's load. Both run as real child processes (the same Node and tsx loader as
- * `npm run bot` / `npm run worker`); the load is bench/interactions.ts's (50 slash commands a
+ * benchmark's load. Both run as real child processes (built, on Node, as `npm run bot` /
+ * `npm run worker` run them); the load is bench/interactions.ts's (50 slash commands a
  * second against the bot through the emulator, the worker draining and resolving phases).
  * bench/run.ts also counts the worker's peak under bench/deadlines.ts's 1000-game load.
  */
@@ -46,9 +46,9 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript entry point as a child process (`node --import tsx <script>`). */
+/** Runs an entry point of src/ as a child process, built, as `npm run bot` / `npm run worker` do. */
 export function spawnProcess(name: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, [builtEntry(script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

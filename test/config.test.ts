@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../src/config/env.js";
 import { BOT_PERMISSIONS, inviteUrl, welcomeLines } from "../src/discord/invite.js";
+import { builtEntry } from "./worker/support.js";
 
 const valid = {
   DISCORD_TOKEN: "token",
@@ -34,7 +35,7 @@ describe("configuration", () => {
 
   it("npm run bot without a token exits 1 with one line naming DISCORD_TOKEN", { timeout: 60_000 }, () => {
     const env = { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "" };
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/bot/main.ts"], {
+    const result = spawnSync(process.execPath, [builtEntry("src/bot/main.ts")], {
       env,
       encoding: "utf8",
       timeout: 60_000,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, parseEnv } from "../config/env.js";
 import { DependencyError } from "../runtime/dependencies.js";
@@ -36,8 +37,17 @@ async function checkDiscord(token: string, apiUrl: string | undefined): Promise<
   if (!response.ok) throw new DependencyError("Discord", base, `HTTP ${response.status}`);
 }
 
+/**
+ * `bot/main` or `worker/main` beside this module's folder, with this module's extension:
+ * dist/…/main.js when built (`npm start`), src/…/main.ts under tsx.
+ */
+function entryPoint(process: "bot" | "worker"): string {
+  const here = fileURLToPath(import.meta.url);
+  return fileURLToPath(new URL(`../${process}/main${extname(here)}`, import.meta.url));
+}
+
 function startChild(script: string): ChildProcess {
-  // The same Node and loader (tsx) as this process.
+  // The same Node and loader flags (tsx, when this runs under it) as this process.
   // Its own process group: a terminal's Ctrl-C reaches it once, forwarded by us, not twice
   // (a second SIGINT would end it without its graceful shutdown).
   return spawn(process.execPath, [...process.execArgv, script], {
@@ -62,8 +72,8 @@ async function runProduction(): Promise<void> {
     fail(`start: ${(error as Error).message}`);
   }
   const children = new Map<string, ChildProcess>([
-    ["bot", startChild("src/bot/main.ts")],
-    ["worker", startChild("src/worker/main.ts")],
+    ["bot", startChild(entryPoint("bot"))],
+    ["worker", startChild(entryPoint("worker"))],
   ]);
   let stopping = false;
   const stopAll = (signal: NodeJS.Signals) => {

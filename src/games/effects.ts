@@ -6,7 +6,6 @@ import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, PhaseReport } from "../engine/types.js";
 import { phaseName, t } from "../i18n/index.js";
 import { safeName } from "../render/names.js";
-import { phaseImages } from "../render/phase-images.js";
 import { tallyText, votePosts } from "./ballots.js";
 import type { GameContext } from "./context.js";
 import { languageOf, seatsOf } from "./reads.js";
@@ -240,6 +239,9 @@ export async function resolutionEffects(
   // The board or the battle reports go with the newspaper of the phase.
   const seats = await seatsOf(tx, game.id);
   const lang = await languageOf(tx, game.guildId);
+  // The renderers load the canvas library (about 20 MB resident) on the first image, not with
+  // every process that imports this module.
+  const { phaseImages } = await import("../render/phase-images.js");
   const images = phaseImages(
     game.ruleset,
     state,

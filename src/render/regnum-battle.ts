@@ -3,6 +3,7 @@ import type { AnyGameState, GameEvent, Lang, PhaseReport, PlayerId } from "../en
 import { phaseName } from "../i18n/index.js";
 import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battles.js";
 import { sortArmies, type Unit } from "../rulesets/regnum/state.js";
+import { armyName, COUNTRY_NAMES, countryName, unitName } from "./regnum-names.js";
 
 /**
  * Pure renderer of a `regnum` battle (regnum.md §6.4) to a PNG: the two sides in two columns, each
@@ -211,43 +212,6 @@ export function battleReports(
 
 // ---------------------------------------------------------------- labels
 
-const UNIT_NAMES: Record<string, { en: string; ru: string }> = {
-  squad: { en: "squad", ru: "отряд" },
-  snowmen: { en: "snowmen", ru: "отряд снеговиков" },
-  fire_elemental: { en: "fire elemental", ru: "огненный элементаль" },
-  water_elemental: { en: "water elemental", ru: "водный элементаль" },
-  earth_elemental: { en: "earth elemental", ru: "земляной элементаль" },
-  air_elemental: { en: "air elemental", ru: "воздушный элементаль" },
-  electric_elemental: { en: "electric elemental", ru: "электрический элементаль" },
-  wood_elemental: { en: "wood elemental", ru: "древесный элементаль" },
-  multielemental: { en: "multielemental", ru: "мультиэлементаль" },
-  zombies: { en: "zombies", ru: "отряд зомби" },
-  mammoth: { en: "mammoth", ru: "мамонт" },
-  flamethrower_robot: { en: "flamethrower robot", ru: "огнемётный робот" },
-  waterproof_robot: { en: "waterproof robot", ru: "водонепроницаемый робот" },
-  modified_robot: { en: "modified robot", ru: "модифицированный робот" },
-};
-
-const ARMY_NAMES: Record<string, { en: string; ru: string }> = {
-  royal: { en: "Royal forces", ru: "Королевские ВС" },
-  parliament: { en: "Parliamentary forces", ru: "Парламентские ВС" },
-  inquisition: { en: "Inquisition forces", ru: "ВС Инквизиции" },
-  aik: { en: "AIK forces", ru: "ВС АИК" },
-  ksb: { en: "KSB forces", ru: "ВС КСБ" },
-  ozd: { en: "Order forces (OZD)", ru: "ВС ОЗД" },
-  darkness: { en: "Forces of Darkness", ru: "ВС Тьмы" },
-  norsland: { en: "Norsland forces", ru: "ВС Норсленда" },
-  orientem: { en: "Orientem forces", ru: "ВС Ориентема" },
-  britonia: { en: "Britonia forces", ru: "ВС Бритонии" },
-};
-
-const COUNTRY_NAMES: Record<string, { en: string; ru: string; ruIn: string; ruFem: boolean }> = {
-  regnum: { en: "Regnum", ru: "Регнум", ruIn: "Регнуме", ruFem: false },
-  norsland: { en: "Norsland", ru: "Норсленд", ruIn: "Норсленде", ruFem: false },
-  orientem: { en: "Orientem", ru: "Ориентем", ruIn: "Ориентеме", ruFem: false },
-  britonia: { en: "Britonia", ru: "Бритония", ruIn: "Бритонии", ruFem: true },
-};
-
 const SEASON_NAMES: Record<string, { en: string; ru: string }> = {
   winter: { en: "winter", ru: "зима" },
   spring: { en: "spring", ru: "весна" },
@@ -291,16 +255,6 @@ const LABELS = {
     winnerTag: "ПОБЕДА",
   },
 } as const;
-
-export function unitName(type: string, lang: Lang): string {
-  return UNIT_NAMES[type]?.[lang] ?? type.replace(/_/g, " ");
-}
-export function armyName(army: string, lang: Lang): string {
-  return ARMY_NAMES[army]?.[lang] ?? army;
-}
-export function countryName(country: string, lang: Lang): string {
-  return COUNTRY_NAMES[country]?.[lang] ?? country;
-}
 
 // ---------------------------------------------------------------- layout
 

@@ -8,7 +8,7 @@ import { envSchema } from "../../src/config/env.js";
 import { type Emulator, startEmulator } from "../../src/emulator/index.js";
 import { createTestDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
-import { root, uniquePrefix, until } from "../worker/support.js";
+import { ensureBuilt, root, uniquePrefix, until } from "../worker/support.js";
 
 /**
  * Docker cannot run here: docker-compose.yml, the Dockerfile and .dockerignore are checked as
@@ -87,15 +87,20 @@ describe("the Docker setup, read as text", () => {
     for (const name of appServices) expect(services[name]?.image, name).toBe(image);
   });
 
-  it("runs node itself (not npm) on the script each npm command runs, with an init for signals", () => {
+  it("runs node itself (not npm) on the built script each npm command runs, with an init for signals", () => {
     const scripts = { migrate: "db:migrate", bot: "bot", worker: "worker" } as const;
     for (const name of appServices) {
       const command = services[name]?.command ?? [];
-      expect(command.slice(0, 3), name).toEqual(["node", "--import", "tsx"]);
-      expect(packageScripts[scripts[name]], name).toBe(`tsx ${command[3]}`);
+      expect(command, name).toHaveLength(2);
+      expect(command[0], name).toBe("node");
+      expect(command[1], name).toMatch(/^dist\/.+\.js$/);
+      expect(packageScripts[scripts[name]], name).toBe(`node ${command[1]}`);
+      // npm builds before it runs; the image builds once, after the sources are copied.
+      expect(packageScripts[`pre${scripts[name]}`], name).toBe("node scripts/build.mjs");
       expect(services[name]?.init, name).toBe(true);
     }
-    expect(dockerfile).toMatch(/^CMD \["node", /m);
+    expect(dockerfile).toMatch(/^COPY \. \.\n(?:#.*\n)*RUN node scripts\/build\.mjs$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/bot\/main\.js"\]$/m);
   });
 
   it("passes only the config schema's variables, every required one to bot and worker", () => {
@@ -151,6 +156,7 @@ describe("the Docker setup, read as text", () => {
       "pgdata/PG_VERSION",
       "dump.rdb",
       "coverage/index.html",
+      "dist/bot/main.js", // a local build: the image builds its own from src/
     ];
     const kept = [
       "package.json",
@@ -160,6 +166,7 @@ describe("the Docker setup, read as text", () => {
       "drizzle/0000_init.sql",
       "drizzle/meta/_journal.json",
       "scripts/healthcheck.mjs",
+      "scripts/build.mjs",
       "tsconfig.json",
     ];
     for (const path of out) expect(ignoredByDocker(path, dockerignore), path).toBe(true);
@@ -221,6 +228,7 @@ describe("the services' commands, run as processes", { timeout: 180_000 }, () =>
     emu.createGuild({ name: "Compose Server", members: 1 });
     fresh = await createTestDatabase();
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    ensureBuilt(); // what the image's `RUN node scripts/build.mjs` makes
   });
   afterAll(async () => {
     for (const process of started) if (process.running()) process.kill("SIGKILL");

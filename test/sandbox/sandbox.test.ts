@@ -4,6 +4,7 @@ import type { Emulator } from "../../src/emulator/index.js";
 import { parseSandboxArgs, UsageError } from "../../src/sandbox/options.js";
 import { messageText, runSandbox } from "../../src/sandbox/sandbox.js";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.js";
+import { builtEntry } from "../worker/support.js";
 
 /**
  * `npm start`: the sandbox plays each ruleset to its end as a child process (its own database
@@ -19,7 +20,8 @@ interface Run {
 
 function start(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts", ...args], {
+    // What `npm start` runs after its build.
+    const child = spawn(process.execPath, [builtEntry("src/cli/start.ts"), ...args], {
       cwd: new URL("../../", import.meta.url),
       env: { ...process.env, DISCORD_TOKEN: "", LOG_LEVEL: "error", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
@@ -180,17 +180,38 @@ export function processEnv(
   };
 }
 
-/** `npm run worker` as a child process (node + tsx), with the given environment. */
+let built = false;
+
+/**
+ * `npm run build` once per test process: the processes the tests start run from dist/, as
+ * `npm start`, `npm run bot`, `npm run worker` and the image run them. The build rewrites only
+ * what changed, by renames, so test files building at once never read half a file.
+ */
+export function ensureBuilt(): void {
+  if (built) return;
+  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  built = true;
+}
+
+/** The built module of a source entry point: `src/worker/main.ts` → `dist/worker/main.js`. */
+export function builtEntry(script: string): string {
+  if (!/^src\/.+\.ts$/.test(script)) throw new Error(`not an entry point under src/: ${script}`);
+  ensureBuilt();
+  return `dist/${script.slice("src/".length, -".ts".length)}.js`;
+}
+
+/** `npm run worker` as a child process (the built worker on node), with the given environment. */
 export function spawnWorker(env: Record<string, string>): ChildWorker {
   return spawnScript("src/worker/main.ts", env);
 }
 
 /**
- * A process of the project (`src/bot/main.ts`, …) under node + tsx, with the given environment.
- * Its HTTP server takes a free port unless `env` names one, so parallel test files never collide.
+ * A process of the project (`src/bot/main.ts`, …) as npm runs it (built, on node), with the
+ * given environment. Its HTTP server takes a free port unless `env` names one, so parallel test
+ * files never collide.
  */
 export function spawnScript(script: string, env: Record<string, string>): ChildWorker {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, [builtEntry(script)], {
     cwd: root,
     env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", CONSOLE_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { createCanvas } from "@napi-rs/canvas";
 
 /**
  * A mask's avatar: a symmetric 5×5 identicon drawn from a hash of its key (`mask:<seed>:<name>` or
@@ -23,8 +22,12 @@ export function identicon(key: string): Identicon {
   return { hue: Math.round((((hash[0] ?? 0) << 8) | (hash[16] ?? 0)) % 360), cells };
 }
 
-/** The identicon as a PNG. */
+/**
+ * The identicon as a PNG. The canvas library (Skia, about 20 MB resident) loads on the first
+ * avatar, not with the bot: most of the bot's life draws none.
+ */
 export async function avatarPng(key: string): Promise<Buffer> {
+  const { createCanvas } = await import("@napi-rs/canvas");
   const { hue, cells } = identicon(key);
   const canvas = createCanvas(AVATAR_SIZE, AVATAR_SIZE);
   const ctx = canvas.getContext("2d");
