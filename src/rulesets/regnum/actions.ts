@@ -1,6 +1,6 @@
-import type { ActionDefinition } from "../../engine/ruleset.js";
+import { type ActionDefinition, defineAction } from "../../engine/ruleset.js";
 import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
-import type { ActionInput, Rejection } from "../../engine/types.js";
+import type { PlayerId, Rejection } from "../../engine/types.js";
 import { appearanceActions } from "./appearances.js";
 import { appointmentActions } from "./appointments.js";
 import { armyActions } from "./armies.js";
@@ -16,7 +16,14 @@ import { palaceActions } from "./palace.js";
 import { ensureStarted, started } from "./phase.js";
 import { recruitmentActions } from "./recruitment.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, newOrder, normalize, obj } from "./spec.js";
+import {
+  type ActionSpec,
+  type InputOf,
+  newOrder,
+  normalize,
+  type ParamsSchema,
+  type Targets,
+} from "./spec.js";
 import { ARMY_CHAT, type RPlayer, type RState } from "./state.js";
 import { statusActions } from "./statuses.js";
 import { theftActions } from "./theft.js";
@@ -46,84 +53,120 @@ export const POWER_FUNCTIONS = [
 
 const COMMAND_ORDERS = ["conscript", "move_troops", "units_defend", "units_attack", "sign_peace"];
 
-const none = obj({});
-
-export const SPECS: Record<string, ActionSpec> = {
-  // ------------------------------------------------------------ §5.1 KSB
-  ksb_check: investigationActions.ksb_check,
-  ksb_surveil: investigationActions.ksb_surveil,
-  ksb_identify: investigationActions.ksb_identify,
-  ksb_interrogate: interrogationActions.ksb_interrogate,
-  ksb_guard: investigationActions.ksb_guard,
-  ksb_derecruit: recruitmentActions.ksb_derecruit,
-  ksb_accuse: investigationActions.ksb_accuse,
-  ksb_release: detentionActions.ksb_release,
-  request_warrant: warrantActions.request_warrant,
-  grant_warrant: warrantActions.grant_warrant,
-  deny_warrant: warrantActions.deny_warrant,
-  ksb_search: investigationActions.ksb_search,
-  ksb_mail_check: investigationActions.ksb_mail_check,
-  ksb_detain: detentionActions.ksb_detain,
-  // ------------------------------------------------------------ §5.1.1 interrogation
-  ask: interrogationActions.ask,
-  answer: interrogationActions.answer,
-  end_interrogation: interrogationActions.end_interrogation,
-  // ------------------------------------------------------------ §5.2 Detective
-  det_check: investigationActions.det_check,
-  det_surveil: investigationActions.det_surveil,
-  det_identify: investigationActions.det_identify,
-  det_interrogate: interrogationActions.det_interrogate,
-  det_accuse: investigationActions.det_accuse,
-  // ------------------------------------------------------------ §5.4 Thief
-  rob: theftActions.rob,
-  steal: theftActions.steal,
-  embezzle: theftActions.embezzle,
-  // ------------------------------------------------------------ §5.5 appearances, the Order, the Director
-  take_appearance: appearanceActions.take_appearance,
-  vote_magister: appointmentActions.vote_magister,
-  recruit: recruitmentActions.recruit,
-  exclude_from_ozd: recruitmentActions.exclude_from_ozd,
-  appoint_director: appointmentActions.appoint_director,
-  // ------------------------------------------------------------ §5.6 Assassin
-  assassin_surveil: investigationActions.assassin_surveil,
-  assassin_attack: attackActions.assassin_attack,
-  // ------------------------------------------------------------ §5.7 Rainbow Baron
-  palace_invite: palaceActions.palace_invite,
-  palace_accept: palaceActions.palace_accept,
-  palace_decline: palaceActions.palace_decline,
-  palace_request: palaceActions.palace_request,
-  palace_admit: palaceActions.palace_admit,
-  palace_leave: palaceActions.palace_leave,
-  palace_force: palaceActions.palace_force,
-  baron_protect: attackActions.baron_protect,
-  baron_showdown: attackActions.baron_showdown,
-  // ------------------------------------------------------------ §5.9 military
-  fight: armyActions.fight,
-  conscript: armyActions.conscript,
-  move_troops: armyActions.move_troops,
-  units_defend: armyActions.units_defend,
-  units_attack: armyActions.units_attack,
-  sign_peace: armyActions.sign_peace,
-  desert: armyActions.desert,
-  // ------------------------------------------------------------ §5.10 statuses
-  go_underground: statusActions.go_underground,
-  leave_underground: statusActions.leave_underground,
-  go_abroad: travelActions.go_abroad,
-  travel: travelActions.travel,
-  // ------------------------------------------------------------ §5.11 mail
-  send_letter: mailActions.send_letter,
-  send_parcel: mailActions.send_parcel,
-  transfer: mailActions.transfer,
-  // ------------------------------------------------------------ §5.12 other
-  advocate_release: detentionActions.advocate_release,
-  order: orderActions.order,
-};
+/**
+ * A row of the dispatch table: the engine's definition (params parsed by the action's schema, then
+ * the checks every action passes and the action's own) and what the orders panel asks of it.
+ */
+export interface RegnumAction {
+  targets: Targets;
+  definition: ActionDefinition<RState>;
+  /** Targets availableActions tries (default: every player). */
+  candidates(state: RState, actor: RPlayer): string[];
+  /** Whether `actor` may give this action now with these targets and its default params. */
+  offered(state: RState, actor: PlayerId, targets: string[]): boolean;
+}
 
 const playersOnly = (state: RState) => state.players.map((p) => p.id);
 
-export function validateOn(state: RState, input: ActionInput): Rejection | null {
-  const spec = SPECS[input.action];
-  if (!spec) return reject("unknown_action", "unknownAction", { action: input.action });
+function define<Schema extends ParamsSchema>(id: string, spec: ActionSpec<Schema>): RegnumAction {
+  const defaults = spec.params.safeParse({});
+  return {
+    targets: spec.targets,
+    definition: defineAction<RState, Schema>({
+      params: spec.params,
+      validate: (state, input) => {
+        const startedState = started(state);
+        return validateOn(startedState, normalize(startedState, input), spec);
+      },
+      apply: (state, input) => {
+        ensureStarted(state);
+        applyAction(state, normalize(state, input), spec);
+      },
+    }),
+    candidates: (state, actor) => (spec.candidates ? spec.candidates(state, actor) : playersOnly(state)),
+    offered: (state, actor, targets) =>
+      defaults.success &&
+      validateOn(state, { actor, action: id, targets, params: defaults.data }, spec) === null,
+  };
+}
+
+export const ACTIONS: Record<string, RegnumAction> = {
+  // ------------------------------------------------------------ §5.1 KSB
+  ksb_check: define("ksb_check", investigationActions.ksb_check),
+  ksb_surveil: define("ksb_surveil", investigationActions.ksb_surveil),
+  ksb_identify: define("ksb_identify", investigationActions.ksb_identify),
+  ksb_interrogate: define("ksb_interrogate", interrogationActions.ksb_interrogate),
+  ksb_guard: define("ksb_guard", investigationActions.ksb_guard),
+  ksb_derecruit: define("ksb_derecruit", recruitmentActions.ksb_derecruit),
+  ksb_accuse: define("ksb_accuse", investigationActions.ksb_accuse),
+  ksb_release: define("ksb_release", detentionActions.ksb_release),
+  request_warrant: define("request_warrant", warrantActions.request_warrant),
+  grant_warrant: define("grant_warrant", warrantActions.grant_warrant),
+  deny_warrant: define("deny_warrant", warrantActions.deny_warrant),
+  ksb_search: define("ksb_search", investigationActions.ksb_search),
+  ksb_mail_check: define("ksb_mail_check", investigationActions.ksb_mail_check),
+  ksb_detain: define("ksb_detain", detentionActions.ksb_detain),
+  // ------------------------------------------------------------ §5.1.1 interrogation
+  ask: define("ask", interrogationActions.ask),
+  answer: define("answer", interrogationActions.answer),
+  end_interrogation: define("end_interrogation", interrogationActions.end_interrogation),
+  // ------------------------------------------------------------ §5.2 Detective
+  det_check: define("det_check", investigationActions.det_check),
+  det_surveil: define("det_surveil", investigationActions.det_surveil),
+  det_identify: define("det_identify", investigationActions.det_identify),
+  det_interrogate: define("det_interrogate", interrogationActions.det_interrogate),
+  det_accuse: define("det_accuse", investigationActions.det_accuse),
+  // ------------------------------------------------------------ §5.4 Thief
+  rob: define("rob", theftActions.rob),
+  steal: define("steal", theftActions.steal),
+  embezzle: define("embezzle", theftActions.embezzle),
+  // ------------------------------------------------------------ §5.5 appearances, the Order, the Director
+  take_appearance: define("take_appearance", appearanceActions.take_appearance),
+  vote_magister: define("vote_magister", appointmentActions.vote_magister),
+  recruit: define("recruit", recruitmentActions.recruit),
+  exclude_from_ozd: define("exclude_from_ozd", recruitmentActions.exclude_from_ozd),
+  appoint_director: define("appoint_director", appointmentActions.appoint_director),
+  // ------------------------------------------------------------ §5.6 Assassin
+  assassin_surveil: define("assassin_surveil", investigationActions.assassin_surveil),
+  assassin_attack: define("assassin_attack", attackActions.assassin_attack),
+  // ------------------------------------------------------------ §5.7 Rainbow Baron
+  palace_invite: define("palace_invite", palaceActions.palace_invite),
+  palace_accept: define("palace_accept", palaceActions.palace_accept),
+  palace_decline: define("palace_decline", palaceActions.palace_decline),
+  palace_request: define("palace_request", palaceActions.palace_request),
+  palace_admit: define("palace_admit", palaceActions.palace_admit),
+  palace_leave: define("palace_leave", palaceActions.palace_leave),
+  palace_force: define("palace_force", palaceActions.palace_force),
+  baron_protect: define("baron_protect", attackActions.baron_protect),
+  baron_showdown: define("baron_showdown", attackActions.baron_showdown),
+  // ------------------------------------------------------------ §5.9 military
+  fight: define("fight", armyActions.fight),
+  conscript: define("conscript", armyActions.conscript),
+  move_troops: define("move_troops", armyActions.move_troops),
+  units_defend: define("units_defend", armyActions.units_defend),
+  units_attack: define("units_attack", armyActions.units_attack),
+  sign_peace: define("sign_peace", armyActions.sign_peace),
+  desert: define("desert", armyActions.desert),
+  // ------------------------------------------------------------ §5.10 statuses
+  go_underground: define("go_underground", statusActions.go_underground),
+  leave_underground: define("leave_underground", statusActions.leave_underground),
+  go_abroad: define("go_abroad", travelActions.go_abroad),
+  travel: define("travel", travelActions.travel),
+  // ------------------------------------------------------------ §5.11 mail
+  send_letter: define("send_letter", mailActions.send_letter),
+  send_parcel: define("send_parcel", mailActions.send_parcel),
+  transfer: define("transfer", mailActions.transfer),
+  // ------------------------------------------------------------ §5.12 other
+  advocate_release: define("advocate_release", detentionActions.advocate_release),
+  order: define("order", orderActions.order),
+};
+
+/** The checks every action passes, then its own (`who`), on a started state. */
+function validateOn<Schema extends ParamsSchema>(
+  state: RState,
+  input: InputOf<Schema>,
+  spec: ActionSpec<Schema>,
+): Rejection | null {
   const actor = findPlayer(state, input.actor);
   if (!actor) return reject("unknown_player", "unknownPlayer");
   if (!actor.alive) return reject("dead_actor", "deadActor");
@@ -169,9 +212,11 @@ export function validateOn(state: RState, input: ActionInput): Rejection | null 
   return null;
 }
 
-export function applyAction(state: RState, input: ActionInput): void {
-  const spec = SPECS[input.action];
-  if (!spec) return;
+function applyAction<Schema extends ParamsSchema>(
+  state: RState,
+  input: InputOf<Schema>,
+  spec: ActionSpec<Schema>,
+): void {
   const actor = playerOrThrow(state, input.actor);
   if (spec.kind === "move") {
     const mine = state.data.orders.filter((order) => order.actor === actor.id);
@@ -188,26 +233,5 @@ export function applyAction(state: RState, input: ActionInput): void {
 }
 
 export function actionDefinitions(): Record<string, ActionDefinition<RState>> {
-  const out: Record<string, ActionDefinition<RState>> = {};
-  for (const [id, spec] of Object.entries(SPECS)) {
-    out[id] = {
-      params: spec.params ?? none,
-      validate: (state, input) => {
-        const startedState = started(state);
-        return validateOn(startedState, normalize(startedState, input));
-      },
-      apply: (state, input) => {
-        ensureStarted(state);
-        applyAction(state, normalize(state, input));
-      },
-    };
-  }
-  return out;
-}
-
-export function candidateTargets(state: RState, action: string, actor: RPlayer): string[] {
-  const spec = SPECS[action];
-  if (!spec) return [];
-  if (spec.candidates) return spec.candidates(state, actor);
-  return playersOnly(state);
+  return Object.fromEntries(Object.entries(ACTIONS).map(([id, row]) => [id, row.definition]));
 }

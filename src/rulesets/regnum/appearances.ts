@@ -1,22 +1,24 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { free, knownAppearances, present, sendResult } from "./characters.js";
+import { free, knownAppearances, needRole, present, sendResult } from "./characters.js";
 import { ordersOf } from "./orders.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, arg, both, needRole, obj } from "./spec.js";
+import { arg, both, paramsOf, playerAction } from "./spec.js";
 import type { RState } from "./state.js";
 
 /** Appearances and doubles (§2.6, §2.7, §5.5): an elder takes an appearance (step 17), places go to their occupants (step 18). */
 
+/** The appearance taken, named in the params or as the target. */
+const appearanceChoice = paramsOf({ appearance: z.string().optional() });
+
 /** An elder adept takes a known appearance. */
 export const appearanceActions = {
   // ------------------------------------------------------------ §5.5 appearances, the Order, the Director
-  take_appearance: {
+  take_appearance: playerAction(appearanceChoice, {
     kind: "move",
     targets: "param",
     param: "appearance",
-    params: obj({ appearance: z.string().optional() }),
     who: both(needRole("elder_adept", "onlyElderAdept"), (state, actor, input) => {
       const ap = arg(input, "appearance");
       return ap && knownAppearances(state, actor).includes(ap)
@@ -24,15 +26,15 @@ export const appearanceActions = {
         : reject("unknown_appearance", "unknownAppearance");
     }),
     candidates: (state, actor) => knownAppearances(state, actor),
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 17. */
 export function resolveAppearanceChanges(state: RState): void {
   for (const order of ordersOf(state, "take_appearance")) {
     const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
-    const ap = (order.params["appearance"] as string | undefined) ?? (order.targets[0] as string);
+    const ap = appearanceChoice.parse(order.params).appearance ?? (order.targets[0] as string);
     actor.currentAppearance = ap;
     emitEvent(state, "appearance_changed", { player: actor.id, appearance: ap });
     sendResult(state, actor.id, order.action, null, "ok", { appearance: ap });

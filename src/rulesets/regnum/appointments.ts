@@ -4,14 +4,14 @@ import { abroad, free, hasRole, underground } from "./characters.js";
 import { freeOf } from "./orders.js";
 import { actingHolder, acts, assignPost, postVacant } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, pushFree, targetOf } from "./spec.js";
+import { noParams, playerAction, pushFree, targetOf } from "./spec.js";
 import type { RState } from "./state.js";
 
 /** Appointments (§5.5, R14; step 3): the Director named by the King and the President, the Magister elected by the elders. */
 
 /** The Magister's election and the Director's appointment. */
 export const appointmentActions = {
-  vote_magister: {
+  vote_magister: playerAction(noParams, {
     kind: "free",
     targets: "one",
     selfOk: true,
@@ -30,8 +30,8 @@ export const appointmentActions = {
       );
       pushFree(state, actor, input);
     },
-  },
-  appoint_director: {
+  }),
+  appoint_director: playerAction(noParams, {
     kind: "free",
     targets: "one",
     selfOk: true,
@@ -48,8 +48,8 @@ export const appointmentActions = {
       );
       pushFree(state, actor, input);
     },
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 3. */
 export function resolveAppointments(state: RState): void {

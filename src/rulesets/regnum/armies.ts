@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
-import type { ActionInput, Rejection } from "../../engine/types.js";
+import type { JsonObject, Rejection } from "../../engine/types.js";
 import { hasRole, neutralized, sendResult } from "./characters.js";
 import { chatMembers } from "./chats.js";
 import { declareWanted } from "./detention.js";
 import { freeOf, ordersOf, orderTarget } from "./orders.js";
 import { actingHolder, acts } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, arg, obj, pushFree, strList, targetOf } from "./spec.js";
+import { arg, type InputOf, paramsOf, playerAction, pushFree, targetOf } from "./spec.js";
 import {
   ARMIES,
   ARMY_CHAT,
@@ -44,23 +44,49 @@ function fightArmies(state: RState, actor: RPlayer): string[] {
   return sortArmies(out);
 }
 
+/** An army named in the params, or by the single target. */
+const armyChoice = paramsOf({ army: z.string().optional() });
+
+/** move_troops: the destination, and the units (or how many, of which type, from where, of which army). */
+const troopMovement = paramsOf({
+  to: z.string().optional(),
+  units: z.array(z.string()).optional(),
+  count: z.number().int().min(1).optional(),
+  type: z.string().optional(),
+  from: z.string().optional(),
+  army: z.string().optional(),
+});
+
+/** The free order move_troops records: the units under way and where they go (step 16). */
+const troopsUnderway = z.object({ units: z.array(z.string()), to: z.string() });
+
+/** units_defend and units_attack: the units (default all the army's in the target's country). */
+const unitAssignmentParams = paramsOf({ units: z.array(z.string()).optional(), army: z.string().optional() });
+
+/** The units a units_defend or units_attack order assigned. */
+export const assignedUnitIds = (order: Order): string[] =>
+  unitAssignmentParams.parse(order.params).units ?? [];
+
+/** The army a fight or sign_peace order names (as a param or its target). */
+const orderedArmy = (order: Order): string | undefined =>
+  armyChoice.parse(order.params).army ?? order.targets[0];
+
 /** Units selected by move_troops (§5.9): `units`, or `count` (+ `type`, `from`), default all movable. */
 export function troopSelection(
   state: RState,
   actor: RPlayer,
-  input: ActionInput,
+  input: InputOf<typeof troopMovement>,
 ): { army?: string; ids: string[] } {
   const to = arg(input, "to");
-  const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
-  const ids = strList(input.params["units"]);
+  const armyParam = input.params.army;
+  const ids = input.params.units ?? [];
   if (ids.length > 0) {
     const units = state.data.units.filter((u) => ids.includes(u.id));
     return { ...(units[0] ? { army: units[0].army } : {}), ids };
   }
   const army = armyParam ?? commandedArmies(state, actor)[0];
   if (!army) return { ids: [] };
-  const type = typeof input.params["type"] === "string" ? input.params["type"] : undefined;
-  const from = typeof input.params["from"] === "string" ? input.params["from"] : undefined;
+  const { type, from, count } = input.params;
   let units = state.data.units.filter(
     (u) =>
       u.army === army &&
@@ -69,7 +95,7 @@ export function troopSelection(
       (type === undefined || u.type === type) &&
       (from === undefined || u.location === from),
   );
-  if (typeof input.params["count"] === "number") units = units.slice(0, input.params["count"]);
+  if (count !== undefined) units = units.slice(0, count);
   return { army, ids: units.map((u) => u.id) };
 }
 
@@ -77,15 +103,15 @@ export function troopSelection(
 export function assignedUnits(
   state: RState,
   actor: RPlayer,
-  input: ActionInput,
+  input: InputOf<typeof unitAssignmentParams>,
 ): { army?: string; ids: string[] } {
-  const ids = strList(input.params["units"]);
+  const ids = input.params.units ?? [];
   if (ids.length > 0) {
     const first = state.data.units.find((u) => u.id === ids[0]);
     return { ...(first ? { army: first.army } : {}), ids };
   }
   const target = findPlayer(state, input.targets[0] ?? "");
-  const armyParam = typeof input.params["army"] === "string" ? (input.params["army"] as string) : undefined;
+  const armyParam = input.params.army;
   const armies = armyParam ? [armyParam] : commandedArmies(state, actor);
   for (const army of armies) {
     const units = state.data.units.filter(
@@ -101,7 +127,11 @@ function peaceArmy(state: RState, actor: RPlayer, other: string | undefined): st
   return commandedArmies(state, actor).find((m) => atWar(state, m, other));
 }
 
-function checkAssigned(state: RState, actor: RPlayer, input: ActionInput): Rejection | null {
+function checkAssigned(
+  state: RState,
+  actor: RPlayer,
+  input: InputOf<typeof unitAssignmentParams>,
+): Rejection | null {
   const sel = assignedUnits(state, actor, input);
   if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
   const target = targetOf(state, input);
@@ -115,36 +145,37 @@ function checkAssigned(state: RState, actor: RPlayer, input: ActionInput): Rejec
   const taken = state.data.freeOrders.some(
     (order) =>
       (order.action === "units_defend" || order.action === "units_attack") &&
-      strList(order.params["units"]).some((x) => sel.ids.includes(x)),
+      assignedUnitIds(order).some((x) => sel.ids.includes(x)),
   );
   return taken ? reject("already_assigned", "alreadyAssigned") : null;
 }
 
 /** A commander assigns units to defend (himself included) or to attack a character (§6.7). */
-function unitAssignment(selfOk: boolean): ActionSpec {
-  return {
+function unitAssignment(selfOk: boolean) {
+  return playerAction(unitAssignmentParams, {
     kind: "free",
     targets: "one",
     ...(selfOk ? { selfOk } : {}),
-    params: obj({ units: z.array(z.string()).optional(), army: z.string().optional() }),
     army: (state, actor, input) => assignedUnits(state, actor, input).army,
     who: (state, actor, input) => checkAssigned(state, actor, input),
-    run: (state, actor, input) =>
+    run(state, actor, input) {
+      // The order keeps the params as given, with the units it assigns.
+      const given: JsonObject = input.params;
       pushFree(state, actor, {
         ...input,
-        params: { ...input.params, units: assignedUnits(state, actor, input).ids },
-      }),
-  };
+        params: { ...given, units: assignedUnits(state, actor, input).ids },
+      });
+    },
+  });
 }
 
 /** Orders of servicemen and commanders. */
 export const armyActions = {
   // ------------------------------------------------------------ §5.9 military
-  fight: {
+  fight: playerAction(armyChoice, {
     kind: "move",
     targets: "param",
     param: "army",
-    params: obj({ army: z.string().optional() }),
     who(state, actor, input) {
       const armies = fightArmies(state, actor);
       const army = arg(input, "army") ?? (armies.length === 1 ? armies[0] : undefined);
@@ -152,65 +183,59 @@ export const armyActions = {
       return armies.includes(army) ? null : reject("not_serviceman", "notServiceman");
     },
     candidates: (state, actor) => fightArmies(state, actor),
-  },
-  conscript: {
-    kind: "free",
-    targets: "param",
-    param: "army",
-    params: obj({
+  }),
+  conscript: playerAction(
+    paramsOf({
       army: z.string().optional(),
       count: z.number().int().min(1).default(1),
       pay: z.enum(["resource", "crowns"]).default("resource"),
     }),
-    army: (state, actor, input) => arg(input, "army") ?? conscriptArmies(state, actor)[0],
-    who(state, actor, input) {
-      const army = arg(input, "army") ?? conscriptArmies(state, actor)[0];
-      if (!army || !conscriptArmies(state, actor).includes(army))
-        return reject("not_commander", "notCommander");
-      const count = input.params["count"] as number;
-      if (input.params["pay"] === "crowns") {
-        const price = state.options.squadCostCrowns;
-        if (price === null) return reject("no_crowns_price", "noCrownsPrice");
-        if (actor.crowns < price * count) return reject("no_crowns", "noCrowns");
-      } else if (actor.resources < count) return reject("no_resources", "noResources");
-      if (!unitAllowed(state, "squad", actor.location)) return reject("not_allowed_here", "notAllowedHere");
-      const chat = ARMY_CHAT[army];
-      const members = chat ? chatMembers(state, chat).length : 0;
-      const squads = state.data.units.filter((u) => u.army === army && u.conscripted).length;
-      return squads + count > members ? reject("squad_cap", "squadCap") : null;
+    {
+      kind: "free",
+      targets: "param",
+      param: "army",
+      army: (state, actor, input) => arg(input, "army") ?? conscriptArmies(state, actor)[0],
+      who(state, actor, input) {
+        const army = arg(input, "army") ?? conscriptArmies(state, actor)[0];
+        if (!army || !conscriptArmies(state, actor).includes(army))
+          return reject("not_commander", "notCommander");
+        const count = input.params.count;
+        if (input.params.pay === "crowns") {
+          const price = state.options.squadCostCrowns;
+          if (price === null) return reject("no_crowns_price", "noCrownsPrice");
+          if (actor.crowns < price * count) return reject("no_crowns", "noCrowns");
+        } else if (actor.resources < count) return reject("no_resources", "noResources");
+        if (!unitAllowed(state, "squad", actor.location)) return reject("not_allowed_here", "notAllowedHere");
+        const chat = ARMY_CHAT[army];
+        const members = chat ? chatMembers(state, chat).length : 0;
+        const squads = state.data.units.filter((u) => u.army === army && u.conscripted).length;
+        return squads + count > members ? reject("squad_cap", "squadCap") : null;
+      },
+      run(state, actor, input) {
+        const army = (arg(input, "army") ?? conscriptArmies(state, actor)[0]) as string;
+        const count = input.params.count;
+        if (input.params.pay === "crowns") actor.crowns -= (state.options.squadCostCrowns ?? 0) * count;
+        else actor.resources -= count;
+        const ids: string[] = [];
+        for (let k = 0; k < count; k++)
+          ids.push(
+            createUnit(state, {
+              army,
+              type: "squad",
+              owner: actor.id,
+              location: actor.location,
+              conscripted: true,
+            }).id,
+          );
+        emitEvent(state, "units_created", { army, owner: actor.id, units: ids, unitType: "squad" });
+      },
+      candidates: (state, actor) => conscriptArmies(state, actor),
     },
-    run(state, actor, input) {
-      const army = (arg(input, "army") ?? conscriptArmies(state, actor)[0]) as string;
-      const count = input.params["count"] as number;
-      if (input.params["pay"] === "crowns") actor.crowns -= (state.options.squadCostCrowns ?? 0) * count;
-      else actor.resources -= count;
-      const ids: string[] = [];
-      for (let k = 0; k < count; k++)
-        ids.push(
-          createUnit(state, {
-            army,
-            type: "squad",
-            owner: actor.id,
-            location: actor.location,
-            conscripted: true,
-          }).id,
-        );
-      emitEvent(state, "units_created", { army, owner: actor.id, units: ids, unitType: "squad" });
-    },
-    candidates: (state, actor) => conscriptArmies(state, actor),
-  },
-  move_troops: {
+  ),
+  move_troops: playerAction(troopMovement, {
     kind: "free",
     targets: "param",
     param: "to",
-    params: obj({
-      to: z.string().optional(),
-      units: z.array(z.string()).optional(),
-      count: z.number().int().min(1).optional(),
-      type: z.string().optional(),
-      from: z.string().optional(),
-      army: z.string().optional(),
-    }),
     army: (state, actor, input) => troopSelection(state, actor, input).army,
     who(state, actor, input) {
       const to = arg(input, "to");
@@ -246,14 +271,13 @@ export const armyActions = {
       });
     },
     candidates: () => [...COUNTRIES],
-  },
+  }),
   units_defend: unitAssignment(true),
   units_attack: unitAssignment(false),
-  sign_peace: {
+  sign_peace: playerAction(armyChoice, {
     kind: "move",
     targets: "param",
     param: "army",
-    params: obj({ army: z.string().optional() }),
     army: (state, actor, input) => peaceArmy(state, actor, arg(input, "army")),
     who(state, actor, input) {
       const other = arg(input, "army");
@@ -264,12 +288,11 @@ export const armyActions = {
       sortArmies(state.data.wars.flat()).filter((x) =>
         commandedArmies(state, actor).some((m) => atWar(state, m, x)),
       ),
-  },
-  desert: {
+  }),
+  desert: playerAction(armyChoice, {
     kind: "free",
     targets: "param",
     param: "army",
-    params: obj({ army: z.string().optional() }),
     who(state, actor, input) {
       if (hasRole(actor, "knight")) return reject("knight", "knight");
       const army = arg(input, "army") ?? (actor.serviceOf.length === 1 ? actor.serviceOf[0] : undefined);
@@ -284,8 +307,8 @@ export const armyActions = {
       declareWanted(state, actor, "state");
     },
     candidates: (_s, actor) => actor.serviceOf,
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 4. */
 export function resolvePeace(state: RState): void {
@@ -293,13 +316,13 @@ export function resolvePeace(state: RState): void {
   const done = new Set<string>();
   for (const order of signs) {
     const actor = playerOrThrow(state, order.actor);
-    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const other = orderedArmy(order) as string;
     const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     const key = [mine, other].sort().join("|");
     if (done.has(key)) continue;
     const counterpart = signs.find((x) => {
       const b = playerOrThrow(state, x.actor);
-      const theirs = (x.params["army"] as string | undefined) ?? (x.targets[0] as string);
+      const theirs = orderedArmy(x) as string;
       return (
         x !== order &&
         mine !== undefined &&
@@ -322,7 +345,7 @@ export function resolvePeace(state: RState): void {
   }
   for (const order of signs) {
     const actor = playerOrThrow(state, order.actor);
-    const other = (order.params["army"] as string | undefined) ?? (order.targets[0] as string);
+    const other = orderedArmy(order) as string;
     const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     if (mine && atWar(state, mine, other)) sendResult(state, order.actor, "sign_peace", null, "failed");
   }
@@ -338,8 +361,7 @@ function commanderArmies(state: RState, actor: RPlayer): Record<string, true> {
 export function fixUnitActivity(state: RState): void {
   for (const order of ordersOf(state, "fight")) {
     const actor = playerOrThrow(state, order.actor);
-    const army =
-      (order.params["army"] as string | undefined) ?? order.targets[0] ?? fightDefault(state, actor);
+    const army = orderedArmy(order) ?? fightDefault(state, actor);
     if (army) state.data.scratch.fighting.push(`${actor.id}:${army}`);
   }
 }
@@ -351,7 +373,7 @@ function fightDefault(state: RState, actor: RPlayer): string | undefined {
 
 /** Engaged units (§6.3) assigned by the given free orders; existing, not in transit, allowed, fighting owners. */
 export function engaged(state: RState, order: Order): Unit[] {
-  const ids = (order.params["units"] as string[] | undefined) ?? [];
+  const ids = assignedUnitIds(order);
   const target = orderTarget(state, order);
   return state.data.units.filter(
     (u) =>
@@ -383,8 +405,7 @@ export function defenders(state: RState, target: RPlayer): Unit[] {
 /** Step 16 (after the travellers): units moved this phase arrive (§6.5). */
 export function resolveTroopArrivals(state: RState): void {
   for (const order of state.data.freeOrders.filter((x) => x.action === "move_troops")) {
-    const ids = (order.params["units"] as string[] | undefined) ?? [];
-    const to = order.params["to"] as string;
+    const { units: ids, to } = troopsUnderway.parse(order.params);
     const arrived: string[] = [];
     for (const u of state.data.units)
       if (ids.includes(u.id) && u.inTransitTo === to) {

@@ -2,31 +2,37 @@ import { z } from "zod";
 import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import { defenders, engaged } from "./armies.js";
 import { baseStrength, battleCtx, fightSides } from "./battles.js";
-import { dead, free, hasRole, notice, sendResult } from "./characters.js";
+import { dead, free, hasRole, needRole, notice, sendResult } from "./characters.js";
 import { kill } from "./death.js";
 import { freeOf, ordersOf, orderTarget } from "./orders.js";
-import { type ActionSpec, needRole, obj } from "./spec.js";
+import { noParams, paramsOf, playerAction } from "./spec.js";
 import type { Order, RPlayer, RState, Unit } from "./state.js";
 import { removeUnits } from "./units.js";
 
 /** Attacks (§5.6, §5.7, §5.8, §6.7): the Assassin's attack, the Baron's protection and showdown, units against a character (steps 7 and 12). */
 
+/** What the Assassin takes from the body, when he names it. */
+const assassination = paramsOf({ loot: z.string().optional() });
+
 /** The Assassin's attack and the Baron's protection and showdown. */
 export const attackActions = {
-  assassin_attack: {
+  assassin_attack: playerAction(assassination, {
     kind: "move",
     targets: "one",
-    params: obj({ loot: z.string().optional() }),
     who: needRole("assassin", "onlyAssassin"),
-  },
-  baron_protect: {
+  }),
+  baron_protect: playerAction(noParams, {
     kind: "move",
     targets: "one",
     selfOk: true,
     who: needRole("rainbow_baron", "onlyRainbowBaron"),
-  },
-  baron_showdown: { kind: "move", targets: "one", who: needRole("rainbow_baron", "onlyRainbowBaron") },
-} satisfies Record<string, ActionSpec>;
+  }),
+  baron_showdown: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("rainbow_baron", "onlyRainbowBaron"),
+  }),
+};
 
 export function stealthAvoids(state: RState, target: RPlayer): boolean {
   if (!hasRole(target, "assassin") || target.stealthUsed || !target.alive) return false;
@@ -51,7 +57,9 @@ function attack(state: RState, order: Order, kind: "assassin" | "units" | "showd
   if (!target || dead(target)) return false;
   const cause = kind === "assassin" ? "assassin" : kind === "showdown" ? "showdown" : "units";
   const killer = actor.id;
-  const loot = typeof order.params["loot"] === "string" ? order.params["loot"] : null;
+  // Orders of other kinds may carry a `loot` kept as sent: only a named one counts.
+  const named = assassination.safeParse(order.params);
+  const loot = (named.success ? named.data.loot : undefined) ?? null;
   if (kind !== "showdown") {
     if (state.data.scratch.protectedTargets.includes(target.id)) {
       emitEvent(state, "attack_blocked", { player: target.id, by: "protection" });

@@ -1,8 +1,8 @@
 import { emitEvent, emitPublic } from "../../engine/helpers.js";
 import type { Json } from "../../engine/types.js";
-import { atWar, commanderOf, friendlyTo, hostileTo, unitWorks } from "./armies.js";
+import { assignedUnitIds, atWar, commanderOf, friendlyTo, hostileTo, unitWorks } from "./armies.js";
 import { access } from "./chats.js";
-import { freeOf } from "./orders.js";
+import { freeOf, overrideOf } from "./orders.js";
 import { assignPost } from "./posts.js";
 import { ARMY_CHAT, armyIndex, COUNTRIES, type RState, sortArmies, type Unit, UNIT_TYPES } from "./state.js";
 import { removeUnits, unitAllowed } from "./units.js";
@@ -155,7 +155,7 @@ export function battleCtx(state: RState, country: string) {
 export function activeUnits(state: RState, country: string): Unit[] {
   const assigned = new Set<string>();
   for (const order of freeOf(state, "units_defend", "units_attack"))
-    for (const id of (order.params["units"] as string[] | undefined) ?? []) assigned.add(id);
+    for (const id of assignedUnitIds(order)) assigned.add(id);
   return state.data.units.filter(
     (u) =>
       u.location === country &&
@@ -169,11 +169,11 @@ export function activeUnits(state: RState, country: string): Unit[] {
 /** Step 13. */
 export function resolveBattles(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
+    const ov = state.data.overrides.filter((x) => overrideOf(x).country === country);
     if (ov.some((x) => x.kind === "no_battle")) continue;
     const forced = ov.find((x) => x.kind === "battle_result");
     if (forced) {
-      const ids = ((forced.params["destroy"] as string[] | undefined) ?? []).filter((id) =>
+      const ids = (overrideOf(forced).destroy ?? []).filter((id) =>
         state.data.units.some((u) => u.id === id),
       );
       removeUnits(state, ids, "battle");
@@ -204,11 +204,10 @@ export function resolveBattles(state: RState): void {
 /** Step 14. */
 export function resolveCaptures(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = state.data.overrides.filter((x) => x.params["country"] === country);
+    const ov = state.data.overrides.filter((x) => overrideOf(x).country === country);
     if (ov.some((x) => x.kind === "no_capture")) continue;
     const forced = ov.find((x) => x.kind === "capture");
-    let winner: string | undefined =
-      typeof forced?.params["army"] === "string" ? (forced.params["army"] as string) : undefined;
+    let winner: string | undefined = forced ? overrideOf(forced).army : undefined;
     if (!winner) {
       const present = state.data.units.filter((u) => u.location === country && u.inTransitTo === null);
       const armies = sortArmies(present.map((u) => u.army));

@@ -1,6 +1,7 @@
 import { emitPrivate, findPlayer } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { postInfo } from "./posts.js";
+import { type RegnumRejection, reject } from "./rejections.js";
 import type { RPlayer, RState } from "./state.js";
 
 /** Characters (§2.4, §2.6): status and role predicates, known appearances, and what a character is told (results and notices, §13.4). */
@@ -18,6 +19,9 @@ export const underground = (p: RPlayer) => has(p, "underground");
 export const abroad = (p: RPlayer) => p.location !== "regnum";
 export const allRoles = (p: RPlayer) => [p.role, ...p.roles.filter((r) => r !== p.role)];
 export const hasRole = (p: RPlayer, r: string) => p.role === r || p.roles.includes(r);
+/** An action only a holder of `role` may use. */
+export const needRole = (role: string, key: RegnumRejection) => (_s: RState, actor: RPlayer) =>
+  hasRole(actor, role) ? null : reject("not_" + role, key);
 export function present(p: RPlayer): boolean {
   return !neutralized(p) && !underground(p) && (!abroad(p) || p.posts.includes(`adviser_${p.location}`));
 }

@@ -5,7 +5,8 @@ import { detained, free, hasRole, notice, sendResult, setStatus } from "./charac
 import { caseEntry } from "./investigation.js";
 import { cancel, ordersOf, orderTarget } from "./orders.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, director } from "./spec.js";
+import { director } from "./posts.js";
+import { both, noParams, playerAction } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 import { needWarrant } from "./warrants.js";
@@ -14,18 +15,22 @@ import { needWarrant } from "./warrants.js";
 
 /** Detention and the two releases. */
 export const detentionActions = {
-  ksb_release: { kind: "move", targets: "one", who: director },
-  ksb_detain: { kind: "move", targets: "one", who: both(director, needWarrant("detain")) },
+  ksb_release: playerAction(noParams, { kind: "move", targets: "one", who: director }),
+  ksb_detain: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: both(director, needWarrant("detain")),
+  }),
   // ------------------------------------------------------------ §5.12 other
-  advocate_release: {
+  advocate_release: playerAction(noParams, {
     kind: "move",
     targets: "one",
     who: (_s, actor) =>
       hasRole(actor, "advocate") || hasRole(actor, "devils_advocate")
         ? null
         : reject("not_advocate", "notAdvocate"),
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 export function declareWanted(state: RState, p: RPlayer, by: string): void {
   const was = p.statuses.includes("wanted");

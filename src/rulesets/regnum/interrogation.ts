@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { GmActionDefinition } from "../../engine/ruleset.js";
+import { defineGmAction, type GmActionDefinition } from "../../engine/ruleset.js";
 import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
 import type { JsonObject } from "../../engine/types.js";
-import { abroad, dead, detained, learn, notice, underground } from "./characters.js";
+import { abroad, dead, detained, learn, needRole, notice, underground } from "./characters.js";
 import { caseEntry } from "./investigation.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, needRole, withParams } from "./spec.js";
+import { noParams, paramsOf, playerAction } from "./spec.js";
 import type { Order, RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 
@@ -17,85 +17,84 @@ import { statusGate } from "./statuses.js";
 
 /** The orders that open a session and the free actions inside it. */
 export const interrogationActions = {
-  ksb_interrogate: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
-  det_interrogate: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
+  ksb_interrogate: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("ksb_agent", "onlyKsbAgent"),
+  }),
+  det_interrogate: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("detective", "onlyDetective"),
+  }),
   // ------------------------------------------------------------ §5.1.1 interrogation
-  ask: withParams(
-    { text: z.string().default(""), session: z.string().optional() },
-    {
-      kind: "free",
-      targets: "none",
-      who: (state, actor, input) =>
-        askSession(state, actor, input.params.session) ? null : reject("no_session", "noSession"),
-      run(state, actor, input) {
-        const session = askSession(state, actor, input.params.session);
-        if (!session) return;
-        const text = input.params.text;
-        session.question = text;
-        session.askedAt = state.data.phaseIndex;
-        session.askedAtMs = state.now;
-        emitPrivate(state, session.target, "relay", {
-          session: session.id,
-          from: actor.currentAppearance,
-          text,
-        });
-        caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
-          session: session.id,
-          text,
-        });
-      },
+  ask: playerAction(paramsOf({ text: z.string().default(""), session: z.string().optional() }), {
+    kind: "free",
+    targets: "none",
+    who: (state, actor, input) =>
+      askSession(state, actor, input.params.session) ? null : reject("no_session", "noSession"),
+    run(state, actor, input) {
+      const session = askSession(state, actor, input.params.session);
+      if (!session) return;
+      const text = input.params.text;
+      session.question = text;
+      session.askedAt = state.data.phaseIndex;
+      session.askedAtMs = state.now;
+      emitPrivate(state, session.target, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
+        session: session.id,
+        text,
+      });
     },
-  ),
-  answer: withParams(
-    { text: z.string().default(""), session: z.string().optional() },
-    {
-      kind: "free",
-      targets: "none",
-      allowDetained: true,
-      who: (state, actor, input) =>
-        answerSession(state, actor, input.params.session) ? null : reject("no_question", "noQuestion"),
-      run(state, actor, input) {
-        const session = answerSession(state, actor, input.params.session);
-        if (!session) return;
-        const text = input.params.text;
-        const first = !session.answered;
-        session.question = null;
-        session.askedAt = null;
-        session.answered = true;
-        emitPrivate(state, session.interrogator, "relay", {
-          session: session.id,
-          from: actor.currentAppearance,
-          text,
-        });
-        caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
-          session: session.id,
-          text,
-        });
-        if (first && session.source === "detective")
-          notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
-      },
+  }),
+  answer: playerAction(paramsOf({ text: z.string().default(""), session: z.string().optional() }), {
+    kind: "free",
+    targets: "none",
+    allowDetained: true,
+    who: (state, actor, input) =>
+      answerSession(state, actor, input.params.session) ? null : reject("no_question", "noQuestion"),
+    run(state, actor, input) {
+      const session = answerSession(state, actor, input.params.session);
+      if (!session) return;
+      const text = input.params.text;
+      const first = !session.answered;
+      session.question = null;
+      session.askedAt = null;
+      session.answered = true;
+      emitPrivate(state, session.interrogator, "relay", {
+        session: session.id,
+        from: actor.currentAppearance,
+        text,
+      });
+      caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
+        session: session.id,
+        text,
+      });
+      if (first && session.source === "detective")
+        notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
     },
-  ),
-  end_interrogation: withParams(
-    { session: z.string().optional() },
-    {
-      kind: "free",
-      targets: "none",
-      who: (state, actor) =>
-        state.data.sessions.some((session) => session.open && session.interrogator === actor.id)
-          ? null
-          : reject("no_session", "noOpenSession"),
-      run(state, actor, input) {
-        const id = input.params.session;
-        for (const session of state.data.sessions)
-          if (session.open && session.interrogator === actor.id && (id === undefined || session.id === id)) {
-            session.open = false;
-            emitEvent(state, "interrogation_closed", { id: session.id });
-          }
-      },
+  }),
+  end_interrogation: playerAction(paramsOf({ session: z.string().optional() }), {
+    kind: "free",
+    targets: "none",
+    who: (state, actor) =>
+      state.data.sessions.some((session) => session.open && session.interrogator === actor.id)
+        ? null
+        : reject("no_session", "noOpenSession"),
+    run(state, actor, input) {
+      const id = input.params.session;
+      for (const session of state.data.sessions)
+        if (session.open && session.interrogator === actor.id && (id === undefined || session.id === id)) {
+          session.open = false;
+          emitEvent(state, "interrogation_closed", { id: session.id });
+        }
     },
-  ),
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** The interrogator's open session without a pending question (the one named, if any). */
 function askSession(state: RState, actor: RPlayer, id: string | undefined) {
@@ -215,16 +214,18 @@ export function regnumTimers(state: RState): { key: string; at: number }[] {
  * out (§3.2, `answerWindowHours`). Refused when the question was answered meanwhile or its
  * window has not ended yet, so a late or repeated timer changes nothing.
  */
-export const timerGmAction: GmActionDefinition<RState> = {
-  params: z.object({ key: z.string().min(1) }) as unknown as z.ZodType<JsonObject>,
+const timerParams = z.object({ key: z.string().min(1) });
+
+export const timerGmAction: GmActionDefinition<RState> = defineGmAction<RState, typeof timerParams>({
+  params: timerParams,
   validate(state, input) {
-    const due = regnumTimers(state).find((t) => t.key === input.params["key"]);
+    const due = regnumTimers(state).find((t) => t.key === input.params.key);
     if (!due) return reject("timer_gone", "timerGone");
     if (state.now === null || state.now < due.at) return reject("timer_early", "timerEarly");
     return null;
   },
   apply(state, input) {
-    const session = state.data.sessions.find((session) => session.id === input.params["key"]);
+    const session = state.data.sessions.find((session) => session.id === input.params.key);
     if (session) recordEvasion(state, session);
   },
-};
+});

@@ -7,6 +7,7 @@ import {
   detained,
   free,
   hasRole,
+  needRole,
   notice,
   phaseLabelOf,
   sendResult,
@@ -14,9 +15,9 @@ import {
 } from "./characters.js";
 import { openInterrogation } from "./interrogation.js";
 import { live, ordersOf, orderTarget } from "./orders.js";
-import { actingPosts } from "./posts.js";
+import { actingPosts, director } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, director, needRole, obj } from "./spec.js";
+import { both, noParams, paramsOf, playerAction } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 import { needWarrant } from "./warrants.js";
@@ -26,20 +27,38 @@ import { needWarrant } from "./warrants.js";
  * search, mail check and accusation, resolved at step 6 into the results and the case file.
  */
 
+/** An accusation names the article of the law it invokes. */
+const accusation = paramsOf({ article: z.string().default("") });
+
 /** The KSB's, the Detective's and the Assassin's information moves. */
 export const investigationActions = {
   // ------------------------------------------------------------ §5.1 KSB
-  ksb_check: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
-  ksb_surveil: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
-  ksb_identify: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
-  ksb_guard: { kind: "move", targets: "one", who: needRole("ksb_agent", "onlyKsbAgent") },
-  ksb_accuse: {
+  ksb_check: playerAction(noParams, {
     kind: "move",
     targets: "one",
-    params: obj({ article: z.string().default("") }),
+    who: needRole("ksb_agent", "onlyKsbAgent"),
+  }),
+  ksb_surveil: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("ksb_agent", "onlyKsbAgent"),
+  }),
+  ksb_identify: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("ksb_agent", "onlyKsbAgent"),
+  }),
+  ksb_guard: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("ksb_agent", "onlyKsbAgent"),
+  }),
+  ksb_accuse: playerAction(accusation, {
+    kind: "move",
+    targets: "one",
     who: director,
-  },
-  ksb_search: {
+  }),
+  ksb_search: playerAction(noParams, {
     kind: "move",
     targets: "one",
     who: both(
@@ -49,21 +68,40 @@ export const investigationActions = {
           : reject("not_searcher", "notSearcher"),
       needWarrant("search"),
     ),
-  },
-  ksb_mail_check: { kind: "move", targets: "one", who: both(director, needWarrant("mail_check")) },
-  // ------------------------------------------------------------ §5.2 Detective
-  det_check: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
-  det_surveil: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
-  det_identify: { kind: "move", targets: "one", who: needRole("detective", "onlyDetective") },
-  det_accuse: {
+  }),
+  ksb_mail_check: playerAction(noParams, {
     kind: "move",
     targets: "one",
-    params: obj({ article: z.string().default("") }),
+    who: both(director, needWarrant("mail_check")),
+  }),
+  // ------------------------------------------------------------ §5.2 Detective
+  det_check: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
     who: needRole("detective", "onlyDetective"),
-  },
+  }),
+  det_surveil: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("detective", "onlyDetective"),
+  }),
+  det_identify: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("detective", "onlyDetective"),
+  }),
+  det_accuse: playerAction(accusation, {
+    kind: "move",
+    targets: "one",
+    who: needRole("detective", "onlyDetective"),
+  }),
   // ------------------------------------------------------------ §5.6 Assassin
-  assassin_surveil: { kind: "move", targets: "one", who: needRole("assassin", "onlyAssassin") },
-} satisfies Record<string, ActionSpec>;
+  assassin_surveil: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("assassin", "onlyAssassin"),
+  }),
+};
 
 export function suspicious(target: RPlayer): boolean {
   return (
@@ -247,7 +285,7 @@ export function resolveInformation(state: RState): void {
           out("failed");
           break;
         }
-        const article = typeof order.params["article"] === "string" ? order.params["article"] : "";
+        const { article } = accusation.parse(order.params);
         out("done", { article });
         emitEvent(state, "accusation", { by: actor.id, target: target.id, article });
         emitPublic(state, "accusation", { appearance: target.currentAppearance, article });

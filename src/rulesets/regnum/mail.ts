@@ -1,57 +1,54 @@
 import { z } from "zod";
 import { emitEvent, emitPrivate, playerOrThrow } from "../../engine/helpers.js";
-import type { Rejection } from "../../engine/types.js";
+import type { ActionInput, Rejection } from "../../engine/types.js";
 import { dead, learn, underground } from "./characters.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, type InputOf, withParams } from "./spec.js";
+import { both, type InputOf, paramsOf, playerAction } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 import { inEnemyCountry } from "./travel.js";
 
 /** Mail (§5.11): letters, parcels and money transfers, queued at once and delivered at step 2. */
 
+const parcel = paramsOf({
+  crowns: z.number().int().min(0).default(0),
+  items: z.array(z.string()).default([]),
+});
+const moneyTransfer = paramsOf({ crowns: z.number().int().min(1).default(1) });
+
 /** Letters, parcels and transfers. */
 export const mailActions = {
   // ------------------------------------------------------------ §5.11 mail
-  send_letter: withParams(
-    { text: z.string().default("") },
-    {
-      kind: "free",
-      targets: "one",
-      who: mailCheck,
-      run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
-    },
-  ),
-  send_parcel: withParams(
-    { crowns: z.number().int().min(0).default(0), items: z.array(z.string()).default([]) },
-    {
-      kind: "free",
-      targets: "one",
-      who: both(mailCheck, (_state, actor, input: InputOf<{ crowns: number; items: string[] }>) => {
-        if (input.params.crowns > actor.crowns) return reject("no_crowns", "noCrowns");
-        const left = [...actor.items];
-        for (const item of input.params.items) {
-          const index = left.indexOf(item);
-          if (index < 0) return reject("no_item", "noItem", { item });
-          left.splice(index, 1);
-        }
-        return null;
-      }),
-      run: (state, actor, input) =>
-        queueMail(state, actor, input, "parcel", input.params.crowns, [...input.params.items]),
-    },
-  ),
-  transfer: withParams(
-    { crowns: z.number().int().min(1).default(1) },
-    {
-      kind: "free",
-      targets: "one",
-      who: both(mailCheck, (_state, actor, input: InputOf<{ crowns: number }>) =>
-        input.params.crowns > actor.crowns ? reject("no_crowns", "noCrowns") : null,
-      ),
-      run: (state, actor, input) => queueMail(state, actor, input, "transfer", input.params.crowns, []),
-    },
-  ),
-} satisfies Record<string, ActionSpec>;
+  send_letter: playerAction(paramsOf({ text: z.string().default("") }), {
+    kind: "free",
+    targets: "one",
+    who: mailCheck,
+    run: (state, actor, input) => queueMail(state, actor, input, "letter", 0, []),
+  }),
+  send_parcel: playerAction(parcel, {
+    kind: "free",
+    targets: "one",
+    who: both(mailCheck, (_state, actor, input: InputOf<typeof parcel>) => {
+      if (input.params.crowns > actor.crowns) return reject("no_crowns", "noCrowns");
+      const left = [...actor.items];
+      for (const item of input.params.items) {
+        const index = left.indexOf(item);
+        if (index < 0) return reject("no_item", "noItem", { item });
+        left.splice(index, 1);
+      }
+      return null;
+    }),
+    run: (state, actor, input) =>
+      queueMail(state, actor, input, "parcel", input.params.crowns, [...input.params.items]),
+  }),
+  transfer: playerAction(moneyTransfer, {
+    kind: "free",
+    targets: "one",
+    who: both(mailCheck, (_state, actor, input: InputOf<typeof moneyTransfer>) =>
+      input.params.crowns > actor.crowns ? reject("no_crowns", "noCrowns") : null,
+    ),
+    run: (state, actor, input) => queueMail(state, actor, input, "transfer", input.params.crowns, []),
+  }),
+};
 
 function mailCheck(state: RState, actor: RPlayer): Rejection | null {
   if (underground(actor)) return reject("underground_mail", "undergroundMail");
@@ -62,7 +59,7 @@ function mailCheck(state: RState, actor: RPlayer): Rejection | null {
 function queueMail(
   state: RState,
   actor: RPlayer,
-  input: InputOf<Record<string, unknown>>,
+  input: ActionInput,
   kind: "letter" | "parcel" | "transfer",
   crowns: number,
   items: string[],
@@ -76,6 +73,7 @@ function queueMail(
     from: actor.id,
     to: input.targets[0] as string,
     kind,
+    // A letter's text; a parcel or a transfer carries one too when given (a key kept as sent).
     text: typeof input.params["text"] === "string" ? input.params["text"] : "",
     crowns,
     items,

@@ -3,8 +3,8 @@ import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { free, sendResult } from "./characters.js";
 import { ensureStarted } from "./phase.js";
-import { type ActionSpec, anyone, obj } from "./spec.js";
-import type { Order, RState } from "./state.js";
+import { anyone, paramsOf, playerAction } from "./spec.js";
+import { COUNTRIES, type Order, type Override, type RState } from "./state.js";
 
 /**
  * Orders (§3.4): the moves and free orders of a phase as the resolution sees them; step 1
@@ -33,13 +33,37 @@ export const orderTarget = (state: RState, order: Order) => findPlayer(state, or
 
 export const cancel = (state: RState, order: Order) => state.data.scratch.cancelled.push(order.seq);
 
+/** The GM's override of the rules' outcome for this phase (§10): its kind and what it needs. */
+export const overrideParams = paramsOf({
+  kind: z.enum([
+    "cancel_order",
+    "force_result",
+    "protect",
+    "battle_result",
+    "no_battle",
+    "capture",
+    "no_capture",
+  ]),
+  actor: z.string().optional(),
+  result: z.string().optional(),
+  text: z.string().optional(),
+  targets: z.array(z.string()).optional(),
+  country: z.enum(COUNTRIES).optional(),
+  army: z.string().optional(),
+  destroy: z.array(z.string()).optional(),
+});
+
+/** An override's params as the GM gave them (`protect`'s targets included). */
+export const overrideOf = (override: Override) => overrideParams.parse(override.params);
+
 /** Step 1. */
 export function cancelUnableOrders(state: RState): void {
   ensureStarted(state);
   const scratch = state.data.scratch;
   for (const override of state.data.overrides) {
+    const given = overrideOf(override);
     if (override.kind === "cancel_order" || override.kind === "force_result") {
-      const actor = override.params["actor"];
+      const actor = given.actor;
       const mine = state.data.orders.filter((order) => order.actor === actor);
       for (const order of mine) cancel(state, order);
       for (const order of state.data.freeOrders.filter((x) => x.actor === actor)) cancel(state, order);
@@ -51,14 +75,13 @@ export function cancelUnableOrders(state: RState): void {
           actor,
           o?.action ?? "order",
           o?.targets[0] && findPlayer(state, o.targets[0]) ? (o.targets[0] as string) : null,
-          typeof override.params["result"] === "string" ? (override.params["result"] as string) : "done",
+          given.result ?? "done",
           {},
-          typeof override.params["text"] === "string" ? (override.params["text"] as string) : undefined,
+          given.text,
         );
       }
     }
-    if (override.kind === "protect")
-      for (const t of override.params["targets"] as string[]) scratch.protectedTargets.push(t);
+    if (override.kind === "protect") for (const t of given.targets ?? []) scratch.protectedTargets.push(t);
   }
   const unable = (id: PlayerId) => {
     const p = findPlayer(state, id);
@@ -79,15 +102,17 @@ export function cancelUnableOrders(state: RState): void {
   }
 }
 
+/** The free-form order's text. */
+const freeformOrder = paramsOf({ text: z.string().default("") });
+
 /** The free-form order to the GM (§5.12). */
 export const orderActions = {
-  order: {
+  order: playerAction(freeformOrder, {
     kind: "move",
     targets: "none",
-    params: obj({ text: z.string().default("") }),
     who: anyone,
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 20 (after the chat reconciliation): free-form orders wait for the GM's ruling (§5.12). */
 export function queueFreeformOrders(state: RState): void {
@@ -96,7 +121,7 @@ export function queueFreeformOrders(state: RState): void {
     state.data.pending.push({
       actor: order.actor,
       targets: order.targets,
-      text: typeof order.params["text"] === "string" ? order.params["text"] : "",
+      text: freeformOrder.parse(order.params).text,
       phase: `${state.phase.kind} ${state.phase.n}`,
     });
     emitEvent(state, "order_pending", { actor: order.actor });

@@ -1,10 +1,10 @@
 import { emitEvent, findPlayer } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
-import { abroad, free, hasRole, notice, sendResult } from "./characters.js";
+import { abroad, free, hasRole, needRole, notice, sendResult } from "./characters.js";
 import { ordersOf, orderTarget } from "./orders.js";
 import { power } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, needRole, targetOf } from "./spec.js";
+import { both, noParams, playerAction, targetOf } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 
 /** The Rainbow Palace (§4.5, §5.7): invitations, requests, leaving, the unrefusable invitation (step 11) and the palace's power. */
@@ -43,7 +43,7 @@ export function baronPalacePower(state: RState, baron: RPlayer): number {
 /** The palace list's free actions and the Baron's unrefusable invitation. */
 export const palaceActions = {
   // ------------------------------------------------------------ §5.7 Rainbow Baron
-  palace_invite: {
+  palace_invite: playerAction(noParams, {
     kind: "free",
     targets: "one",
     who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
@@ -56,8 +56,8 @@ export const palaceActions = {
       state.data.invitations.push(target.id);
       notice(state, target.id, "palace_invitation", {});
     },
-  },
-  palace_accept: {
+  }),
+  palace_accept: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (state, actor) =>
@@ -68,8 +68,8 @@ export const palaceActions = {
       state.data.invitations = state.data.invitations.filter((x) => x !== actor.id);
       joinPalace(state, actor.id);
     },
-  },
-  palace_decline: {
+  }),
+  palace_decline: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (state, actor) =>
@@ -77,8 +77,8 @@ export const palaceActions = {
     run(state, actor) {
       state.data.invitations = state.data.invitations.filter((x) => x !== actor.id);
     },
-  },
-  palace_request: {
+  }),
+  palace_request: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (state, actor) =>
@@ -91,8 +91,8 @@ export const palaceActions = {
         if (b.alive && hasRole(b, "rainbow_baron"))
           notice(state, b.id, "palace_request", { appearance: actor.currentAppearance });
     },
-  },
-  palace_admit: {
+  }),
+  palace_admit: playerAction(noParams, {
     kind: "free",
     targets: "one",
     who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
@@ -105,16 +105,20 @@ export const palaceActions = {
       state.data.requests = state.data.requests.filter((x) => x !== target.id);
       joinPalace(state, target.id);
     },
-  },
-  palace_leave: {
+  }),
+  palace_leave: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (state, actor) =>
       state.data.palace.includes(actor.id) ? null : reject("not_in_palace", "notInPalace"),
     run: (state, actor) => palaceLeave(state, actor.id),
-  },
-  palace_force: { kind: "move", targets: "one", who: needRole("rainbow_baron", "onlyRainbowBaron") },
-} satisfies Record<string, ActionSpec>;
+  }),
+  palace_force: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: needRole("rainbow_baron", "onlyRainbowBaron"),
+  }),
+};
 
 /** Step 11. */
 export function resolveForcedInvitations(state: RState): void {

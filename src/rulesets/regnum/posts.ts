@@ -1,6 +1,7 @@
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { allRoles, neutralized } from "./characters.js";
+import { type RegnumRejection, reject } from "./rejections.js";
 import { DEFAULT_POSTS, MULTI_POSTS, type PostInfo, ROLES, type RPlayer, type RState } from "./state.js";
 
 /** Posts held and vacated (§2.3). */
@@ -94,6 +95,15 @@ export function power(state: RState, x: RPlayer): number {
 export function directorFunctions(state: RState, x: RPlayer): boolean {
   if (acts(state, x, "director")) return true;
   return postVacant(state, "director") && acts(state, x, "king");
+}
+
+/** An action only the Director (or the King while it is vacant) may use. */
+export const director = (state: RState, actor: RPlayer) =>
+  directorFunctions(state, actor) ? null : reject("not_director", "notDirector");
+
+/** An action only the acting holder of `post` may use. */
+export function actsPost(post: string, key: RegnumRejection) {
+  return (state: RState, actor: RPlayer) => (acts(state, actor, post) ? null : reject(`not_${post}`, key));
 }
 
 export function isGovernmentMember(state: RState, x: RPlayer): string | null {

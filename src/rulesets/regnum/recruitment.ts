@@ -2,8 +2,9 @@ import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import { free, hasRole, notice, sendResult, setStatus } from "./characters.js";
 import { caseEntry } from "./investigation.js";
 import { ordersOf, orderTarget } from "./orders.js";
+import { actsPost, director } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, actsPost, both, director, targetOf } from "./spec.js";
+import { both, noParams, playerAction, targetOf } from "./spec.js";
 import type { RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 
@@ -11,9 +12,13 @@ import { statusGate } from "./statuses.js";
 
 /** Recruitment, de-recruitment and exclusion. */
 export const recruitmentActions = {
-  ksb_derecruit: { kind: "move", targets: "one", who: director },
-  recruit: { kind: "move", targets: "one", who: actsPost("magister", "onlyMagister") },
-  exclude_from_ozd: {
+  ksb_derecruit: playerAction(noParams, { kind: "move", targets: "one", who: director }),
+  recruit: playerAction(noParams, {
+    kind: "move",
+    targets: "one",
+    who: actsPost("magister", "onlyMagister"),
+  }),
+  exclude_from_ozd: playerAction(noParams, {
     kind: "free",
     targets: "one",
     who: both(actsPost("magister", "onlyMagister"), (state, _a, input) => {
@@ -27,8 +32,8 @@ export const recruitmentActions = {
       target.ozdChatExcluded = true;
       emitEvent(state, "ozd_chat_excluded", { player: target.id });
     },
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 9. */
 export function resolveRecruitment(state: RState): void {

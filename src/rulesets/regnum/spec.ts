@@ -1,53 +1,84 @@
 import { z } from "zod";
-import { findPlayer } from "../../engine/helpers.js";
+import { emitEvent, findPlayer } from "../../engine/helpers.js";
 import type { ParsedInput } from "../../engine/ruleset.js";
-import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
-import { hasRole } from "./characters.js";
-import { acts, directorFunctions } from "./posts.js";
-import { type RegnumRejection, reject } from "./rejections.js";
+import type { ActionInput, GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
 import type { Order, RPlayer, RState } from "./state.js";
 
 /**
- * The shape of a player action (one row of actions.ts's dispatch table) and the small checks
- * and helpers the mechanics compose their actions from.
+ * The shape of an action: a player action (one row of actions.ts's dispatch table) or a GM action
+ * (one row of gm.ts's), its params typed from its zod schema, and the small helpers the mechanics
+ * compose their actions from. The checks every action passes are in actions.ts and gm.ts, the
+ * checks of a mechanic in its file (`needRole` in characters.ts, `director` in posts.ts).
  */
 
-const loose = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape).passthrough();
-export const obj = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  loose(shape) as unknown as z.ZodType<JsonObject>;
-/** The params a schema of `obj(shape)` parses to: its fields, and any other key kept as it came. */
-export type ParamsOf<Shape extends z.ZodRawShape> = z.infer<ReturnType<typeof loose<Shape>>>;
+/** A key an action does not name is kept as it came: an input's params are JSON (`JsonObject`). */
+const keptAsSent = z.custom<Json>();
+
+/** The schema of an action's params: the fields it names, and any other key kept as it came. */
+export function paramsOf<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape).catchall(keptAsSent);
+}
+
+/** What every action's params schema parses to: JSON, so an order can keep its params in the state. */
+export type ParamsSchema = z.ZodType<JsonObject>;
+
+export const noParams = paramsOf({});
+export type NoParams = typeof noParams;
 
 export type Targets = "none" | "one" | "param";
 
-/** An action's input with its params as its schema parses them (the engine parses them before `who` and `run`). */
-export type InputOf<Params> = ParsedInput<ActionInput, Params>;
+/** A player's input with its params as the action's schema parsed them (the engine parses them first). */
+export type InputOf<Schema extends ParamsSchema> = ParsedInput<ActionInput, z.output<Schema>>;
 
-export interface ActionSpec<Params = JsonObject> {
+export interface ActionSpec<Schema extends ParamsSchema> {
   kind: "move" | "free";
   targets: Targets;
   /** For `param` targets: the param the single target stands for. */
   param?: string;
-  params?: z.ZodType<JsonObject>;
+  params: Schema;
   selfOk?: boolean;
   allowDetained?: boolean;
   /** Who may use it, with any precondition; null = allowed. */
-  who(state: RState, actor: RPlayer, input: InputOf<Params>): Rejection | null;
+  who(state: RState, actor: RPlayer, input: InputOf<Schema>): Rejection | null;
   /** Free actions: the immediate effect. */
-  run?(state: RState, actor: RPlayer, input: InputOf<Params>): void;
+  run?(state: RState, actor: RPlayer, input: InputOf<Schema>): void;
   /** The army a command order is about (R18 exception). */
-  army?(state: RState, actor: RPlayer, input: InputOf<Params>): string | undefined;
+  army?(state: RState, actor: RPlayer, input: InputOf<Schema>): string | undefined;
   /** Candidate targets for availableActions (default: every player). */
   candidates?(state: RState, actor: RPlayer): string[];
 }
 
-/** An action whose params are typed from its zod schema (`z.infer`) instead of cast one by one. */
-export function withParams<Shape extends z.ZodRawShape>(
-  shape: Shape,
-  spec: Omit<ActionSpec<ParamsOf<Shape>>, "params">,
-): ActionSpec {
-  return { ...spec, params: obj(shape) } as unknown as ActionSpec;
+/** A player action whose `who`, `run` and `army` see its params as `params` parses them. */
+export function playerAction<Schema extends ParamsSchema>(
+  params: Schema,
+  spec: Omit<ActionSpec<Schema>, "params">,
+): ActionSpec<Schema> {
+  return { ...spec, params };
 }
+
+/** The GM's input with its params as the action's schema parsed them. */
+export type GmInputOf<Schema extends ParamsSchema> = ParsedInput<GmInput, z.output<Schema>>;
+
+/** GM actions (§10) are never refused for rule reasons (R1): `check` refuses malformed input only. */
+export interface GmSpec<Schema extends ParamsSchema> {
+  params: Schema;
+  /** `some`: at least one player; `any`: players or none; `none`: targets are ignored. */
+  targets: "any" | "some" | "none";
+  check?(state: RState, input: GmInputOf<Schema>): Rejection | null;
+  run(state: RState, input: GmInputOf<Schema>): void;
+}
+
+/** A GM action whose `check` and `run` see its params as `params` parses them. */
+export function gmAction<Schema extends ParamsSchema>(
+  params: Schema,
+  spec: Omit<GmSpec<Schema>, "params">,
+): GmSpec<Schema> {
+  return { ...spec, params };
+}
+
+/** The GM did what the rules do not allow (R1: done anyway, and recorded). */
+export const ruleDeviation = (state: RState, action: string, reason: string) =>
+  emitEvent(state, "rule_deviation", { action, reason });
 
 export function resolveTarget(state: RState, t: string): string {
   if (!t.startsWith("@")) return t;
@@ -55,25 +86,20 @@ export function resolveTarget(state: RState, t: string): string {
   return state.data.occupant[a] ?? state.players.find((p) => p.appearance === a)?.id ?? t;
 }
 
-export function normalize(state: RState, input: ActionInput): ActionInput {
+export function normalize<Input extends { targets: string[] }>(state: RState, input: Input): Input {
   return { ...input, targets: input.targets.map((t) => resolveTarget(state, t)) };
 }
 
 /** A param given directly or as the single target. */
-export function arg(input: ActionInput, name: string): string | undefined {
-  const v = input.params[name];
-  if (typeof v === "string") return v;
-  return input.targets[0];
+export function arg<Name extends string>(
+  input: { params: { [Key in Name]?: string | undefined }; targets: string[] },
+  name: Name,
+): string | undefined {
+  return input.params[name] ?? input.targets[0];
 }
 
 export const targetOf = (state: RState, input: ActionInput) =>
   findPlayer(state, input.targets[0] ?? "") as RPlayer;
-
-export const needRole = (role: string, key: RegnumRejection) => (_s: RState, actor: RPlayer) =>
-  hasRole(actor, role) ? null : reject("not_" + role, key);
-
-export const director = (state: RState, actor: RPlayer) =>
-  directorFunctions(state, actor) ? null : reject("not_director", "notDirector");
 
 export const anyone = () => null;
 
@@ -86,9 +112,6 @@ export const both =
     }
     return null;
   };
-
-export const strList = (v: unknown) =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
 /** The order an input records, numbered in the phase's sequence. */
 export function newOrder(state: RState, actor: RPlayer, input: ActionInput): Order {
@@ -105,8 +128,4 @@ export function newOrder(state: RState, actor: RPlayer, input: ActionInput): Ord
 /** A free order that resolves at the deadline (votes, appointments, unit assignments). */
 export function pushFree(state: RState, actor: RPlayer, input: ActionInput): void {
   state.data.freeOrders.push(newOrder(state, actor, input));
-}
-
-export function actsPost(post: string, key: RegnumRejection) {
-  return (state: RState, actor: RPlayer) => (acts(state, actor, post) ? null : reject(`not_${post}`, key));
 }

@@ -1,7 +1,7 @@
 import { emitEvent } from "../../engine/helpers.js";
 import { abroad, dead, detained, notice, setStatus, underground } from "./characters.js";
 import { reject } from "./rejections.js";
-import type { ActionSpec } from "./spec.js";
+import { noParams, playerAction } from "./spec.js";
 import type { RPlayer } from "./state.js";
 
 /** Status changes (§5.10: the underground) and the target status effects of §5.14, met by every move at resolution. */
@@ -33,7 +33,7 @@ export function statusGate(actor: RPlayer, target: RPlayer, col: Column): string
 /** §5.10: going underground and leaving it. */
 export const statusActions = {
   // ------------------------------------------------------------ §5.10 statuses
-  go_underground: {
+  go_underground: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (_s, actor) => (abroad(actor) || underground(actor) ? reject("cannot_hide", "cannotHide") : null),
@@ -41,8 +41,8 @@ export const statusActions = {
       setStatus(actor, "underground", true);
       emitEvent(state, "underground", { player: actor.id, on: true });
     },
-  },
-  leave_underground: {
+  }),
+  leave_underground: playerAction(noParams, {
     kind: "free",
     targets: "none",
     who: (_s, actor) => (underground(actor) ? null : reject("not_underground", "notUnderground")),
@@ -60,5 +60,5 @@ export const statusActions = {
         notice(state, actor.id, "detained", {});
       }
     },
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};

@@ -1,27 +1,34 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
-import type { ActionInput, JsonObject, Rejection } from "../../engine/types.js";
-import { free, learn, notice, sendResult } from "./characters.js";
+import type { JsonObject, Rejection } from "../../engine/types.js";
+import { free, learn, needRole, notice, sendResult } from "./characters.js";
 import { ordersOf, orderTarget } from "./orders.js";
 import { acts, isGovernmentMember } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, both, needRole, obj } from "./spec.js";
+import { both, noParams, paramsOf, playerAction } from "./spec.js";
 import type { Order, RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 import { treasury } from "./treasury.js";
 
 /** The Thief (§5.4; step 10): robbery, theft and embezzlement from a treasury. */
 
-const crownsOrItem = obj({
+/** What a theft takes: some crowns (100 by default) or one item. */
+const crownsOrItem = paramsOf({
   crowns: z.number().optional(),
   item: z.string().optional(),
 });
 
-function stealParams(input: ActionInput): Rejection | null {
-  const c = input.params["crowns"];
-  const it = input.params["item"];
-  if (c !== undefined && it !== undefined) return reject("steal_params", "stealParams");
-  if (c !== undefined && (typeof c !== "number" || !Number.isInteger(c) || c < 1 || c > 100))
+/** Embezzlement: crowns or an item, from the thief's government's treasury or the one named. */
+const embezzlement = paramsOf({
+  crowns: z.number().optional(),
+  item: z.string().optional(),
+  treasury: z.string().optional(),
+});
+
+function stealParams(input: { params: z.output<typeof crownsOrItem> }): Rejection | null {
+  const { crowns, item } = input.params;
+  if (crowns !== undefined && item !== undefined) return reject("steal_params", "stealParams");
+  if (crowns !== undefined && (!Number.isInteger(crowns) || crowns < 1 || crowns > 100))
     return reject("steal_crowns", "stealCrowns");
   return null;
 }
@@ -29,26 +36,20 @@ function stealParams(input: ActionInput): Rejection | null {
 /** Robbery, theft and embezzlement. */
 export const theftActions = {
   // ------------------------------------------------------------ §5.4 Thief
-  rob: { kind: "move", targets: "one", who: needRole("thief", "onlyThief") },
-  steal: {
+  rob: playerAction(noParams, { kind: "move", targets: "one", who: needRole("thief", "onlyThief") }),
+  steal: playerAction(crownsOrItem, {
     kind: "move",
     targets: "one",
-    params: crownsOrItem,
     who: both(needRole("thief", "onlyThief"), (_s, _a, input) => stealParams(input)),
-  },
-  embezzle: {
+  }),
+  embezzle: playerAction(embezzlement, {
     kind: "move",
     targets: "none",
-    params: obj({
-      crowns: z.number().optional(),
-      item: z.string().optional(),
-      treasury: z.string().optional(),
-    }),
     who: both(needRole("thief", "onlyThief"), (state, actor, input) =>
       isGovernmentMember(state, actor) ? stealParams(input) : reject("not_government", "notGovernment"),
     ),
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 function takeGoods(
   state: RState,
@@ -56,15 +57,15 @@ function takeGoods(
   from: { crowns: number; items: string[] },
   thief: RPlayer,
 ): { crowns?: number; item?: string | null } {
-  const item = order.params["item"];
-  if (typeof item === "string") {
+  const { crowns, item } = crownsOrItem.parse(order.params);
+  if (item !== undefined) {
     const k = from.items.indexOf(item);
     if (k < 0) return { item: null };
     from.items.splice(k, 1);
     thief.items.push(item);
     return { item };
   }
-  const want = typeof order.params["crowns"] === "number" ? order.params["crowns"] : 100;
+  const want = crowns ?? 100;
   const got = Math.min(want, from.crowns);
   from.crowns -= got;
   thief.crowns += got;
@@ -78,10 +79,7 @@ export function resolveTheft(state: RState): void {
     if (!free(actor)) continue;
     if (order.action === "embezzle") {
       const gov = isGovernmentMember(state, actor);
-      const tid =
-        typeof order.params["treasury"] === "string"
-          ? order.params["treasury"]
-          : (gov ?? state.options.defaultTreasury);
+      const tid = embezzlement.parse(order.params).treasury ?? gov ?? state.options.defaultTreasury;
       const got = takeGoods(state, order, treasury(state, tid), actor);
       emitEvent(state, "embezzled", { thief: actor.id, treasury: tid });
       sendResult(state, actor.id, order.action, null, "ok", got as JsonObject);

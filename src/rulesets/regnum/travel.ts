@@ -4,18 +4,20 @@ import { abroad, free, sendResult, setStatus, underground } from "./characters.j
 import { ordersOf } from "./orders.js";
 import { palaceLeave } from "./palace.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, arg, obj } from "./spec.js";
+import { arg, paramsOf, playerAction } from "./spec.js";
 import { COUNTRIES, FOREIGN_COUNTRIES, pairKey, type RPlayer, type RState } from "./state.js";
 
 /** Going abroad and travelling between countries (§2.8, §5.10; step 16). */
 
+/** The country a journey goes to, named in the params or as the target. */
+const destination = paramsOf({ country: z.string().optional() });
+
 /** Going abroad and travelling on. */
 export const travelActions = {
-  go_abroad: {
+  go_abroad: playerAction(destination, {
     kind: "move",
     targets: "param",
     param: "country",
-    params: obj({ country: z.string().optional() }),
     who(_s, actor, input) {
       if (abroad(actor)) return reject("already_abroad", "alreadyAbroad");
       const c = arg(input, "country");
@@ -24,12 +26,11 @@ export const travelActions = {
         : reject("bad_country", "foreignCountryNeeded");
     },
     candidates: () => [...FOREIGN_COUNTRIES],
-  },
-  travel: {
+  }),
+  travel: playerAction(destination, {
     kind: "move",
     targets: "param",
     param: "country",
-    params: obj({ country: z.string().optional() }),
     who(_s, actor, input) {
       if (!abroad(actor)) return reject("not_abroad", "notAbroad");
       const c = arg(input, "country");
@@ -38,15 +39,15 @@ export const travelActions = {
         : reject("bad_country", "otherCountryNeeded");
     },
     candidates: () => [...COUNTRIES],
-  },
-} satisfies Record<string, ActionSpec>;
+  }),
+};
 
 /** Step 16. */
 export function resolveTravel(state: RState): void {
   for (const order of ordersOf(state, "go_abroad", "travel")) {
     const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
-    const to = (order.params["country"] as string | undefined) ?? (order.targets[0] as string);
+    const to = destination.parse(order.params).country ?? (order.targets[0] as string);
     const from = actor.location;
     let fail: string | null = null;
     if (border(state, from, to) !== "open") fail = "Граница закрыта.";

@@ -1,7 +1,7 @@
 import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/ruleset.js";
 import { findPlayer } from "../../engine/helpers.js";
-import type { ActionInput, Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
-import { candidateTargets, SPECS, validateOn } from "./actions.js";
+import type { Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
+import { ACTIONS } from "./actions.js";
 import { abroad, allRoles, knownAppearances } from "./characters.js";
 import { access, chatInfo, enabledChats, writable } from "./chats.js";
 import { canReadCaseFile } from "./investigation.js";
@@ -72,14 +72,6 @@ export const LABELS: Record<string, [string, string]> = {
   order: ["Free-form order to the GM", "Произвольный ход ведущему"],
 };
 
-/** Default params an available action is submitted with (schema defaults). */
-function defaults(action: string): JsonObject {
-  const spec = SPECS[action];
-  if (!spec?.params) return {};
-  const parsed = spec.params.safeParse({});
-  return parsed.success ? parsed.data : {};
-}
-
 /** RulesetDefinition.actionLabel: regnum's choices are in its targets. */
 export function actionLabel(action: string): Localized | undefined {
   const names = LABELS[action];
@@ -92,16 +84,15 @@ export function availableActions(state: RState, actor: PlayerId): AvailableActio
   const actorPlayer = findPlayer(startedState, actor);
   if (!actorPlayer || !actorPlayer.alive) return [];
   const out: AvailableAction[] = [];
-  for (const [action, spec] of Object.entries(SPECS)) {
-    const params = defaults(action);
+  for (const [action, row] of Object.entries(ACTIONS)) {
     const label = { en: LABELS[action]?.[0] ?? action, ru: LABELS[action]?.[1] ?? action };
-    const ok = (targets: string[]) =>
-      validateOn(startedState, { actor, action, targets, params } as ActionInput) === null;
-    if (spec.targets === "none") {
+    // Offered with the schema's default params, which availableActions' entries submit.
+    const ok = (targets: string[]) => row.offered(startedState, actor, targets);
+    if (row.targets === "none") {
       if (ok([])) out.push({ action, targets: [], minTargets: 0, maxTargets: 0, label });
       continue;
     }
-    const targets = candidateTargets(startedState, action, actorPlayer).filter((target) => ok([target]));
+    const targets = row.candidates(startedState, actorPlayer).filter((target) => ok([target]));
     if (targets.length > 0) out.push({ action, targets, minTargets: 1, maxTargets: 1, label });
   }
   return out;

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, PlayerId } from "../../engine/types.js";
 import { notice, sendResult } from "./characters.js";
-import type { GmSpec } from "./gm.js";
-import { acts } from "./posts.js";
+import { acts, director } from "./posts.js";
 import { reject } from "./rejections.js";
-import { type ActionSpec, director, obj, withParams } from "./spec.js";
+import { gmAction, paramsOf, playerAction } from "./spec.js";
 import type { RPlayer, RState, Warrant } from "./state.js";
 
 /** Warrants (§2.11, §5.1.2): the Director's request, the Supreme Judge's decision and their use by a measure. */
@@ -19,19 +18,28 @@ function warrantFor(state: RState, measure: string, targetId: string) {
 export const needWarrant = (measure: string) => (state: RState, _a: RPlayer, input: ActionInput) =>
   warrantFor(state, measure, input.targets[0] ?? "") ? null : reject("no_warrant", "noWarrant", { measure });
 
-function pendingWarrant(state: RState, input: ActionInput) {
-  const req = input.params["request"];
-  const measure = input.params["measure"];
+const MEASURES = ["search", "mail_check", "detain"] as const;
+
+/** A decision on a pending request: the one named, else the target's (of that measure, if named). */
+const warrantDecision = paramsOf({
+  measure: z.enum(MEASURES).optional(),
+  request: z.string().optional(),
+});
+
+type WarrantDecision = { targets: string[]; params: z.output<typeof warrantDecision> };
+
+function pendingWarrant(state: RState, input: WarrantDecision) {
+  const { request: req, measure } = input.params;
   return state.data.warrants.find(
     (warrant) =>
       warrant.status === "pending" &&
-      (typeof req === "string"
+      (req !== undefined
         ? warrant.id === req
         : warrant.target === input.targets[0] && (measure === undefined || warrant.measure === measure)),
   );
 }
 
-export function decideWarrant(state: RState, input: ActionInput, status: "granted" | "denied"): void {
+export function decideWarrant(state: RState, input: WarrantDecision, status: "granted" | "denied"): void {
   const warrant = pendingWarrant(state, input);
   if (!warrant) return;
   warrant.status = status;
@@ -50,74 +58,60 @@ export function useWarrant(state: RState, measure: Warrant["measure"], targetId:
 }
 
 /** The Supreme Judge grants or denies a pending request (§5.1.2). */
-function judgeDecision(status: "granted" | "denied"): ActionSpec {
-  return {
+function judgeDecision(status: "granted" | "denied") {
+  return playerAction(warrantDecision, {
     kind: "free",
     targets: "one",
     selfOk: true,
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
     who: (state, actor, input) => {
       if (!acts(state, actor, "supreme_judge")) return reject("not_judge", "notJudge");
       return pendingWarrant(state, input) ? null : reject("no_request", "noRequest");
     },
     run: (state, _actor, input) => decideWarrant(state, input, status),
-  };
+  });
 }
 
 /** §5.1.2: request, grant and deny. */
 export const warrantActions = {
-  request_warrant: withParams(
-    { measure: z.enum(["search", "mail_check", "detain"]).default("detain") },
-    {
-      kind: "free",
-      targets: "one",
-      selfOk: true,
-      who: director,
-      run(state, actor, input) {
-        const measure = input.params.measure;
-        const id = `w${state.data.warrants.length + 1}`;
-        const target = input.targets[0] as string;
-        state.data.warrants.push({ id, measure, target, requester: actor.id, status: "pending" });
-        emitEvent(state, "warrant_requested", { id, measure, target });
-        sendResult(state, actor.id, "request_warrant", target, "requested", { warrant: id });
-        const judge = state.players.find((p) => acts(state, p, "supreme_judge"));
-        if (judge)
-          notice(state, judge.id, "warrant_request", {
-            warrant: id,
-            measure,
-            targetAppearance: playerOrThrow(state, target).currentAppearance,
-          });
-      },
+  request_warrant: playerAction(paramsOf({ measure: z.enum(MEASURES).default("detain") }), {
+    kind: "free",
+    targets: "one",
+    selfOk: true,
+    who: director,
+    run(state, actor, input) {
+      const measure = input.params.measure;
+      const id = `w${state.data.warrants.length + 1}`;
+      const target = input.targets[0] as string;
+      state.data.warrants.push({ id, measure, target, requester: actor.id, status: "pending" });
+      emitEvent(state, "warrant_requested", { id, measure, target });
+      sendResult(state, actor.id, "request_warrant", target, "requested", { warrant: id });
+      const judge = state.players.find((p) => acts(state, p, "supreme_judge"));
+      if (judge)
+        notice(state, judge.id, "warrant_request", {
+          warrant: id,
+          measure,
+          targetAppearance: playerOrThrow(state, target).currentAppearance,
+        });
     },
-  ),
+  }),
   grant_warrant: judgeDecision("granted"),
   deny_warrant: judgeDecision("denied"),
-} satisfies Record<string, ActionSpec>;
+};
 
 /** The GM grants or denies a warrant (D11: with no request, granting creates one). */
 export const warrantGmActions = {
-  grant_warrant: {
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
+  grant_warrant: gmAction(warrantDecision, {
     targets: "any",
     run(state, input) {
       const before = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
-      decideWarrant(
-        state,
-        { actor: "gm", action: "grant_warrant", targets: input.targets, params: input.params },
-        "granted",
-      );
+      decideWarrant(state, input, "granted");
       const after = state.data.warrants.filter((warrant) => warrant.status === "pending").length;
-      if (before === after && input.targets[0] && typeof input.params["measure"] === "string") {
+      const measure = input.params.measure;
+      if (before === after && input.targets[0] && measure !== undefined) {
         const id = `w${state.data.warrants.length + 1}`;
         state.data.warrants.push({
           id,
-          measure: input.params["measure"] as "search",
+          measure,
           target: input.targets[0],
           requester: null,
           status: "granted",
@@ -125,18 +119,9 @@ export const warrantGmActions = {
         emitEvent(state, "warrant_granted", { id });
       }
     },
-  },
-  deny_warrant: {
-    params: obj({
-      measure: z.enum(["search", "mail_check", "detain"]).optional(),
-      request: z.string().optional(),
-    }),
+  }),
+  deny_warrant: gmAction(warrantDecision, {
     targets: "any",
-    run: (state, input) =>
-      decideWarrant(
-        state,
-        { actor: "gm", action: "deny_warrant", targets: input.targets, params: input.params },
-        "denied",
-      ),
-  },
-} satisfies Record<string, GmSpec>;
+    run: (state, input) => decideWarrant(state, input, "denied"),
+  }),
+};
