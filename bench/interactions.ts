@@ -111,20 +111,30 @@ async function fireAt(
   rate: number,
   total: number,
   next: (i: number) => Fired,
-): Promise<{ acks: number[]; replies: number[]; failed: number; fired: number; seconds: number }> {
+): Promise<{
+  acks: number[];
+  replies: number[];
+  repliesBy: Map<string, number[]>;
+  failed: number;
+  fired: number;
+  seconds: number;
+}> {
   const handles: InteractionHandle[] = [];
+  const lines: string[] = [];
   const t0 = Date.now();
   for (let i = 0; i < total; i++) {
     const wait = t0 + (i * 1000) / rate - Date.now();
     if (wait > 0) await sleep(wait);
     const { user, line, options } = next(i);
+    lines.push(line);
     handles.push(emu.user(user).slash(channel, line, options));
   }
   const seconds = (Date.now() - t0) / 1000;
   const acks: number[] = [];
   const replies: number[] = [];
+  const repliesBy = new Map<string, number[]>();
   let failed = 0;
-  for (const handle of handles) {
+  for (const [i, handle] of handles.entries()) {
     try {
       const first = await handle.waitFor((e) => e.kind === "callback" || e.kind === "failed", 30_000);
       const final = await handle.waitFor(
@@ -140,11 +150,13 @@ async function fireAt(
       }
       acks.push(first.at - handle.rec.createdAt);
       replies.push(final.at - handle.rec.createdAt);
+      const line = lines[i] ?? "?";
+      repliesBy.set(line, [...(repliesBy.get(line) ?? []), final.at - handle.rec.createdAt]);
     } catch {
       failed++;
     }
   }
-  return { acks, replies, failed, fired: handles.length, seconds };
+  return { acks, replies, repliesBy, failed, fired: handles.length, seconds };
 }
 
 /**
@@ -189,6 +201,8 @@ export interface InteractionFigures {
     failed: number;
     accepted_writes: number;
     writes_fired: number;
+    /** The same figure for each command of the mix. */
+    by_command: Record<string, { p50: number; p99: number }>;
   };
   "deadline.publish_ms": number;
   "deadline.publish_bound_ms": number;
@@ -238,6 +252,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
     // user) alternates with the views players use most, so the mix writes as well as reads.
     const acks: number[] = [];
     const replies: number[] = [];
+    const repliesBy = new Map<string, number[]>();
     let failed = 0;
     let fired = 0;
     let firedAccepting = 0;
@@ -257,6 +272,8 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
       });
       acks.push(...run.acks);
       replies.push(...run.replies);
+      for (const [line, times] of run.repliesBy)
+        repliesBy.set(line, [...(repliesBy.get(line) ?? []), ...times]);
       failed += run.failed;
       fired += run.fired;
       firedAccepting += Math.ceil(run.fired / 2);
@@ -314,6 +331,15 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
         failed,
         accepted_writes: accepted,
         writes_fired: firedAccepting,
+        by_command: Object.fromEntries(
+          [...repliesBy].map(([line, times]) => {
+            const sorted = [...times].sort((a, b) => a - b);
+            return [
+              line,
+              { p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) },
+            ];
+          }),
+        ),
       },
       "deadline.publish_ms": Math.round(percentile(sortedSamples, 50)),
       "deadline.publish_bound_ms": Math.round(

@@ -48,7 +48,9 @@ export interface Proc {
 
 /** Runs an entry point of src/ as a child process, built, as `npm run bot` / `npm run worker` do. */
 export function spawnProcess(name: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [builtEntry(script)], {
+  // BENCH_NODE_ARGS: Node flags for the child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, builtEntry(script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,6 +5,28 @@ import * as schema from "./schema/index.js";
 
 /** The in-process queue of each key: its tail, which the next holder waits for. */
 const tails = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` when every earlier caller of this process with the same `key` has finished (first
+ * come, first served), so that of many callers wanting one lock only one at a time takes a pooled
+ * connection to wait for it in Postgres; the others wait here, holding nothing. It orders this
+ * process only: what excludes other processes is the Postgres lock `work` takes. Never nest two
+ * turns of one key (the inner one would wait for the outer).
+ */
+export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = tails.get(key) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = before.then(() => mine);
+  tails.set(key, tail);
+  try {
+    await before;
+    return await work();
+  } finally {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
 /** One drizzle handle per pooled connection, made once (a connection is reused many times). */
 const bound = new WeakMap<pg.PoolClient, Db>();
 
@@ -21,13 +43,7 @@ const bound = new WeakMap<pg.PoolClient, Db>();
 export async function withAdvisoryLock<T>(db: Db, key: string, work: (db: Db) => Promise<T>): Promise<T> {
   if (!(db.$client instanceof pg.Pool)) return holding(db.$client, db, key, work);
   const pool = db.$client;
-  const before = tails.get(key) ?? Promise.resolve();
-  let release = () => {};
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = before.then(() => mine);
-  tails.set(key, tail);
-  try {
-    await before;
+  return inTurn(`advisory:${key}`, async () => {
     const client = await pool.connect();
     let lockedDb = bound.get(client);
     if (!lockedDb) {
@@ -41,10 +57,7 @@ export async function withAdvisoryLock<T>(db: Db, key: string, work: (db: Db) =>
       // A connection whose unlock did not run must not go back to the pool still holding the lock.
       client.release(state.unlocked ? undefined : true);
     }
-  } finally {
-    release();
-    if (tails.get(key) === tail) tails.delete(key);
-  }
+  });
 }
 
 async function holding<T>(

@@ -8,7 +8,7 @@ import { ChannelType, type MessageRec } from "./model.js";
 import { type Violation, SpecOracle } from "./oracle.js";
 import { parsePermissions } from "./permissions.js";
 import { RateLimiter, type RateLimitOptions } from "./ratelimit.js";
-import { buildRoutes, type Route } from "./routes.js";
+import { buildRoutes, majorOf, type Route } from "./routes.js";
 import { EmulatorState, type FileUpload } from "./state/index.js";
 
 export { DiscordError } from "./errors.js";
@@ -316,7 +316,7 @@ export class Emulator {
     const delay = typeof this.latency === "function" ? this.latency(key) : (this.latency ?? 0);
     if (delay > 0) await sleep(delay);
 
-    const major = route.major ? `${route.major}:${params[route.major] ?? ""}` : "";
+    const major = majorOf(route, params);
     const identity = actor ?? (params["webhook_id"] ? `webhook:${params["webhook_id"]}` : null);
     const exempt =
       route.template.startsWith("/interactions/") ||

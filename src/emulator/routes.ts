@@ -28,7 +28,10 @@ export interface Route {
   template: string;
   /** "bot": only a bot token; "any": bot or user token; "none": no Authorization needed. */
   auth: "bot" | "any" | "none";
-  /** Key of the major parameter for rate-limit buckets. */
+  /**
+   * The major parameter of the route's rate-limit bucket: a parameter name, or names joined by
+   * "+" (Discord's "webhook_id + webhook_token": each interaction token has buckets of its own).
+   */
   major?: string;
   run: (c: RouteContext) => RouteResult;
 }
@@ -65,9 +68,13 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
         ? "channel_id"
         : template.includes("{guild_id}")
           ? "guild_id"
-          : template.includes("{webhook_id}")
-            ? "webhook_id"
-            : undefined);
+          : template.includes("{webhook_id}/{webhook_token}")
+            ? "webhook_id+webhook_token"
+            : template.includes("{webhook_id}")
+              ? "webhook_id"
+              : template.includes("{interaction_id}/{interaction_token}")
+                ? "interaction_id+interaction_token"
+                : undefined);
     if (m) r.major = m;
     routes.push(r);
   };
@@ -523,4 +530,13 @@ function collectValues(list: unknown, out: Record<string, string>): void {
     collectValues(c["components"], out);
     if (c["component"]) collectValues([c["component"]], out);
   }
+}
+
+/** The major parameters' values of a request on `route`: what its rate-limit bucket is keyed by. */
+export function majorOf(route: Pick<Route, "major">, params: Record<string, string>): string {
+  if (!route.major) return "";
+  return route.major
+    .split("+")
+    .map((name) => `${name}:${params[name] ?? ""}`)
+    .join("|");
 }

@@ -1,5 +1,7 @@
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import pg from "pg";
 import type { Db } from "../db/client.js";
+import { inTurn } from "../db/locks.js";
 import { games, outbox } from "../db/schema/index.js";
 import { UserError } from "./errors.js";
 import type { OutboxEffect } from "./effects.js";
@@ -31,8 +33,22 @@ export interface Committed<T> extends AfterCommit {
  * one statement (the UPDATE takes the row lock a SELECT … FOR UPDATE would, and waits for any
  * other change of the game to commit first); `work` sees the row as it was before the bump.
  * A committed result carries the version it published (`AfterCommit.version`).
+ *
+ * Changes of one game from this process take turns before they take a connection: twenty votes
+ * arriving at once in one game would otherwise hold twenty pooled connections waiting for the
+ * row, and every other command of the process (a player's /role in another game) would wait for
+ * a connection behind them.
  */
 export async function changeGame<T>(
+  db: Db,
+  gameId: string,
+  work: (tx: Tx, game: GameRow) => Promise<T>,
+): Promise<T> {
+  if (!(db.$client instanceof pg.Pool)) return changeInTransaction(db, gameId, work);
+  return inTurn(`game:${gameId}`, () => changeInTransaction(db, gameId, work));
+}
+
+async function changeInTransaction<T>(
   db: Db,
   gameId: string,
   work: (tx: Tx, game: GameRow) => Promise<T>,

@@ -73,4 +73,17 @@ describe("rate limits (https://discord.com/developers/docs/topics/rate-limits)",
         .limited,
     ).toBeNull();
   });
+
+  it("each interaction token has buckets of its own (webhook_id + webhook_token is the major parameter)", async () => {
+    emu = await startEmulator({ port: 0 });
+    const app = emu.applicationId;
+    const edit = (token: string) =>
+      api(emu as Emulator, "", "PATCH", `/webhooks/${app}/${token}/messages/@original`, { content: "x" });
+    // Sixty replies to sixty interactions in one second: none waits for another's bucket.
+    const many = await Promise.all(Array.from({ length: 60 }, (_, i) => edit(`token-${i}`)));
+    expect(many.filter((a) => a.status === 429)).toHaveLength(0);
+    // Sixty edits of one interaction's reply share one bucket.
+    const one = await Promise.all(Array.from({ length: 60 }, () => edit("token-same")));
+    expect(one.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+  });
 });
