@@ -4,7 +4,7 @@ import type { PlayerId } from "../../engine/types.js";
 import { free, knownAppearances, needRole, present, sendResult } from "./characters.js";
 import { ordersOf } from "./orders.js";
 import { reject } from "./rejections.js";
-import { arg, both, paramsOf, playerAction } from "./spec.js";
+import { arg, both, gmAction, paramsOf, playerAction, targetPlayers } from "./spec.js";
 import type { RState } from "./state.js";
 
 /** Appearances and doubles (§2.6, §2.7, §5.5): an elder takes an appearance (step 17), places go to their occupants (step 18). */
@@ -64,3 +64,24 @@ export function doublesOccupancy(state: RState): void {
     else emitEvent(state, "double_replaced", { place: A, owner: owner.id, by: next });
   }
 }
+
+/** The GM changes a character's appearance or tells him one (§10). */
+export const appearanceGmActions = {
+  set_appearance: gmAction(paramsOf({ appearance: z.string().min(1) }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) {
+        player.currentAppearance = input.params.appearance;
+        emitEvent(state, "appearance_changed", { player: player.id, appearance: player.currentAppearance });
+      }
+    },
+  }),
+  learn_appearance: gmAction(paramsOf({ appearance: z.string().min(1) }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input))
+        if (!player.knownAppearances.includes(input.params.appearance))
+          player.knownAppearances.push(input.params.appearance);
+    },
+  }),
+};

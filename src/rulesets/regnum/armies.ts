@@ -7,7 +7,17 @@ import { declareWanted } from "./detention.js";
 import { freeOf, ordersOf, orderTarget } from "./orders.js";
 import { actingHolder, acts } from "./posts.js";
 import { reject } from "./rejections.js";
-import { arg, type InputOf, paramsOf, playerAction, pushFree, targetOf } from "./spec.js";
+import {
+  arg,
+  gmAction,
+  idParam,
+  type InputOf,
+  paramsOf,
+  playerAction,
+  pushFree,
+  targetOf,
+  targetPlayers,
+} from "./spec.js";
 import {
   ARMIES,
   ARMY_CHAT,
@@ -448,3 +458,38 @@ export function friendlyTo(state: RState, army: string, country: string): boolea
 }
 
 export const isForeignArmy = (army: string) => FOREIGN_ARMIES.includes(army);
+
+/** The GM sets wars and alliances between armies and enlists characters (§10). */
+export const armyGmActions = {
+  set_war: gmAction(paramsOf({ armies: z.tuple([idParam, idParam]), on: z.boolean().default(true) }), {
+    targets: "none",
+    run(state, input) {
+      const [first, second] = input.params.armies;
+      state.data.wars = state.data.wars.filter(
+        ([one, other]) => !((one === first && other === second) || (one === second && other === first)),
+      );
+      if (input.params.on) state.data.wars.push([first, second]);
+      emitEvent(state, "war_set", { armies: [first, second], on: input.params.on });
+    },
+  }),
+  set_alliance: gmAction(paramsOf({ armies: z.tuple([idParam, idParam]), on: z.boolean().default(true) }), {
+    targets: "none",
+    run(state, input) {
+      const [first, second] = input.params.armies;
+      state.data.alliances = state.data.alliances.filter(
+        ([one, other]) => !((one === first && other === second) || (one === second && other === first)),
+      );
+      if (input.params.on) state.data.alliances.push([first, second]);
+    },
+  }),
+  enlist: gmAction(paramsOf({ army: z.enum(ARMIES), on: z.boolean().default(true) }), {
+    targets: "some",
+    run(state, input) {
+      const army = input.params.army;
+      for (const player of targetPlayers(state, input))
+        player.serviceOf = input.params.on
+          ? [...new Set([...player.serviceOf, army])]
+          : player.serviceOf.filter((one) => one !== army);
+    },
+  }),
+};

@@ -1,7 +1,9 @@
-import { emitPrivate, findPlayer } from "../../engine/helpers.js";
+import { z } from "zod";
+import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
 import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { postInfo } from "./posts.js";
 import { type RegnumRejection, reject } from "./rejections.js";
+import { gmAction, paramsOf, targetPlayers } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 
 /** Characters (§2.4, §2.6): status and role predicates, known appearances, and what a character is told (results and notices, §13.4). */
@@ -90,3 +92,43 @@ export function sendResult(
 export function notice(state: RState, to: PlayerId, about: string, fields: JsonObject = {}): void {
   emitPrivate(state, to, "notice", { about, ...fields });
 }
+
+/** The GM sets a character's faction, groups, power and difficulty (§10). */
+export const characterGmActions = {
+  set_faction: gmAction(paramsOf({ faction: z.string().regex(/^[a-z][a-z0-9_]*$/) }), {
+    targets: "some",
+    run(state, input) {
+      const faction = input.params.faction;
+      for (const player of targetPlayers(state, input)) {
+        if (faction === "ksb" && player.faction !== "ksb") player.ksbPeriods += 1;
+        player.faction = faction;
+        emitEvent(state, "faction_set", { player: player.id, faction });
+      }
+    },
+  }),
+  set_group: gmAction(
+    paramsOf({ group: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
+    {
+      targets: "some",
+      run(state, input) {
+        const group = input.params.group;
+        for (const player of targetPlayers(state, input))
+          player.groups = input.params.remove
+            ? player.groups.filter((held) => held !== group)
+            : [...new Set([...player.groups, group])];
+      },
+    },
+  ),
+  set_power: gmAction(paramsOf({ power: z.number().int().min(1).max(5).nullable() }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) player.power = input.params.power ?? null;
+    },
+  }),
+  set_difficulty: gmAction(paramsOf({ difficulty: z.number() }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) player.difficulty = input.params.difficulty;
+    },
+  }),
+};

@@ -1,8 +1,19 @@
+import { z } from "zod";
 import { emitEvent } from "../../engine/helpers.js";
 import { abroad, dead, free, hasRole, learn, underground } from "./characters.js";
 import { sweepSessions } from "./interrogation.js";
+import { palaceLeave } from "./palace.js";
 import { actingPosts, postInfo } from "./posts.js";
-import { type Access, type ChatInfo, CHATS, GROUP_CHATS, type RPlayer, type RState } from "./state.js";
+import { gmAction, paramsOf, targetPlayers } from "./spec.js";
+import {
+  type Access,
+  CHAT_IDS,
+  type ChatInfo,
+  CHATS,
+  GROUP_CHATS,
+  type RPlayer,
+  type RState,
+} from "./state.js";
 
 /** Chats (§4.1–§4.3): entitlement, access as a pure function of the state, schedules, and the reconciliation after every change. */
 
@@ -139,3 +150,51 @@ export function reconcile(state: RState, silent = false): void {
       for (const other of members) if (member !== other) learn(member, other.currentAppearance);
   }
 }
+
+/** A chat of the layout, named by its id. */
+const chatChoice = paramsOf({ chat: z.enum(CHAT_IDS as [string, ...string[]]) });
+
+function chatEntitlement(mode: "grant" | "revoke" | "reset") {
+  return gmAction(chatChoice, {
+    targets: "some",
+    run(state, input) {
+      const chat = input.params.chat;
+      for (const player of targetPlayers(state, input)) {
+        player.chatGrants = player.chatGrants.filter((other) => other !== chat);
+        player.chatRevokes = player.chatRevokes.filter((other) => other !== chat);
+        if (chat === "palace") {
+          if (mode === "grant" && !state.data.palace.includes(player.id)) {
+            state.data.palace.push(player.id);
+            emitEvent(state, "palace_joined", { player: player.id });
+          }
+          if (mode === "revoke") palaceLeave(state, player.id);
+          continue;
+        }
+        if (mode === "grant") player.chatGrants.push(chat);
+        if (mode === "revoke") player.chatRevokes.push(chat);
+      }
+    },
+  });
+}
+
+function schedule(mode: "open" | "closed" | null) {
+  return gmAction(chatChoice, {
+    targets: "none",
+    run(state, input) {
+      const chat = input.params.chat;
+      if (mode === null) delete state.data.chatForce[chat];
+      else state.data.chatForce[chat] = mode;
+      emitEvent(state, "chat_schedule", { chat, force: mode });
+    },
+  });
+}
+
+/** The GM grants, revokes or resets a character's access to a chat, and opens or closes a chat against its schedule (§10). */
+export const chatGmActions = {
+  grant_chat: chatEntitlement("grant"),
+  revoke_chat: chatEntitlement("revoke"),
+  reset_chat: chatEntitlement("reset"),
+  open_chat: schedule("open"),
+  close_chat: schedule("closed"),
+  reset_schedule: schedule(null),
+};

@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { emitDeath, emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { setStatus } from "./characters.js";
 import { baronPalacePower, palaceLeave } from "./palace.js";
 import { actingPosts, acts, power } from "./posts.js";
+import { reject } from "./rejections.js";
+import { gmAction, paramsOf, targetPlayers } from "./spec.js";
 import { PENALTY_POSTS, type RState } from "./state.js";
 import { relation } from "./travel.js";
 import { transferInventory } from "./treasury.js";
@@ -118,3 +121,44 @@ export function revive(state: RState, id: PlayerId): void {
   p.detainedAt = null;
   emitEvent(state, "revived", { player: p.id });
 }
+
+/** The GM kills and revives (§10). */
+export const deathGmActions = {
+  kill: gmAction(
+    paramsOf({
+      cause: z.string().default("modkill"),
+      killer: z.string().nullable().optional(),
+      body: z.string().nullable().optional(),
+      treasury: z.string().nullable().optional(),
+      loot: z.string().nullable().optional(),
+    }),
+    {
+      targets: "some",
+      check: (state, input) =>
+        typeof input.params.killer === "string" && !findPlayer(state, input.params.killer)
+          ? reject("unknown_killer", "unknownKiller")
+          : null,
+      run(state, input) {
+        for (const player of targetPlayers(state, input))
+          kill(state, player.id, input.params.cause, {
+            killer: input.params.killer ?? null,
+            body: input.params.body ?? null,
+            treasury: input.params.treasury ?? null,
+            loot: input.params.loot ?? null,
+          });
+      },
+    },
+  ),
+  modkill: gmAction(paramsOf({}), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) kill(state, player.id, "modkill");
+    },
+  }),
+  revive: gmAction(paramsOf({}), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) revive(state, player.id);
+    },
+  }),
+};

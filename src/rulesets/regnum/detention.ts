@@ -1,14 +1,16 @@
+import { z } from "zod";
 import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import { defenders } from "./armies.js";
 import { stealthAvoids } from "./attacks.js";
 import { detained, free, hasRole, notice, sendResult, setStatus } from "./characters.js";
+import { kill, neutralize } from "./death.js";
 import { caseEntry } from "./investigation.js";
 import { cancel, ordersOf, orderTarget } from "./orders.js";
-import { reject } from "./rejections.js";
 import { director } from "./posts.js";
-import { both, noParams, playerAction } from "./spec.js";
+import { reject } from "./rejections.js";
+import { both, gmAction, noParams, paramsOf, playerAction, targetPlayers } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
-import { statusGate } from "./statuses.js";
+import { setStatusByGm, statusGate } from "./statuses.js";
 import { needWarrant } from "./warrants.js";
 
 /** Detention, wanted status and release (§7): the KSB's detention and release, the advocate's release (step 8). */
@@ -112,3 +114,32 @@ export function release(state: RState, target: RPlayer, by: string, wanted: bool
     target.wantedBy = null;
   }
 }
+
+/** The court's verdict, carried out by the GM (§10). */
+export const courtGmActions = {
+  court_verdict: gmAction(
+    paramsOf({
+      outcome: z.enum(["acquitted", "fine", "other", "imprisonment", "death"]),
+      treasury: z.string().optional(),
+      neutralize: z.boolean().default(false),
+    }),
+    {
+      targets: "some",
+      run(state, input) {
+        const outcome = input.params.outcome;
+        for (const player of targetPlayers(state, input)) {
+          emitEvent(state, "verdict", { player: player.id, outcome });
+          if (outcome === "death")
+            kill(state, player.id, "execution", {
+              treasury: input.params.treasury ?? null,
+            });
+          else if (outcome === "imprisonment") {
+            if (!player.statuses.includes("detained"))
+              setStatusByGm(state, player, "detained", true, "court");
+            if (input.params.neutralize) neutralize(state, player.id, true);
+          } else if (player.statuses.includes("detained")) release(state, player, "court", false);
+        }
+      },
+    },
+  ),
+};

@@ -17,7 +17,7 @@ import { openInterrogation } from "./interrogation.js";
 import { live, ordersOf, orderTarget } from "./orders.js";
 import { actingPosts, director } from "./posts.js";
 import { reject } from "./rejections.js";
-import { both, noParams, paramsOf, playerAction } from "./spec.js";
+import { both, gmAction, noParams, paramsOf, playerAction } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
 import { statusGate } from "./statuses.js";
 import { needWarrant } from "./warrants.js";
@@ -318,3 +318,21 @@ export function canReadCaseFile(state: RState, x: RPlayer): boolean {
   const inq = x.faction === "inquisition" || x.groups.includes("inquisition");
   return inq && state.data.inquisitionActive;
 }
+
+/** The GM activates the Inquisition's reading of the case file and writes in it (§10). */
+export const investigationGmActions = {
+  set_inquisition: gmAction(paramsOf({ active: z.boolean() }), {
+    targets: "none",
+    run(state, input) {
+      state.data.inquisitionActive = input.params.active;
+    },
+  }),
+  case_entry: gmAction(paramsOf({ source: z.string().default("gm"), text: z.string().default("") }), {
+    targets: "any",
+    run(state, input) {
+      caseEntry(state, input.params.source, "gm_entry", null, input.targets[0] ?? null, "entry", {
+        text: input.params.text,
+      });
+    },
+  }),
+};

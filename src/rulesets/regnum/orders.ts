@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
-import type { PlayerId } from "../../engine/types.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { free, sendResult } from "./characters.js";
 import { ensureStarted } from "./phase.js";
-import { anyone, paramsOf, playerAction } from "./spec.js";
-import { COUNTRIES, type Order, type Override, type RState } from "./state.js";
+import { reject } from "./rejections.js";
+import { anyone, gmAction, idParam, paramsOf, playerAction } from "./spec.js";
+import { COUNTRIES, isCountry, type Order, type Override, type RState } from "./state.js";
 
 /**
  * Orders (§3.4): the moves and free orders of a phase as the resolution sees them; step 1
@@ -127,3 +128,80 @@ export function queueFreeformOrders(state: RState): void {
     emitEvent(state, "order_pending", { actor: order.actor });
   }
 }
+
+/** The GM resolves a free-form order and overrides the rules' outcome for the phase (§10). */
+export const orderGmActions = {
+  resolve_order: gmAction(
+    paramsOf({
+      actor: idParam,
+      text: z.string().optional(),
+      result: z.string().optional(),
+      replace: z.boolean().default(false),
+    }),
+    {
+      targets: "any",
+      check: (state, input) =>
+        findPlayer(state, input.params.actor) ? null : reject("unknown_actor", "unknownActor"),
+      run(state, input) {
+        const actor = input.params.actor;
+        const result = input.params.result ?? "done";
+        const text = input.params.text;
+        const pendingIdx = state.data.pending.findIndex((pending) => pending.actor === actor);
+        const current = state.data.orders.find((order) => order.actor === actor);
+        if (current && (current.action === "order" || input.params.replace)) {
+          state.data.orders = state.data.orders.filter((order) => order !== current);
+          sendResult(
+            state,
+            actor,
+            current.action,
+            current.targets[0] && findPlayer(state, current.targets[0]) ? current.targets[0] : null,
+            result,
+            {},
+            text,
+          );
+        } else if (pendingIdx >= 0) {
+          const pending = state.data.pending[pendingIdx];
+          state.data.pending.splice(pendingIdx, 1);
+          sendResult(
+            state,
+            actor,
+            "order",
+            pending?.targets[0] && findPlayer(state, pending.targets[0]) ? pending.targets[0] : null,
+            result,
+            {},
+            text,
+          );
+        } else {
+          sendResult(state, actor, current?.action ?? "order", null, result, {}, text);
+        }
+        emitEvent(state, "order_resolved", { actor, result });
+      },
+    },
+  ),
+  override: gmAction(overrideParams, {
+    targets: "any",
+    check(state, input) {
+      const kind = input.params.kind;
+      if (
+        (kind === "cancel_order" || kind === "force_result") &&
+        !findPlayer(state, String(input.params.actor ?? ""))
+      )
+        return reject("override_actor", "overrideActor");
+      if (
+        ["battle_result", "no_battle", "capture", "no_capture"].includes(kind) &&
+        !isCountry(input.params.country)
+      )
+        return reject("override_country", "overrideCountry");
+      if (kind === "capture" && typeof input.params.army !== "string")
+        return reject("override_army", "overrideArmy");
+      return null;
+    },
+    run(state, input) {
+      const params: JsonObject = { ...input.params };
+      if (input.params.kind === "protect")
+        params["targets"] = [...(input.params.targets ?? []), ...input.targets];
+      state.data.overrides.push({ kind: input.params.kind, params });
+      emitEvent(state, "override", { kind: input.params.kind });
+    },
+  }),
+};

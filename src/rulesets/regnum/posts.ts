@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { allRoles, neutralized } from "./characters.js";
 import { type RegnumRejection, reject } from "./rejections.js";
+import { gmAction, paramsOf } from "./spec.js";
 import { DEFAULT_POSTS, MULTI_POSTS, type PostInfo, ROLES, type RPlayer, type RState } from "./state.js";
 
 /** Posts held and vacated (§2.3). */
@@ -117,3 +119,22 @@ export function isGovernmentMember(state: RState, x: RPlayer): string | null {
 export function isMultiPost(post: string): boolean {
   return MULTI_POSTS.includes(post);
 }
+
+/** The GM appoints to a post or vacates it (§10). */
+export const postGmActions = {
+  set_post: gmAction(paramsOf({ post: z.string().regex(/^[a-z][a-z0-9_]*$/) }), {
+    targets: "any",
+    run(state, input) {
+      const post = input.params.post;
+      if (input.targets.length === 0) {
+        for (const player of state.players) vacatePost(state, player.id, post);
+      } else {
+        const multi = ["judge", "mp", "minister_royal", "minister_parliament"].includes(post);
+        if (!multi)
+          for (const player of state.players)
+            if (!input.targets.includes(player.id)) vacatePost(state, player.id, post);
+        for (const id of input.targets) assignPost(state, id, post);
+      }
+    },
+  }),
+};

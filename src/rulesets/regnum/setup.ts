@@ -1,11 +1,14 @@
+import { z } from "zod";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { initialRngState } from "../../engine/rng.js";
 import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
+import { emitEvent } from "../../engine/helpers.js";
 import { allRoles } from "./characters.js";
 import { reconcile } from "./chats.js";
 import { defaultBorders, defaultRelations, playerSchema, type RegnumOptions } from "./options.js";
 import { phaseStart } from "./phase.js";
 import { type RegnumRejection, reject } from "./rejections.js";
+import { gmAction, paramsOf, ruleDeviation, targetPlayers } from "./spec.js";
 import {
   type CharType,
   COUNTRIES,
@@ -238,3 +241,36 @@ export function setup(input: SetupInput<RegnumOptions>): Result<RState> {
   state.output = emptyOutput();
   return { ok: true, value: state };
 }
+
+/** The GM sets a character's roles and type (§10), the setup's constraints checked again (a breach is recorded, R1). */
+export const roleGmActions = {
+  set_role: gmAction(
+    paramsOf({ role: z.string().regex(/^[a-z][a-z0-9_]*$/), remove: z.boolean().default(false) }),
+    {
+      targets: "some",
+      run(state, input) {
+        const role = input.params.role;
+        for (const player of targetPlayers(state, input)) {
+          if (input.params.remove) {
+            if (player.role === role) player.role = player.roles[0] ?? "citizen";
+            player.roles = player.roles.filter((held) => held !== role && held !== player.role);
+          } else if (player.role !== role && !player.roles.includes(role)) {
+            if (player.role === "citizen") player.role = role;
+            else player.roles.push(role);
+          }
+          emitEvent(state, "role_set", { player: player.id, role, remove: input.params.remove });
+        }
+        const breach = roleConstraintBreach(state.players, state.options);
+        if (breach) ruleDeviation(state, "set_role", breach.reason);
+      },
+    },
+  ),
+  set_type: gmAction(paramsOf({ type: z.enum(["ki", "km", "im", "ii"]) }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input)) player.type = input.params.type;
+      const breach = roleConstraintBreach(state.players, state.options);
+      if (breach) ruleDeviation(state, "set_type", breach.reason);
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emitEvent, findPlayer } from "../../engine/helpers.js";
+import { emitEvent, findPlayer, playerOrThrow } from "../../engine/helpers.js";
 import type { ParsedInput } from "../../engine/ruleset.js";
 import type { ActionInput, GmInput, Json, JsonObject, Rejection } from "../../engine/types.js";
 import type { Order, RPlayer, RState } from "./state.js";
@@ -75,6 +75,13 @@ export function gmAction<Schema extends ParamsSchema>(
 ): GmSpec<Schema> {
   return { ...spec, params };
 }
+
+/** An id given as a param: a non-empty string. */
+export const idParam = z.string().min(1);
+
+/** The players a GM action targets (its validation has checked they exist). */
+export const targetPlayers = (state: RState, input: { targets: string[] }): RPlayer[] =>
+  input.targets.map((t) => playerOrThrow(state, t));
 
 /** The GM did what the rules do not allow (R1: done anyway, and recorded). */
 export const ruleDeviation = (state: RState, action: string, reason: string) =>

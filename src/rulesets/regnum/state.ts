@@ -6,6 +6,8 @@ import type { BasePlayer, GameState, JsonObject, PlayerId } from "../../engine/t
 export const RULESET = "regnum";
 
 export const COUNTRIES = ["regnum", "norsland", "orientem", "britonia"] as const;
+export const isCountry = (c: unknown) =>
+  typeof c === "string" && (COUNTRIES as readonly string[]).includes(c);
 export const FOREIGN_COUNTRIES = ["norsland", "orientem", "britonia"] as const;
 export const ARMIES = [
   "royal",

@@ -1,8 +1,12 @@
+import { z } from "zod";
 import { emitEvent } from "../../engine/helpers.js";
 import { abroad, dead, detained, notice, setStatus, underground } from "./characters.js";
+import { kill, neutralize, revive } from "./death.js";
+import { declareWanted, release } from "./detention.js";
+import { palaceLeave } from "./palace.js";
 import { reject } from "./rejections.js";
-import { noParams, playerAction } from "./spec.js";
-import type { RPlayer } from "./state.js";
+import { gmAction, noParams, paramsOf, playerAction, targetPlayers } from "./spec.js";
+import { isCountry, type RPlayer, type RState } from "./state.js";
 
 /** Status changes (§5.10: the underground) and the target status effects of §5.14, met by every move at resolution. */
 
@@ -61,4 +65,113 @@ export const statusActions = {
       }
     },
   }),
+};
+
+/** A status set or cleared by the GM (`by` the one it is done in the name of), with its consequences. */
+export function setStatusByGm(
+  state: RState,
+  player: RPlayer,
+  status: string,
+  on: boolean,
+  by: string,
+  country?: string,
+): void {
+  switch (status) {
+    case "detained":
+      if (on && !player.statuses.includes("detained")) {
+        setStatus(player, "detained", true);
+        setStatus(player, "wanted", false);
+        player.wantedBy = null;
+        player.detainedBy = by;
+        player.detainedAt = state.data.phaseIndex;
+        emitEvent(state, "detained", { player: player.id, by });
+        notice(state, player.id, "detained", {});
+      } else if (!on && player.statuses.includes("detained")) release(state, player, "gm", false);
+      return;
+    case "wanted":
+      if (on) declareWanted(state, player, by);
+      else {
+        setStatus(player, "wanted", false);
+        player.wantedBy = null;
+      }
+      return;
+    case "underground":
+      if (underground(player) !== on) {
+        setStatus(player, "underground", on);
+        emitEvent(state, "underground", { player: player.id, on });
+      }
+      return;
+    case "neutralized":
+      neutralize(state, player.id, on);
+      return;
+    case "abroad":
+      if (on) {
+        const destination = country && country !== "regnum" ? country : "norsland";
+        player.location = destination;
+        setStatus(player, "underground", false);
+        emitEvent(state, "abroad", { player: player.id, country: destination });
+        palaceLeave(state, player.id);
+      } else if (abroad(player)) {
+        player.location = "regnum";
+        emitEvent(state, "returned", { player: player.id });
+      }
+      return;
+    case "alive":
+    case "dead":
+      if ((status === "alive") === on) revive(state, player.id);
+      else kill(state, player.id, "modkill");
+      return;
+    default:
+      setStatus(player, status, on);
+      emitEvent(state, on ? "status_set" : "status_cleared", { player: player.id, status });
+  }
+}
+
+/** The GM sets or clears a status (§10; `clear_status` is the common GM action of every ruleset). */
+export const statusGmActions = {
+  set_status: gmAction(
+    paramsOf({
+      status: z.string().min(1),
+      on: z.boolean().default(true),
+      by: z.string().default("gm"),
+      country: z.string().optional(),
+    }),
+    {
+      targets: "some",
+      check: (_s, input) =>
+        input.params.country !== undefined && !isCountry(input.params.country)
+          ? reject("bad_country", "unknownCountry")
+          : null,
+      run(state, input) {
+        for (const player of targetPlayers(state, input))
+          setStatusByGm(
+            state,
+            player,
+            input.params.status,
+            input.params.on,
+            input.params.by,
+            input.params.country,
+          );
+      },
+    },
+  ),
+  /** The common GM action of every ruleset: `set_status` with `on: false`. */
+  clear_status: gmAction(
+    paramsOf({
+      status: z.string().min(1),
+      by: z.string().default("gm"),
+      country: z.string().optional(),
+    }),
+    {
+      targets: "some",
+      check: (_s, input) =>
+        input.params.country !== undefined && !isCountry(input.params.country)
+          ? reject("bad_country", "unknownCountry")
+          : null,
+      run(state, input) {
+        for (const player of targetPlayers(state, input))
+          setStatusByGm(state, player, input.params.status, false, input.params.by, input.params.country);
+      },
+    },
+  ),
 };

@@ -4,8 +4,9 @@ import { abroad, free, sendResult, setStatus, underground } from "./characters.j
 import { ordersOf } from "./orders.js";
 import { palaceLeave } from "./palace.js";
 import { reject } from "./rejections.js";
-import { arg, paramsOf, playerAction } from "./spec.js";
+import { arg, gmAction, paramsOf, playerAction, ruleDeviation, targetPlayers } from "./spec.js";
 import { COUNTRIES, FOREIGN_COUNTRIES, pairKey, type RPlayer, type RState } from "./state.js";
+import { unitAllowed } from "./units.js";
 
 /** Going abroad and travelling between countries (§2.8, §5.10; step 16). */
 
@@ -79,3 +80,71 @@ export const border = (state: RState, a: string, b: string) => state.data.border
 
 export const inEnemyCountry = (state: RState, p: RPlayer) =>
   abroad(p) && relation(state, "regnum", p.location) === "enemy";
+
+/** The GM moves characters and units between countries and sets visas, borders and relations (§10). */
+export const travelGmActions = {
+  move: gmAction(paramsOf({ country: z.enum(COUNTRIES), units: z.array(z.string()).optional() }), {
+    targets: "any",
+    check: (_s, input) =>
+      input.targets.length === 0 && !Array.isArray(input.params.units)
+        ? reject("gm_targets", "gmTargets")
+        : null,
+    run(state, input) {
+      const country = input.params.country;
+      const unitIds = input.params.units ?? [];
+      for (const unit of state.data.units)
+        if (unitIds.includes(unit.id)) {
+          if (!unitAllowed(state, unit.type, country))
+            ruleDeviation(state, "move", `${unit.type} is not allowed in ${country}`);
+          unit.location = country;
+          unit.inTransitTo = null;
+        }
+      for (const player of targetPlayers(state, input)) {
+        if (player.location === country) continue;
+        player.location = country;
+        if (country === "regnum") emitEvent(state, "returned", { player: player.id });
+        else {
+          if (underground(player)) {
+            setStatus(player, "underground", false);
+            emitEvent(state, "underground", { player: player.id, on: false });
+          }
+          emitEvent(state, "abroad", { player: player.id, country });
+          palaceLeave(state, player.id);
+        }
+      }
+    },
+  }),
+  set_visa: gmAction(paramsOf({ country: z.enum(COUNTRIES), on: z.boolean().default(true) }), {
+    targets: "some",
+    run(state, input) {
+      const country = input.params.country;
+      for (const player of targetPlayers(state, input))
+        player.visas = input.params.on
+          ? [...new Set([...player.visas, country])]
+          : player.visas.filter((visa) => visa !== country);
+    },
+  }),
+  set_border: gmAction(
+    paramsOf({ countries: z.tuple([z.enum(COUNTRIES), z.enum(COUNTRIES)]), open: z.boolean() }),
+    {
+      targets: "none",
+      run(state, input) {
+        const [first, second] = input.params.countries;
+        state.data.borders[pairKey(first, second)] = input.params.open ? "open" : "closed";
+      },
+    },
+  ),
+  set_relation: gmAction(
+    paramsOf({
+      countries: z.tuple([z.enum(COUNTRIES), z.enum(COUNTRIES)]),
+      relation: z.enum(["allied", "neutral", "enemy"]),
+    }),
+    {
+      targets: "none",
+      run(state, input) {
+        const [first, second] = input.params.countries;
+        state.data.relations[pairKey(first, second)] = input.params.relation;
+      },
+    },
+  ),
+};

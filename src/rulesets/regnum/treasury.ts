@@ -1,5 +1,10 @@
+import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
+import { abroad, underground } from "./characters.js";
+import { actingHolder } from "./posts.js";
+import { gmAction, idParam, paramsOf, targetPlayers } from "./spec.js";
 import type { RPlayer, RState } from "./state.js";
+import { inEnemyCountry } from "./travel.js";
 
 /** Treasuries and inventory transfers (§2.5, §8.2). */
 
@@ -46,3 +51,131 @@ export function transferInventory(
     resources: part.resources,
   });
 }
+
+/** What the GM gives or takes: crowns, items, orchium, resources. */
+const goods = {
+  crowns: z.number().int().min(0).optional(),
+  items: z.array(z.string()).optional(),
+  orchium: z.number().int().min(0).optional(),
+  resources: z.number().int().min(0).optional(),
+};
+
+/** The GM gives the targets goods (from treasury `tid`, if named) or takes them (into it). */
+function give(
+  state: RState,
+  input: { targets: string[]; params: z.output<z.ZodObject<typeof goods>> },
+  sign: 1 | -1,
+  tid: string | undefined,
+): void {
+  const crowns = input.params.crowns ?? 0;
+  const orchium = input.params.orchium ?? 0;
+  const resources = input.params.resources ?? 0;
+  const items = input.params.items ?? [];
+  for (const player of targetPlayers(state, input)) {
+    if (sign === 1) {
+      player.crowns += crowns;
+      player.orchium += orchium;
+      player.resources += resources;
+      player.items.push(...items);
+      if (tid) {
+        const fund = treasury(state, tid);
+        fund.crowns = Math.max(0, fund.crowns - crowns);
+        for (const item of items) {
+          const index = fund.items.indexOf(item);
+          if (index >= 0) fund.items.splice(index, 1);
+        }
+      }
+    } else {
+      const part = {
+        crowns: Math.min(crowns, player.crowns),
+        orchium: Math.min(orchium, player.orchium),
+        resources: Math.min(resources, player.resources),
+        items: items.filter((item) => player.items.includes(item)),
+      };
+      if (tid) transferInventory(state, player, `treasury:${tid}`, part);
+      else {
+        player.crowns -= part.crowns;
+        player.orchium -= part.orchium;
+        player.resources -= part.resources;
+        for (const item of part.items) player.items.splice(player.items.indexOf(item), 1);
+      }
+    }
+    emitEvent(state, sign === 1 ? "gm_gave" : "gm_took", {
+      player: player.id,
+      crowns,
+      orchium,
+      resources,
+      items,
+    });
+  }
+}
+
+/** The GM gives, takes, pays benefits, charges taxes and fines, and sets a treasury (§10). */
+export const treasuryGmActions = {
+  give: gmAction(paramsOf({ ...goods, from: z.string().optional() }), {
+    targets: "some",
+    run: (state, input) => give(state, input, 1, input.params.from),
+  }),
+  take: gmAction(paramsOf({ ...goods, to: z.string().optional() }), {
+    targets: "some",
+    run: (state, input) => give(state, input, -1, input.params.to),
+  }),
+  pay_benefit: gmAction(paramsOf({ crowns: z.number().int().min(0) }), {
+    targets: "some",
+    run(state, input) {
+      const crowns = input.params.crowns;
+      for (const player of targetPlayers(state, input)) {
+        if (underground(player) || inEnemyCountry(state, player)) {
+          emitEvent(state, "benefit_vanished", { player: player.id, crowns });
+          continue;
+        }
+        if (abroad(player)) {
+          const adviser = actingHolder(state, `adviser_${player.location}`);
+          if (adviser) adviser.crowns += crowns;
+          emitEvent(state, "benefit_paid", { player: player.id, to: adviser?.id ?? null, crowns });
+          continue;
+        }
+        player.crowns += crowns;
+        emitEvent(state, "benefit_paid", { player: player.id, to: player.id, crowns });
+      }
+    },
+  }),
+  charge: gmAction(
+    paramsOf({
+      crowns: z.number().int().min(0),
+      kind: z.enum(["tax", "fine"]),
+      treasury: z.string().optional(),
+    }),
+    {
+      targets: "some",
+      run(state, input) {
+        const crowns = input.params.crowns;
+        for (const player of targetPlayers(state, input)) {
+          if (underground(player) || abroad(player)) {
+            emitEvent(state, "charge_refused", { player: player.id });
+            continue;
+          }
+          const paid = Math.min(crowns, player.crowns);
+          player.crowns -= paid;
+          treasury(state, input.params.treasury ?? state.options.defaultTreasury).crowns += paid;
+          emitEvent(state, "charged", { player: player.id, crowns: paid, kind: input.params.kind });
+        }
+      },
+    },
+  ),
+  set_treasury: gmAction(
+    paramsOf({
+      treasury: idParam,
+      crowns: z.number().int().min(0).optional(),
+      items: z.array(z.string()).optional(),
+    }),
+    {
+      targets: "none",
+      run(state, input) {
+        const fund = treasury(state, input.params.treasury);
+        if (typeof input.params.crowns === "number") fund.crowns = input.params.crowns;
+        if (Array.isArray(input.params.items)) fund.items = [...input.params.items];
+      },
+    },
+  ),
+};

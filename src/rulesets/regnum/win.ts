@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { allRoles, hasRole, neutralized } from "./characters.js";
 import { baronPalacePower } from "./palace.js";
 import { actingHolder, actingPosts, postInfo, power } from "./posts.js";
+import { gmAction, paramsOf, targetPlayers } from "./spec.js";
 import { COUNTRIES, type RPlayer, type RState } from "./state.js";
 
 /** End of game, win conditions, captured power and rewards (§9). */
@@ -140,3 +142,20 @@ export function finalExtra(state: RState): JsonObject {
     ozdCaptured: ozdCapturedPower(state),
   };
 }
+
+/** The GM sets a reward and ends the game (§10). */
+export const winGmActions = {
+  set_reward: gmAction(paramsOf({ reward: z.number() }), {
+    targets: "some",
+    run(state, input) {
+      for (const player of targetPlayers(state, input))
+        state.data.rewardOverrides[player.id] = input.params.reward;
+    },
+  }),
+  end_game: gmAction(paramsOf({ winners: z.array(z.string()).optional(), chances: z.string().optional() }), {
+    targets: "none",
+    run(state, input) {
+      endGame(state, input.params.winners, input.params.chances);
+    },
+  }),
+};
