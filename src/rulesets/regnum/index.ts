@@ -1,6 +1,4 @@
 import { defineRuleset } from "../../engine/ruleset.js";
-import type { JsonObject, PlayerId } from "../../engine/types.js";
-import type { z } from "zod";
 import { ROLES, type RState } from "./state.js";
 import { optionsSchema, playerSchema } from "./options.js";
 import { setup } from "./setup.js";
@@ -34,8 +32,8 @@ export const regnum = defineRuleset<RState>({
     ]),
   ),
   phaseKinds: ["night", "day"],
-  options: optionsSchema as unknown as z.ZodType<RState["options"]>,
-  player: playerSchema.partial({ role: true }) as unknown as z.ZodType<JsonObject & { id: PlayerId }>,
+  options: optionsSchema,
+  player: playerSchema.partial({ role: true }),
   setup,
   actions: actionDefinitions(),
   gmActions: { ...gmDefinitions(), timer: timerGmAction },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Json } from "../../engine/types.js";
 import { ARMIES, CHAT_IDS, COUNTRIES, SEASONS, UNIT_TYPES, allPairs } from "./state.js";
 
 /** Options of rules file §11 with their defaults (`parse({})` gives the defaults). */
@@ -96,7 +97,8 @@ export const playerSchema = z
     visas: z.array(country).default([]),
     incorporeal: z.boolean().default(false),
   })
-  .passthrough();
+  // A scenario's other keys are kept as they came (its players are JSON).
+  .catchall(z.custom<Json>());
 
 export function defaultBorders(): Record<string, string> {
   return Object.fromEntries(allPairs().map((k) => [k, "open"]));
