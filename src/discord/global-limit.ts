@@ -12,8 +12,10 @@ import type { Logger } from "../log.js";
 
 export const GLOBAL_LIMIT_PER_SECOND = 45;
 const WINDOW_MS = 1_000;
-/** If Redis does not answer in this time the request goes ahead (each process still has discord.js' own limit). */
+/** If Redis does not answer in this time the request is limited by this process alone (`local`). */
 const REDIS_WAIT_MS = 2_000;
+/** After Redis failed to answer, how long requests go by the local limit before asking it again. */
+const REDIS_RETRY_MS = 5_000;
 
 const RESERVE = `
 local key = KEYS[1]
@@ -46,8 +48,24 @@ export function redisGlobalLimiter(
   const hash = createHash("sha256").update(token).digest("hex").slice(0, 16);
   const key = `${options.prefix ?? "discord"}:global-limit:${hash}`;
   let warned = false;
+  // Without Redis each process keeps the limit by itself (one process's share can then be the
+  // whole limit: a short outage may cost a few 429s, which discord.js honours).
+  const local: number[] = [];
+  const localTurn = async (): Promise<void> => {
+    for (;;) {
+      const now = Date.now();
+      while (local.length > 0 && (local[0] ?? 0) <= now - WINDOW_MS) local.shift();
+      if (local.length < limit) {
+        local.push(now);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, (local[0] ?? now) + WINDOW_MS - now)));
+    }
+  };
+  let redisDownUntil = 0;
   return {
     async acquire() {
+      if (Date.now() < redisDownUntil) return localTurn();
       for (;;) {
         const member = randomBytes(8).toString("hex");
         let wait: number;
@@ -64,10 +82,12 @@ export function redisGlobalLimiter(
           if (!warned) {
             options.log?.warn(
               { err: (error as Error).message },
-              "shared Discord rate limit unavailable; going on without it",
+              "shared Discord rate limit unavailable; this process keeps the limit alone",
             );
             warned = true;
           }
+          redisDownUntil = Date.now() + REDIS_RETRY_MS;
+          await localTurn();
           return;
         }
         warned = false;
