@@ -98,7 +98,10 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
     ): Promise<RunResult & { at: number; delivery?: Delivery }> => {
       const prefix = uniquePrefix("bench");
       prefixes.push(prefix);
-      const worker = spawnWorker(processEnv({ databaseUrl: database.url, emu, prefix }));
+      const worker = spawnWorker(
+        processEnv({ databaseUrl: database.url, emu, prefix }),
+        (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean),
+      );
       const queue = createQueue(redis, prefix);
       const scheduler = new Scheduler({ queue, db: database.db });
       try {

@@ -201,8 +201,8 @@ export function builtEntry(script: string): string {
 }
 
 /** `npm run worker` as a child process (the built worker on node), with the given environment. */
-export function spawnWorker(env: Record<string, string>): ChildWorker {
-  return spawnScript("src/worker/main.ts", env);
+export function spawnWorker(env: Record<string, string>, nodeArgs: string[] = []): ChildWorker {
+  return spawnScript("src/worker/main.ts", env, nodeArgs);
 }
 
 /**
@@ -210,8 +210,12 @@ export function spawnWorker(env: Record<string, string>): ChildWorker {
  * given environment. Its HTTP server takes a free port unless `env` names one, so parallel test
  * files never collide.
  */
-export function spawnScript(script: string, env: Record<string, string>): ChildWorker {
-  const child = spawn(process.execPath, [builtEntry(script)], {
+export function spawnScript(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ChildWorker {
+  const child = spawn(process.execPath, [...nodeArgs, builtEntry(script)], {
     cwd: root,
     env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", CONSOLE_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
