@@ -8,11 +8,11 @@ import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import type { GameContext } from "./context.js";
 import { logControl, requireGm } from "./control.js";
 import { UserError } from "./errors.js";
-import { gmStatusEffect } from "./gm-status.js";
+import { deferredGmStatus } from "./gm-status.js";
 import { currentPhase, languageOf, pendingDraft } from "./reads.js";
 import type { DeadlineRow, GameRow, PhaseRow } from "./rows.js";
 import { deadlineFor, reminderTimes } from "./schedule.js";
-import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import type { Tx } from "./state.js";
 import { discordTime, localTime } from "./time.js";
 
 /**
@@ -161,16 +161,11 @@ export async function announceDeadline(
     phase: phaseName(lang, phase.label),
     when: discordTime(phase.deadlineAt),
   });
-  const ruleset = rulesetOrThrow(game.ruleset);
-  const { state } = await loadState(tx, game.id, ruleset);
   await writeOutbox(
     tx,
     game.id,
     `${key}:${phase.index}:${phase.deadlineAt.getTime()}`,
-    [
-      { type: "post", chat: "newspaper", content },
-      await gmStatusEffect(ctx, tx, game, ruleset, state, phase),
-    ],
+    [{ type: "post", chat: "newspaper", content }, deferredGmStatus(phase.index)],
     null,
   );
 }

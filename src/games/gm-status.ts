@@ -86,6 +86,22 @@ export async function gmStatusEffect(
 }
 
 /**
+ * The status of a phase that is open, as an upsert the outbox renders when it performs it
+ * (gmStatusText): the offers of every seat are costly in large rulesets (a regnum table is a
+ * few milliseconds a seat), and they need not delay the commit that opened or changed the
+ * phase; a burst of changes renders once.
+ */
+export function deferredGmStatus(phaseIndex: number): OutboxUpsert {
+  return {
+    type: "upsert",
+    chat: "gm",
+    key: `status:${phaseIndex}`,
+    content: "",
+    render: { gmStatus: phaseIndex },
+  };
+}
+
+/**
  * The status text of a phase that is still open, as it stands now (the outbox renders the
  * deferred status updates with it); undefined once the phase is over (its last status was
  * written when it was resolved).

@@ -23,7 +23,7 @@ import { deliverNow, readerOf, withDeadlineNotice, type OutboxEffect } from "./e
 import { UserError } from "./errors.js";
 import { commitmentOf, derivedSeedOf, drawSecret, seedOf } from "./fairness.js";
 import { setupCard } from "./gm-room.js";
-import { gmStatusEffect } from "./gm-status.js";
+import { deferredGmStatus } from "./gm-status.js";
 import { dealMasks, maskModeOf } from "./masks.js";
 import { openPhase } from "./phases.js";
 import { languageOf, seatOf, seatsOf } from "./reads.js";
@@ -291,7 +291,7 @@ export async function start(
         reader,
       }),
     });
-    effects.push(await gmStatusEffect(ctx, tx, game, ruleset, state, phase));
+    effects.push(deferredGmStatus(phase.index));
     await writeOutbox(tx, gameId, `start`, effects, null);
     return { value: phase, deadlines: scheduled, outbox: true };
   });

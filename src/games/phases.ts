@@ -8,7 +8,7 @@ import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import type { GameContext } from "./context.js";
 import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
 import { deliverNow, resolutionEffects, withDeadlineNotice } from "./effects.js";
-import { draftCardEffect, gmStatusEffect } from "./gm-status.js";
+import { deferredGmStatus, draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import type { DraftNote } from "./gm-room.js";
 import { currentPhase, lastSeq, pendingDraft } from "./reads.js";
 import type { DeadlineRow, GameRow, PhaseRow } from "./rows.js";
@@ -220,7 +220,7 @@ export async function applyResolution(
       await deliverNow(ctx, tx, game, ruleset, next, opened.phase),
     );
     opening.push({ type: "panels", phaseIndex: opened.phase.index });
-    opening.push(await gmStatusEffect(ctx, tx, game, ruleset, next, opened.phase));
+    opening.push(deferredGmStatus(opened.phase.index));
     await writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
   }
   return scheduled;

@@ -16,6 +16,7 @@ import { changeGame, outboxInsert, together, type Committed, type Writing } from
 import type { GameContext } from "./context.js";
 import { actorName } from "./control.js";
 import { followRulesDeadline, scheduleTimers } from "./deadlines.js";
+import { deferredGmStatus } from "./gm-status.js";
 import { closeEarlyLocked } from "./early-close.js";
 import { ballotEffects, deliverNow } from "./effects.js";
 import { UserError } from "./errors.js";
@@ -255,15 +256,8 @@ async function afterInput(
   if (JSON.stringify(ruleset.chatLayout(before)) !== JSON.stringify(ruleset.chatLayout(state))) {
     effects.push({ type: "reconcile" });
   }
-  // The GMs' status of the phase, edited in place: rendered when the outbox performs it (the
-  // offers of every seat are costly in large rulesets; a burst of inputs renders once).
-  effects.push({
-    type: "upsert",
-    chat: "gm",
-    key: `status:${phase.index}`,
-    content: "",
-    render: { gmStatus: phase.index },
-  });
+  // The GMs' status of the phase, edited in place, rendered when the outbox performs it.
+  effects.push(deferredGmStatus(phase.index));
   const outboxRows = outboxInsert(tx, game.id, `input:${seq}`, effects, null);
   await together(tx, outboxRows ? [logged, outboxRows] : [logged]);
   return { outbox: true, phase: delivered };
