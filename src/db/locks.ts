@@ -43,21 +43,60 @@ const bound = new WeakMap<pg.PoolClient, Db>();
 export async function withAdvisoryLock<T>(db: Db, key: string, work: (db: Db) => Promise<T>): Promise<T> {
   if (!(db.$client instanceof pg.Pool)) return holding(db.$client, db, key, work);
   const pool = db.$client;
-  return inTurn(`advisory:${key}`, async () => {
-    const client = await pool.connect();
-    let lockedDb = bound.get(client);
-    if (!lockedDb) {
-      lockedDb = drizzle(client, { schema });
-      bound.set(client, lockedDb);
-    }
-    const state = { unlocked: false };
-    try {
-      return await holding(client, lockedDb, key, work, state);
-    } finally {
-      // A connection whose unlock did not run must not go back to the pool still holding the lock.
-      client.release(state.unlocked ? undefined : true);
-    }
-  });
+  return inTurn(`advisory:${key}`, () =>
+    onOwnConnection(pool, (client, lockedDb, state) => holding(client, lockedDb, key, work, state)),
+  );
+}
+
+/** What `tryAdvisoryLock` gives: the work's value, or `busy` when the lock was held elsewhere. */
+export type TryLockResult<T> = { busy: false; value: T } | { busy: true };
+
+/**
+ * As `withAdvisoryLock`, but never waits: when the key is held (by another session, or by a caller
+ * of this process, holding it or queued for it) it answers `{ busy: true }` at once and `work` does
+ * not run. A busy caller in this process takes no connection; otherwise one is taken for
+ * `pg_try_advisory_lock` and, if that fails, given back at once. While this caller holds the key,
+ * `withAdvisoryLock` callers of this process queue behind it in memory as behind any holder.
+ *
+ * For work that another holder makes redundant, whose caller can come back later (the worker's
+ * drain: a busy drain delays its job instead of holding a worker slot and a connection).
+ */
+export async function tryAdvisoryLock<T>(
+  db: Db,
+  key: string,
+  work: (db: Db) => Promise<T>,
+): Promise<TryLockResult<T>> {
+  if (!(db.$client instanceof pg.Pool)) return tryHolding(db.$client, db, key, work);
+  const pool = db.$client;
+  const turn = `advisory:${key}`;
+  if (tails.has(turn)) return { busy: true };
+  return inTurn(turn, () =>
+    onOwnConnection(pool, (client, lockedDb, state) => tryHolding(client, lockedDb, key, work, state)),
+  );
+}
+
+interface Unlocked {
+  unlocked: boolean;
+}
+
+/** Runs `use` on a connection of its own from `pool` and its drizzle handle. */
+async function onOwnConnection<T>(
+  pool: pg.Pool,
+  use: (client: pg.PoolClient, db: Db, state: Unlocked) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let lockedDb = bound.get(client);
+  if (!lockedDb) {
+    lockedDb = drizzle(client, { schema });
+    bound.set(client, lockedDb);
+  }
+  const state = { unlocked: false };
+  try {
+    return await use(client, lockedDb, state);
+  } finally {
+    // A connection whose unlock did not run must not go back to the pool still holding the lock.
+    client.release(state.unlocked ? undefined : true);
+  }
 }
 
 async function holding<T>(
@@ -65,11 +104,34 @@ async function holding<T>(
   db: Db,
   key: string,
   work: (db: Db) => Promise<T>,
-  state: { unlocked: boolean } = { unlocked: false },
+  state: Unlocked = { unlocked: false },
 ): Promise<T> {
   await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
   try {
     return await work(db);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+    state.unlocked = true;
+  }
+}
+
+async function tryHolding<T>(
+  client: pg.PoolClient,
+  db: Db,
+  key: string,
+  work: (db: Db) => Promise<T>,
+  state: Unlocked = { unlocked: false },
+): Promise<TryLockResult<T>> {
+  const { rows } = await client.query<{ locked: boolean }>(
+    "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+    [key],
+  );
+  if (rows[0]?.locked !== true) {
+    state.unlocked = true;
+    return { busy: true };
+  }
+  try {
+    return { busy: false, value: await work(db) };
   } finally {
     await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
     state.unlocked = true;

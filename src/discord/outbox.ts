@@ -9,7 +9,7 @@ import {
 } from "discord.js";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { withAdvisoryLock } from "../db/locks.js";
+import { tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
@@ -108,6 +108,16 @@ export interface DrainResult {
   failed: number;
   /** A row is waiting after a transient failure: drain again at this time. */
   retryAt?: Date;
+  /** Asked not to wait, the drain found another drain of the game running and did nothing. */
+  busy?: true;
+}
+
+export interface DrainOptions {
+  /**
+   * false: when another drain of the game holds its lock (in any process), answer `busy` at once
+   * instead of waiting for it (the worker delays its job then). Default: wait.
+   */
+  wait?: boolean;
 }
 
 /** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
@@ -116,75 +126,88 @@ const postedMessage = z.looseObject({ messageId: z.string().optional() });
 
 export const RETRY_PREFIX = "outbox-retry";
 
-export async function drainOutbox(outer: DrainDeps, gameId: string): Promise<DrainResult> {
-  // The per-game lock is held for the whole drain; its queries run on the lock's connection.
-  return withAdvisoryLock(outer.db, `outbox:${gameId}`, async (db) => {
-    const deps = { ...outer, db };
-    const now = () => deps.now?.() ?? new Date();
-    const result: DrainResult = { done: 0, failed: 0 };
-    // Again while this drain added failure notices, so that the GMs hear of them now.
-    for (let again = true; again;) {
-      again = false;
-      const rows = await db
-        .select({ row: outbox })
-        .from(outbox)
-        .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
-        .where(
-          and(
-            eq(outbox.gameId, gameId),
-            eq(outbox.status, "pending"),
-            or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
-          ),
-        )
-        .orderBy(asc(outbox.id));
-      for (const { row } of rows) {
-        // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
-        if (row.nextAttemptAt && row.nextAttemptAt > now()) {
-          result.retryAt = row.nextAttemptAt;
-          break;
-        }
-        const effect = outboxPayload.parse(row.payload);
-        try {
-          await perform(deps, gameId, row.id, effect);
+export async function drainOutbox(
+  outer: DrainDeps,
+  gameId: string,
+  options: DrainOptions = {},
+): Promise<DrainResult> {
+  // The per-game lock (one drain per game across processes) is held for the whole drain; its
+  // queries run on the lock's connection.
+  const key = `outbox:${gameId}`;
+  if (options.wait === false) {
+    const held = await tryAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
+    return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
+  }
+  return withAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
+}
+
+/** The drain itself, on `db`, the connection holding the game's drain lock. */
+async function drainLocked(outer: DrainDeps, db: Db, gameId: string): Promise<DrainResult> {
+  const deps = { ...outer, db };
+  const now = () => deps.now?.() ?? new Date();
+  const result: DrainResult = { done: 0, failed: 0 };
+  // Again while this drain added failure notices, so that the GMs hear of them now.
+  for (let again = true; again;) {
+    again = false;
+    const rows = await db
+      .select({ row: outbox })
+      .from(outbox)
+      .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
+      .where(
+        and(
+          eq(outbox.gameId, gameId),
+          eq(outbox.status, "pending"),
+          or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
+        ),
+      )
+      .orderBy(asc(outbox.id));
+    for (const { row } of rows) {
+      // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
+      if (row.nextAttemptAt && row.nextAttemptAt > now()) {
+        result.retryAt = row.nextAttemptAt;
+        break;
+      }
+      const effect = outboxPayload.parse(row.payload);
+      try {
+        await perform(deps, gameId, row.id, effect);
+        await db
+          .update(outbox)
+          .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+          .where(eq(outbox.id, row.id));
+        result.done++;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        if (isPermanentRefusal(error)) {
           await db
             .update(outbox)
-            .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+            .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
             .where(eq(outbox.id, row.id));
-          result.done++;
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-          if (isPermanentRefusal(error)) {
-            await db
-              .update(outbox)
-              .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
-              .where(eq(outbox.id, row.id));
-            deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
-            result.failed++;
-            // A notice that fails itself is not announced again (no loop of notices).
-            if (!(effect.type === "post" && effect.retryOf !== undefined)) {
-              await noticeToGms(deps, gameId, row.id, effect, message);
-              again = true;
-            }
-            continue;
+          deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
+          result.failed++;
+          // A notice that fails itself is not announced again (no loop of notices).
+          if (!(effect.type === "post" && effect.retryOf !== undefined)) {
+            await noticeToGms(deps, gameId, row.id, effect, message);
+            again = true;
           }
-          const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
-          await db
-            .update(outbox)
-            .set({ attempts, lastError: message, nextAttemptAt: retryAt })
-            .where(eq(outbox.id, row.id));
-          deps.log.warn(
-            { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
-            "outbox effect failed; will retry",
-          );
-          result.retryAt = retryAt;
-          again = false;
-          break;
+          continue;
         }
+        const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
+        await db
+          .update(outbox)
+          .set({ attempts, lastError: message, nextAttemptAt: retryAt })
+          .where(eq(outbox.id, row.id));
+        deps.log.warn(
+          { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
+          "outbox effect failed; will retry",
+        );
+        result.retryAt = retryAt;
+        again = false;
+        break;
       }
     }
-    return result;
-  });
+  }
+  return result;
 }
 
 async function languageOf(db: Db, gameId: string): Promise<Lang> {

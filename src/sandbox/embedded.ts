@@ -13,7 +13,8 @@ import pg from "pg";
  * to Sync or a simple query), and a connection that opens a transaction keeps the session until
  * it ends, so statements and transactions of different connections never interleave. Row locks
  * and advisory locks cannot exclude anything inside one session; the sandbox runs the bot and the
- * worker in one process, where BullMQ's per-job locks and the drain's Redis lock keep the work apart.
+ * worker in one process, where BullMQ's per-job locks and the in-process turns of src/db/locks.ts
+ * (which every advisory lock of the process, the drain's included, takes first) keep the work apart.
  */
 
 interface Item {

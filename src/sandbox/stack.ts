@@ -162,7 +162,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const worker = await startWorker({
     db: database.db,
     redis,
-    drain: (gameId) => drainOutbox({ db: database.db, rest, log }, gameId),
+    drain: (gameId, options) => drainOutbox({ db: database.db, rest, log }, gameId, options),
     log,
     settings: { prefix, concurrency: 16, sweepMs: 5_000, ...opts.worker },
   });

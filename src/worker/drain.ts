@@ -6,5 +6,5 @@ import type { DrainFn } from "./handlers.js";
 
 /** Binds src/discord/outbox.ts `drainOutbox` to the worker's dependencies. */
 export function bindDrain(deps: { db: Db; rest: REST; log: Logger; retry?: RetryPolicy }): DrainFn {
-  return (gameId) => drainOutbox(deps, gameId);
+  return (gameId, options) => drainOutbox(deps, gameId, options);
 }

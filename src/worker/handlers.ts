@@ -1,6 +1,5 @@
 import { DelayedError, UnrecoverableError } from "bullmq";
 import { and, eq } from "drizzle-orm";
-import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { deadlines, games } from "../db/schema/index.js";
 import { deadlineLatenessSeconds, phaseResolutions, phaseResolutionSeconds } from "../http/metrics.js";
@@ -13,17 +12,17 @@ import type { Logger } from "../log.js";
 
 /**
  * Performs a game's pending outbox rows (src/discord/outbox.ts `drainOutbox`, bound to its deps);
- * `retryAt` when a row waits after a transient failure.
+ * `retryAt` when a row waits after a transient failure. Given `{ wait: false }`, it answers
+ * `busy` at once when another drain of the game holds the game's drain lock (a Postgres advisory
+ * lock, src/db/locks.ts `tryAdvisoryLock`) instead of waiting for it.
  */
-export type DrainFn = (gameId: string) => Promise<{ done: number; failed: number; retryAt?: Date }>;
+export type DrainFn = (
+  gameId: string,
+  options: { wait: false },
+) => Promise<{ done: number; failed: number; retryAt?: Date; busy?: true }>;
 
 export interface HandlerDeps {
   db: Db;
-  redis: Redis;
-  /** Namespace of the worker's own Redis keys (the queue prefix). */
-  lockPrefix: string;
-  /** How long a drain lock lives: the lock of a killed worker expires after this. */
-  drainLockMs: number;
   service: GameService;
   scheduler: Scheduler;
   drain: DrainFn;
@@ -60,7 +59,6 @@ function unrecoverable(error: unknown): never {
 
 /** How long a drain that finds another drain of the same game running waits before it tries again. */
 const DRAIN_BUSY_DELAY_MS = 200;
-const RELEASE_LOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 export function createHandlers(deps: HandlerDeps): JobHandlers {
   const { service, scheduler, log } = deps;
@@ -133,28 +131,20 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
     },
 
     "outbox.drain": async ({ gameId }, job, token) => {
-      // One drain per game at a time (across workers): a short Redis lock with an owner token,
-      // released at the end or by expiry if this process dies. Postgres connections are not held.
-      const key = `${deps.lockPrefix}:drain-lock:${gameId}`;
-      const owner = `${job.id ?? ""}:${token ?? ""}`;
-      const locked = await deps.redis.set(key, owner, "PX", deps.drainLockMs, "NX");
-      if (locked !== "OK") {
+      // One drain per game at a time (across workers): the drain's own Postgres advisory lock,
+      // tried without waiting. A busy drain is delayed, so it holds neither a worker slot nor a
+      // connection; a killed worker's lock ends with its session.
+      const result = await deps.drain(gameId, { wait: false });
+      if (result.busy) {
         await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
         throw new DelayedError();
       }
-      let retryAt: Date | undefined;
-      try {
-        const result = await deps.drain(gameId);
-        if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
-        if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows refused for good");
-        retryAt = result.retryAt;
-      } finally {
-        await deps.redis.eval(RELEASE_LOCK, 1, key, owner).catch(() => undefined);
-      }
+      if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
+      if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows refused for good");
       // A row waits out a transient Discord failure: the same job runs again then, without
       // spending one of its attempts, so a drain never gives up during an outage.
-      if (retryAt) {
-        await job.moveToDelayed(Math.max(Date.now(), retryAt.getTime()), token);
+      if (result.retryAt) {
+        await job.moveToDelayed(Math.max(Date.now(), result.retryAt.getTime()), token);
         throw new DelayedError();
       }
     },

@@ -66,9 +66,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const service = new GameService(deps.db, clock);
   const handlers = createHandlers({
     db: deps.db,
-    redis: deps.redis,
-    lockPrefix: settings.prefix,
-    drainLockMs: settings.lockDurationMs,
     service,
     scheduler,
     drain: deps.drain,

@@ -129,7 +129,7 @@ describe("the GM room and review mode with the worker", () => {
     worker = await startWorker({
       db: h.database.db,
       redis: h.redis,
-      drain: (id) => drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, id),
+      drain: (id, options) => drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, id, options),
       log: silentLog,
       clock: h.clock,
       settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 60_000, concurrency: 4 },

@@ -35,7 +35,8 @@ beforeAll(async () => {
   worker = await startWorker({
     db: h.database.db,
     redis: h.redis,
-    drain: (gameId) => drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, gameId),
+    drain: (gameId, options) =>
+      drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, gameId, options),
     log: silentLog,
     clock: h.clock,
     settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 3_600_000 },

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client.js";
-import { withAdvisoryLock } from "../../src/db/locks.js";
+import { tryAdvisoryLock, withAdvisoryLock } from "../../src/db/locks.js";
 import { TEST_DATABASE_URL } from "../support/env.js";
 
 const prefix = `locks-test-${randomBytes(4).toString("hex")}`;
@@ -68,5 +68,66 @@ describe("withAdvisoryLock", () => {
     } finally {
       await elsewhere.end();
     }
+  });
+
+  it("tryAdvisoryLock: busy at once while another session holds the key, free after it lets go", async () => {
+    const key = `${prefix}:try`;
+    const elsewhere = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+      const ran: string[] = [];
+      const busy = await tryAdvisoryLock(small.db, key, async () => {
+        ran.push("while held");
+      });
+      expect(busy).toEqual({ busy: true });
+      expect(ran).toEqual([]);
+      // The busy attempt gave its connection back (the pool has one): a query still runs.
+      await small.db.execute(sql`SELECT 1`);
+      await elsewhere.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+      const free = await tryAdvisoryLock(small.db, key, async (db) => {
+        ran.push("after");
+        await db.execute(sql`SELECT 1`);
+        return 7;
+      });
+      expect(free).toEqual({ busy: false, value: 7 });
+      expect(ran).toEqual(["after"]);
+      // It let go: the other session takes the key without waiting.
+      const { rows } = await elsewhere.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+        [key],
+      );
+      expect(rows[0]?.locked).toBe(true);
+    } finally {
+      await elsewhere.end();
+    }
+  });
+
+  it("tryAdvisoryLock: busy without a connection while a caller of this process holds or awaits the key", async () => {
+    const key = `${prefix}:try-local`;
+    let release = () => {};
+    const held = withAdvisoryLock(small.db, key, () => new Promise<void>((resolve) => (release = resolve)));
+    await pause(50);
+    // The pool's one connection is the holder's: a try that took a connection would wait here.
+    expect(await tryAdvisoryLock(small.db, key, async () => "ran")).toEqual({ busy: true });
+    release();
+    await held;
+    expect(await tryAdvisoryLock(small.db, key, async () => "ran")).toEqual({ busy: false, value: "ran" });
+    // While a try holds the key, a waiting caller of this process queues behind it.
+    const order: string[] = [];
+    let finish = () => {};
+    const trying = tryAdvisoryLock(small.db, key, async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push("try");
+    });
+    await pause(50);
+    const waiting = withAdvisoryLock(small.db, key, async () => {
+      order.push("waiter");
+    });
+    await pause(50);
+    expect(order).toEqual([]);
+    finish();
+    await Promise.all([trying, waiting]);
+    expect(order).toEqual(["try", "waiter"]);
   });
 });

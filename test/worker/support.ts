@@ -4,9 +4,11 @@ import { fileURLToPath } from "node:url";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../../src/db/client.js";
+import { tryAdvisoryLock } from "../../src/db/locks.js";
 import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
 import { jobIds } from "../../src/jobs/registry.js";
+import type { DrainFn } from "../../src/worker/handlers.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { classicFive, startedGame } from "../support/factories.js";
 
@@ -110,7 +112,7 @@ export async function cloneGames(pool: pg.Pool, templateId: string, due: number[
  */
 export function countingDrain(db: Db) {
   const deliveries = new Map<string, number>();
-  const drain = async (gameId: string) => {
+  const deliver = async (db: Db, gameId: string) => {
     const rows = await db
       .select({ id: outbox.id, key: outbox.dedupeKey })
       .from(outbox)
@@ -136,6 +138,12 @@ export function countingDrain(db: Db) {
         );
     }
     return { done: rows.length, failed: 0 };
+  };
+  // The drain's own lock, as src/discord/outbox.ts `drainOutbox` takes it: one per game at a time.
+  // (The worker always asks it not to wait: a busy drain answers at once.)
+  const drain: DrainFn = async (gameId) => {
+    const held = await tryAdvisoryLock(db, `outbox:${gameId}`, (locked) => deliver(locked, gameId));
+    return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
   };
   return { drain, deliveries };
 }

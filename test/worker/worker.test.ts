@@ -18,8 +18,8 @@ import { createLogger } from "../../src/log.js";
 import { startWorker } from "../../src/worker/worker.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
-import { startedGame } from "../support/factories.js";
-import { cloneGames, countingDrain, retire, templateGame, uniquePrefix, until } from "./support.js";
+import { classicFive, startedGame } from "../support/factories.js";
+import { cloneGames, countingDrain, retire, sleep, templateGame, uniquePrefix, until } from "./support.js";
 
 const log = createLogger("test-worker", process.env["TEST_LOG"] ?? "silent");
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -311,5 +311,42 @@ describe("the worker runs deadlines", () => {
       `Напоминание: ваш приказ на «Ночь 0» ещё не отдан. Срок — <t:${unix}:F> (<t:${unix}:R>).`,
     );
     expectDeliveredOnce([drain.deliveries]);
+  });
+
+  it("GIVEN another session holds a game's drain lock WHEN its drain job runs THEN the job is delayed, spends no attempt, and drains once the lock is free", async () => {
+    const prefix = uniquePrefix("drain-busy");
+    const { game } = await startedGame(database.db, systemClock, {
+      seats: classicFive,
+      phaseDurationMs: 3_600_000,
+    });
+    const pending = async () =>
+      (await database.db.select().from(outbox).where(eq(outbox.gameId, game.id))).filter(
+        (r) => r.status === "pending",
+      ).length;
+    expect(await pending()).toBeGreaterThan(0);
+    // Another worker's drain of this game, as Postgres sees it: a session holding the lock.
+    const elsewhere = await database.pool.connect();
+    await elsewhere.query("SELECT pg_advisory_lock(hashtext($1))", [`outbox:${game.id}`]);
+    const { running } = await run(prefix);
+    const [version] = await database.db
+      .select({ version: gamesTable.version })
+      .from(gamesTable)
+      .where(eq(gamesTable.id, game.id));
+    const jobId = jobIds.drain(game.id, version?.version ?? 0);
+    try {
+      await until(async () => (await running.scheduler.queue.getJob(jobId)) !== undefined);
+      await until(async () => (await running.scheduler.queue.getJob(jobId))?.isDelayed() ?? false);
+      await sleep(600);
+      expect(await pending()).toBeGreaterThan(0);
+    } finally {
+      await elsewhere.query("SELECT pg_advisory_unlock(hashtext($1))", [`outbox:${game.id}`]);
+      elsewhere.release();
+    }
+    await until(async () => (await pending()) === 0);
+    const job = await running.scheduler.queue.getJob(jobId);
+    await running.stop();
+    // Delayed several times while busy, it counts only the run that completed it.
+    expect(job?.attemptsMade).toBe(1);
+    expect(await job?.isCompleted()).toBe(true);
   });
 });
