@@ -196,11 +196,11 @@ const CLASSIC_NAMES = [
   "Кирилл",
 ];
 
-function main(): void {
+async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
 
   const reichstag = playScenario(reichstagGame, getRuleset);
-  const board = renderReichstagBoard(boardOf(reichstag.state as unknown as ReichstagState));
+  const board = await renderReichstagBoard(boardOf(reichstag.state as unknown as ReichstagState));
   writeFileSync(`${OUT}/reichstag-board.png`, board);
 
   const regnum = playScenario(regnumGame, getRuleset);
@@ -213,7 +213,7 @@ function main(): void {
     ["cmd", "Ланселот"],
     ["mag", "Мерлин"],
   ]);
-  writeFileSync(`${OUT}/regnum-battle.png`, renderRegnumBattle(battle, "ru", regnumNames));
+  writeFileSync(`${OUT}/regnum-battle.png`, await renderRegnumBattle(battle, "ru", regnumNames));
 
   const classic = playScenario(classicGame, getRuleset);
   if (classic.rejected.length > 0) throw new Error(`classic: rejected ${classic.rejected.join("; ")}`);
@@ -222,10 +222,10 @@ function main(): void {
   if (!night1) throw new Error("classic: no night 1");
   writeFileSync(
     `${OUT}/newspaper.png`,
-    renderNewspaperCard(newspaperOf(classic.ruleset, night1, names, "ru")),
+    await renderNewspaperCard(newspaperOf(classic.ruleset, night1, names, "ru")),
   );
 
   for (const f of ["reichstag-board.png", "regnum-battle.png", "newspaper.png"]) console.log(`${OUT}/${f}`);
 }
 
-main();
+await main();

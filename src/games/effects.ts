@@ -242,7 +242,7 @@ export async function resolutionEffects(
   // The renderers load the canvas library (about 20 MB resident) on the first image, not with
   // every process that imports this module.
   const { phaseImages } = await import("../render/phase-images.js");
-  const images = phaseImages(
+  const images = await phaseImages(
     game.ruleset,
     state,
     next,

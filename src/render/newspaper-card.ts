@@ -180,8 +180,8 @@ export function drawNewspaper(card: NewspaperCard): Canvas {
 }
 
 /** The card as PNG bytes. */
-export function renderNewspaperCard(card: NewspaperCard): Buffer {
-  return drawNewspaper(card).toBuffer("image/png");
+export async function renderNewspaperCard(card: NewspaperCard): Promise<Buffer> {
+  return drawNewspaper(card).encode("png");
 }
 
 /** The card of a phase report: its public lines rendered with the players' shown names. */

@@ -11,24 +11,29 @@ export interface PhaseImage {
 
 /**
  * The images that go with a phase's newspaper: the `reichstag` board after every step, a
- * `regnum` battle report for every battle of the resolution. Pure: the states in, PNGs out.
+ * `regnum` battle report for every battle of the resolution. Pure: the states in, PNGs out
+ * (compressed on libuv's thread pool, not on the event loop).
  */
-export function phaseImages(
+export async function phaseImages(
   rulesetId: string,
   before: AnyGameState,
   after: AnyGameState,
   report: PhaseReport,
   lang: Lang,
   names: ReadonlyMap<PlayerId, string>,
-): PhaseImage[] {
+): Promise<PhaseImage[]> {
   switch (rulesetId) {
     case "reichstag":
-      return [{ name: "board.png", data: renderReichstagBoard(boardOf(after as unknown as ReichstagState)) }];
+      return [
+        { name: "board.png", data: await renderReichstagBoard(boardOf(after as unknown as ReichstagState)) },
+      ];
     case "regnum":
-      return battleReports(before, after, report).map((battle, i) => ({
-        name: `battle-${i + 1}.png`,
-        data: renderRegnumBattle(battle, lang, names),
-      }));
+      return Promise.all(
+        battleReports(before, after, report).map(async (battle, i) => ({
+          name: `battle-${i + 1}.png`,
+          data: await renderRegnumBattle(battle, lang, names),
+        })),
+      );
     default:
       return [];
   }

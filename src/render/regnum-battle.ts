@@ -500,10 +500,10 @@ export function drawBattle(
 }
 
 /** The battle as PNG bytes. */
-export function renderRegnumBattle(
+export async function renderRegnumBattle(
   report: BattleReport,
   lang: Lang = "en",
   names: ReadonlyMap<PlayerId, string> = new Map(),
-): Buffer {
-  return drawBattle(report, lang, names).toBuffer("image/png");
+): Promise<Buffer> {
+  return drawBattle(report, lang, names).encode("png");
 }

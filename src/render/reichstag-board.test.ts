@@ -28,9 +28,9 @@ const hex = (rgba: Uint8ClampedArray) =>
   `#${[rgba[0], rgba[1], rgba[2]].map((v) => (v ?? 0).toString(16).padStart(2, "0")).join("")}`;
 
 describe("reichstag board image", () => {
-  it("the same board renders to identical bytes", () => {
-    const a = renderReichstagBoard(board);
-    const b = renderReichstagBoard(structuredClone(board));
+  it("the same board renders to identical bytes", async () => {
+    const a = await renderReichstagBoard(board);
+    const b = await renderReichstagBoard(structuredClone(board));
     expect(a.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(Buffer.compare(a, b)).toBe(0);
     if (process.env["UPDATE_IMAGES"] === "1") {
@@ -39,7 +39,7 @@ describe("reichstag board image", () => {
     }
   });
 
-  it("track slots are filled up to the enacted count and the tracker shows its position", () => {
+  it("track slots are filled up to the enacted count and the tracker shows its position", async () => {
     const ctx = drawBoard(board).getContext("2d");
     const at = (x: number, y: number) => hex(ctx.getImageData(x, y, 1, 1).data);
     const corner = (track: "liberal" | "fascist", i: number) => {
@@ -59,9 +59,9 @@ describe("reichstag board image", () => {
     expect(at(t1.x, t1.y)).toBe(COLORS.trackerEmpty);
   });
 
-  it("a different board gives different bytes", () => {
+  it("a different board gives different bytes", async () => {
     expect(
-      Buffer.compare(renderReichstagBoard(board), renderReichstagBoard({ ...board, liberal: 3 })),
+      Buffer.compare(await renderReichstagBoard(board), await renderReichstagBoard({ ...board, liberal: 3 })),
     ).not.toBe(0);
   });
 });
@@ -70,7 +70,7 @@ describe("boardOf → image", () => {
   it("renders the board of a real game state", async () => {
     const { boardOf } = await import("../rulesets/reichstag/index.js");
     const { newGame } = await import("../../test/support/rulesets/reichstag.js");
-    const png = renderReichstagBoard(boardOf(newGame()));
+    const png = await renderReichstagBoard(boardOf(newGame()));
     expect(png.length).toBeGreaterThan(1000);
   });
 });

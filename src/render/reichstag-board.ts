@@ -170,6 +170,6 @@ export function drawBoard(board: Board): Canvas {
 }
 
 /** The board as PNG bytes. */
-export function renderReichstagBoard(board: Board): Buffer {
-  return drawBoard(board).toBuffer("image/png");
+export async function renderReichstagBoard(board: Board): Promise<Buffer> {
+  return drawBoard(board).encode("png");
 }

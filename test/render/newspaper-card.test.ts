@@ -24,7 +24,7 @@ function ninjaGame() {
 }
 
 describe("newspaperOf: a phase of a real classic game", () => {
-  it("renders the phase's public lines with shown names, in Russian and in English", () => {
+  it("renders the phase's public lines with shown names, in Russian and in English", async () => {
     const g = ninjaGame();
     const day = g.reports[1];
     if (!day) throw new Error("no day");
@@ -39,13 +39,13 @@ describe("newspaperOf: a phase of a real classic game", () => {
 });
 
 describe("newspaper card image", () => {
-  it("the same card renders to identical bytes; language and lines change them", () => {
+  it("the same card renders to identical bytes; language and lines change them", async () => {
     const g = ninjaGame();
     for (const report of g.reports) {
       const card = newspaperOf(g.ruleset, report, g.names, "ru");
-      const a = renderNewspaperCard(card);
+      const a = await renderNewspaperCard(card);
       expect(a.subarray(0, 8)).toEqual(PNG);
-      expect(Buffer.compare(a, renderNewspaperCard(structuredClone(card)))).toBe(0);
+      expect(Buffer.compare(a, await renderNewspaperCard(structuredClone(card)))).toBe(0);
     }
     const card = newspaperOf(
       g.ruleset,
@@ -53,15 +53,15 @@ describe("newspaper card image", () => {
       g.names,
       "ru",
     );
-    expect(Buffer.compare(renderNewspaperCard(card), renderNewspaperCard({ ...card, lang: "en" }))).not.toBe(
-      0,
-    );
     expect(
-      Buffer.compare(renderNewspaperCard(card), renderNewspaperCard({ ...card, lines: ["x"] })),
+      Buffer.compare(await renderNewspaperCard(card), await renderNewspaperCard({ ...card, lang: "en" })),
+    ).not.toBe(0);
+    expect(
+      Buffer.compare(await renderNewspaperCard(card), await renderNewspaperCard({ ...card, lines: ["x"] })),
     ).not.toBe(0);
   });
 
-  it("paper, the masthead rule, the phase label and the first line's bullet are where the layout says", () => {
+  it("paper, the masthead rule, the phase label and the first line's bullet are where the layout says", async () => {
     const card: NewspaperCard = { game: "Мафия", phase: "night 1", lines: ["Одна строка."], lang: "ru" };
     const ctx = drawNewspaper(card).getContext("2d");
     const at = (x: number, y: number) => hex(ctx.getImageData(x, y, 1, 1).data);
@@ -75,12 +75,12 @@ describe("newspaper card image", () => {
     expect(accent).toBeGreaterThan(20);
   });
 
-  it("long lines wrap and the card grows; no public line still gives a card", () => {
+  it("long lines wrap and the card grows; no public line still gives a card", async () => {
     const long = "Слово ".repeat(60).trim();
     const one: NewspaperCard = { game: "Мафия", phase: "day 2", lines: ["коротко"], lang: "ru" };
     const many: NewspaperCard = { ...one, lines: [long, long] };
     expect(cardHeight(many)).toBeGreaterThan(cardHeight(one) + 4 * LAYOUT.lineH);
-    const empty = renderNewspaperCard({ ...one, lines: [] });
+    const empty = await renderNewspaperCard({ ...one, lines: [] });
     expect(empty.subarray(0, 8)).toEqual(PNG);
     const ctx = createCanvas(1, 1).getContext("2d");
     ctx.font = "20px sans-serif";

@@ -80,7 +80,7 @@ function example2(): BattleReport {
 }
 
 describe("battleReports: the battle event of a real game", () => {
-  it("§14.1: both sides with their units weakest first, losses, the winner and the capture", () => {
+  it("§14.1: both sides with their units weakest first, losses, the winner and the capture", async () => {
     const r = example1();
     expect(r.country).toBe("regnum");
     expect(r.phase).toBe("night 1");
@@ -105,7 +105,7 @@ describe("battleReports: the battle event of a real game", () => {
     expect(r.inTransit).toEqual([]);
   });
 
-  it("§6.9 Example 2: doubled strengths are marked and units in transit are listed apart", () => {
+  it("§6.9 Example 2: doubled strengths are marked and units in transit are listed apart", async () => {
     const r = example2();
     expect(r.winterNorth).toBe(true);
     const [royal, ozd] = r.sides;
@@ -124,24 +124,24 @@ describe("battleReports: the battle event of a real game", () => {
 });
 
 describe("regnum battle image", () => {
-  it("the same report renders to identical bytes, in both languages", () => {
+  it("the same report renders to identical bytes, in both languages", async () => {
     const r = example1();
     for (const lang of ["en", "ru"] as const) {
-      const a = renderRegnumBattle(r, lang);
-      const b = renderRegnumBattle(structuredClone(r), lang);
+      const a = await renderRegnumBattle(r, lang);
+      const b = await renderRegnumBattle(structuredClone(r), lang);
       expect(a.subarray(0, 8)).toEqual(PNG);
       expect(Buffer.compare(a, b)).toBe(0);
     }
-    expect(Buffer.compare(renderRegnumBattle(r, "en"), renderRegnumBattle(r, "ru"))).not.toBe(0);
+    expect(Buffer.compare(await renderRegnumBattle(r, "en"), await renderRegnumBattle(r, "ru"))).not.toBe(0);
   });
 
-  it("a replay of the same game gives the same image", () => {
-    expect(Buffer.compare(renderRegnumBattle(example2(), "ru"), renderRegnumBattle(example2(), "ru"))).toBe(
-      0,
-    );
+  it("a replay of the same game gives the same image", async () => {
+    expect(
+      Buffer.compare(await renderRegnumBattle(example2(), "ru"), await renderRegnumBattle(example2(), "ru")),
+    ).toBe(0);
   });
 
-  it("losses are crossed out, survivors are not; the winner's band is framed", () => {
+  it("losses are crossed out, survivors are not; the winner's band is framed", async () => {
     const r = example1();
     const ctx = drawBattle(r, "ru").getContext("2d");
     const at = (p: { x: number; y: number }) => hex(ctx.getImageData(p.x, p.y, 1, 1).data);
@@ -158,7 +158,7 @@ describe("regnum battle image", () => {
     expect(at({ x: empty.x + 5, y: empty.y + 5 })).toBe(COLORS.background);
   });
 
-  it("an advantage shows the ×2 badge", () => {
+  it("an advantage shows the ×2 badge", async () => {
     const r = example2();
     const ctx = drawBattle(r, "en").getContext("2d");
     const at = (p: { x: number; y: number }) => hex(ctx.getImageData(p.x, p.y, 1, 1).data);
@@ -168,7 +168,7 @@ describe("regnum battle image", () => {
     expect(at({ x: none.x + 2, y: none.y + 2 })).toBe(COLORS.panel);
   });
 
-  it("a battle without a winner says so and an empty side renders", () => {
+  it("a battle without a winner says so and an empty side renders", async () => {
     const r = example1();
     const both: BattleReport = {
       ...r,
@@ -176,8 +176,8 @@ describe("regnum battle image", () => {
       capture: null,
       sides: [r.sides[0], { ...r.sides[1], units: [] }],
     };
-    const png = renderRegnumBattle(both, "en");
+    const png = await renderRegnumBattle(both, "en");
     expect(png.subarray(0, 8)).toEqual(PNG);
-    expect(Buffer.compare(png, renderRegnumBattle(r, "en"))).not.toBe(0);
+    expect(Buffer.compare(png, await renderRegnumBattle(r, "en"))).not.toBe(0);
   });
 });
