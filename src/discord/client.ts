@@ -31,6 +31,11 @@ export function createGatewayClient(apiUrl?: string, shared?: SharedLimit): Clie
       AutoModerationRuleManager: 0,
       ApplicationCommandManager: 0,
       ThreadMemberManager: 0,
+      // Members and users arrive with every interaction and message (partials otherwise); only
+      // the bot's own member (its permissions) and user are kept. A hundred guilds of players
+      // were most of what the gateway process held.
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
     }),
     allowedMentions: { parse: [] },
     rest: restOptions(apiUrl, shared),

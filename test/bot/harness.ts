@@ -98,7 +98,20 @@ export async function startHarness(
     await drain(gameId);
     return committed;
   };
-  const drain = async (gameId: string) => drainOutbox({ db: database.db, rest, log: silentLog }, gameId);
+  /**
+   * Delivers the game's effects as the worker would, waiting out a row's transient failure (a
+   * 429 or a timeout on a loaded machine) as the worker's delayed job does, so what a test
+   * reads next is there.
+   */
+  const drain = async (gameId: string) => {
+    for (let attempt = 0; ; attempt++) {
+      const result = await drainOutbox({ db: database.db, rest, log: silentLog }, gameId);
+      if (!result.retryAt || attempt >= 20) return result;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, (result.retryAt?.getTime() ?? 0) - Date.now())),
+      );
+    }
+  };
 
   const close = async () => {
     await consoleServer?.close();
