@@ -4,7 +4,7 @@ import type { AcceptedVote, ClassicData, ClassicPlayer, ClassicState, Order } fr
 
 /**
  * The engine copies the state before every input and resolution (src/engine/game.ts); for a
- * 24-seat table the generic copy was about half of a night's resolution. This one knows the
+ * 24-seat table the copyGeneric copy was about half of a night's resolution. This one knows the
  * shapes of ClassicState and builds each object as a literal, which V8 does far faster than a
  * walk over unknown keys. It gives exactly what `copyJson` gives: an object whose keys are not
  * exactly the known ones (a key more, one missing or undefined) is copied by `copyJson`, so a
@@ -12,208 +12,213 @@ import type { AcceptedVote, ClassicData, ClassicPlayer, ClassicState, Order } fr
  * replacements (rarely large) go through `copyJson` too.
  * src/rulesets/classic/copy.test.ts compares both copies on every state of random games.
  */
-export function copyClassicState(s: ClassicState): ClassicState {
+export function copyClassicState(state: ClassicState): ClassicState {
   if (
-    keyCount(s) !== 11 ||
-    s.rng === undefined ||
-    s.phase === undefined ||
-    s.now === undefined ||
-    s.seed === undefined ||
-    s.ended === undefined ||
-    s.winners === undefined ||
-    s.players === undefined ||
-    s.data === undefined ||
-    s.output === undefined ||
-    s.options === undefined ||
-    s.ruleset === undefined ||
-    !Array.isArray(s.players)
+    keyCount(state) !== 11 ||
+    state.rng === undefined ||
+    state.phase === undefined ||
+    state.now === undefined ||
+    state.seed === undefined ||
+    state.ended === undefined ||
+    state.winners === undefined ||
+    state.players === undefined ||
+    state.data === undefined ||
+    state.output === undefined ||
+    state.options === undefined ||
+    state.ruleset === undefined ||
+    !Array.isArray(state.players)
   )
-    return generic(s);
-  const phase = s.phase;
-  const players = s.players;
+    return copyGeneric(state);
+  const phase = state.phase;
+  const players = state.players;
   const copied = new Array<ClassicPlayer>(players.length);
   for (let i = 0; i < players.length; i++) copied[i] = copyPlayer(players[i] as ClassicPlayer);
   return {
-    ruleset: s.ruleset,
-    seed: s.seed,
-    rng: strings(s.rng) as number[],
-    options: generic(s.options),
+    ruleset: state.ruleset,
+    seed: state.seed,
+    rng: copyPrimitives(state.rng) as number[],
+    options: copyGeneric(state.options),
     phase:
       keyCount(phase) === 2 && phase.kind !== undefined && phase.n !== undefined
         ? { kind: phase.kind, n: phase.n }
-        : generic(phase),
-    now: s.now,
-    ended: s.ended,
-    winners: strings(s.winners) as string[],
+        : copyGeneric(phase),
+    now: state.now,
+    ended: state.ended,
+    winners: copyPrimitives(state.winners) as string[],
     players: copied,
-    output: generic(s.output),
-    data: copyData(s.data),
+    output: copyGeneric(state.output),
+    data: copyData(state.data),
   };
 }
 
-function generic<T>(value: T): T {
+function copyGeneric<T>(value: T): T {
   return copyJson(value as unknown as Json) as unknown as T;
 }
 
 /** Own enumerable keys, as `for … in` walks them on plain JSON objects. */
-function keyCount(o: object): number {
-  let n = 0;
-  for (const _ in o) n++;
-  return n;
+function keyCount(object: object): number {
+  let count = 0;
+  for (const _ in object) count++;
+  return count;
 }
 
 /** A copy of an array of primitives (null where JSON would turn undefined into null). */
-function strings(list: readonly unknown[]): unknown[] {
-  const n = list.length;
-  const copy = new Array<unknown>(n);
-  for (let i = 0; i < n; i++) {
-    const v = list[i];
-    if (typeof v === "object" && v !== null) return generic(list) as unknown[];
-    copy[i] = v === undefined ? null : v;
+function copyPrimitives(list: readonly unknown[]): unknown[] {
+  const length = list.length;
+  const copy = new Array<unknown>(length);
+  for (let i = 0; i < length; i++) {
+    const item = list[i];
+    if (typeof item === "object" && item !== null) return copyGeneric(list) as unknown[];
+    copy[i] = item === undefined ? null : item;
   }
   return copy;
 }
 
-function copyPlayer(p: ClassicPlayer): ClassicPlayer {
+function copyPlayer(player: ClassicPlayer): ClassicPlayer {
   if (
-    keyCount(p) !== 8 ||
-    p.id === undefined ||
-    p.seat === undefined ||
-    p.role === undefined ||
-    p.faction === undefined ||
-    p.alive === undefined ||
-    p.statuses === undefined ||
-    p.replacedBy === undefined ||
-    p.clan === undefined
+    keyCount(player) !== 8 ||
+    player.id === undefined ||
+    player.seat === undefined ||
+    player.role === undefined ||
+    player.faction === undefined ||
+    player.alive === undefined ||
+    player.statuses === undefined ||
+    player.replacedBy === undefined ||
+    player.clan === undefined
   )
-    return generic(p);
+    return copyGeneric(player);
   return {
-    id: p.id,
-    seat: p.seat,
-    role: p.role,
-    faction: p.faction,
-    alive: p.alive,
-    statuses: strings(p.statuses) as string[],
-    replacedBy: p.replacedBy.length === 0 ? [] : generic(p.replacedBy),
-    clan: p.clan,
+    id: player.id,
+    seat: player.seat,
+    role: player.role,
+    faction: player.faction,
+    alive: player.alive,
+    statuses: copyPrimitives(player.statuses) as string[],
+    replacedBy: player.replacedBy.length === 0 ? [] : copyGeneric(player.replacedBy),
+    clan: player.clan,
   };
 }
 
-function copyOrder(o: Order): Order {
+function copyOrder(order: Order): Order {
   if (
-    keyCount(o) !== 5 ||
-    o.action === undefined ||
-    o.targets === undefined ||
-    o.executor === undefined ||
-    o.seq === undefined ||
-    o.changed === undefined
+    keyCount(order) !== 5 ||
+    order.action === undefined ||
+    order.targets === undefined ||
+    order.executor === undefined ||
+    order.seq === undefined ||
+    order.changed === undefined
   )
-    return generic(o);
+    return copyGeneric(order);
   return {
-    action: o.action,
-    targets: strings(o.targets) as string[],
-    executor: o.executor,
-    seq: o.seq,
-    changed: o.changed,
+    action: order.action,
+    targets: copyPrimitives(order.targets) as string[],
+    executor: order.executor,
+    seq: order.seq,
+    changed: order.changed,
   };
 }
 
-function copyVote(v: AcceptedVote): AcceptedVote {
-  if (keyCount(v) !== 3 || v.voter === undefined || v.target === undefined || v.void === undefined)
-    return generic(v);
-  return { voter: v.voter, target: v.target, void: v.void };
+function copyVote(vote: AcceptedVote): AcceptedVote {
+  if (
+    keyCount(vote) !== 3 ||
+    vote.voter === undefined ||
+    vote.target === undefined ||
+    vote.void === undefined
+  )
+    return copyGeneric(vote);
+  return { voter: vote.voter, target: vote.target, void: vote.void };
 }
 
 /**
  * A record of primitives (`voted`, `causes`, `refusals`, `dons`): spread, which V8 copies in one
  * step, once a scan found neither an object nor an undefined value in it.
  */
-function flat<T extends object>(record: T): T {
+function copyFlatRecord<T extends object>(record: T): T {
   for (const key in record) {
-    const v = record[key] as unknown;
-    if (v === undefined || (typeof v === "object" && v !== null)) return generic(record);
+    const value = record[key] as unknown;
+    if (value === undefined || (typeof value === "object" && value !== null)) return copyGeneric(record);
   }
   return { ...record };
 }
 
-function copyData(d: ClassicData): ClassicData {
+function copyData(data: ClassicData): ClassicData {
   if (
-    keyCount(d) !== 23 ||
-    d.dons === undefined ||
-    d.donChoice === undefined ||
-    d.orders === undefined ||
-    d.seq === undefined ||
-    d.votes === undefined ||
-    d.voted === undefined ||
-    d.active === undefined ||
-    d.modkills === undefined ||
-    d.leaves === undefined ||
-    d.duelWinner === undefined ||
-    d.refusals === undefined ||
-    d.against === undefined ||
-    d.testament === undefined ||
-    d.protectsLeft === undefined ||
-    d.protectedEver === undefined ||
-    d.beatenEver === undefined ||
-    d.beaten === undefined ||
-    d.lastHeal === undefined ||
-    d.ninjaKills === undefined ||
-    d.causes === undefined ||
-    d.revealed === undefined ||
-    d.checks === undefined ||
-    d.contacts === undefined
+    keyCount(data) !== 23 ||
+    data.dons === undefined ||
+    data.donChoice === undefined ||
+    data.orders === undefined ||
+    data.seq === undefined ||
+    data.votes === undefined ||
+    data.voted === undefined ||
+    data.active === undefined ||
+    data.modkills === undefined ||
+    data.leaves === undefined ||
+    data.duelWinner === undefined ||
+    data.refusals === undefined ||
+    data.against === undefined ||
+    data.testament === undefined ||
+    data.protectsLeft === undefined ||
+    data.protectedEver === undefined ||
+    data.beatenEver === undefined ||
+    data.beaten === undefined ||
+    data.lastHeal === undefined ||
+    data.ninjaKills === undefined ||
+    data.causes === undefined ||
+    data.revealed === undefined ||
+    data.checks === undefined ||
+    data.contacts === undefined
   )
-    return generic(d);
+    return copyGeneric(data);
   // Records keyed by seat: spread (one step in V8), then each value replaced by its copy.
-  const orders = { ...d.orders };
+  const orders = { ...data.orders };
   for (const actor in orders) {
     const slots = orders[actor];
-    if (typeof slots !== "object" || slots === null) return generic(d);
-    const copy = { ...slots };
-    for (const slot in copy) {
-      const order = copy[slot];
-      if (typeof order !== "object" || order === null) return generic(d);
-      copy[slot] = copyOrder(order);
+    if (typeof slots !== "object" || slots === null) return copyGeneric(data);
+    const slotsCopy = { ...slots };
+    for (const slot in slotsCopy) {
+      const order = slotsCopy[slot];
+      if (typeof order !== "object" || order === null) return copyGeneric(data);
+      slotsCopy[slot] = copyOrder(order);
     }
-    orders[actor] = copy;
+    orders[actor] = slotsCopy;
   }
-  const against = { ...d.against };
+  const against = { ...data.against };
   for (const id in against) {
     const entry = against[id];
-    if (!Array.isArray(entry)) return generic(d);
-    against[id] = strings(entry) as [number, number, number];
+    if (!Array.isArray(entry)) return copyGeneric(data);
+    against[id] = copyPrimitives(entry) as [number, number, number];
   }
-  const votes = new Array<AcceptedVote>(d.votes.length);
-  for (let i = 0; i < d.votes.length; i++) votes[i] = copyVote(d.votes[i] as AcceptedVote);
-  const lastHeal = d.lastHeal;
+  const votes = new Array<AcceptedVote>(data.votes.length);
+  for (let i = 0; i < data.votes.length; i++) votes[i] = copyVote(data.votes[i] as AcceptedVote);
+  const lastHeal = data.lastHeal;
   return {
-    dons: flat(d.dons),
-    donChoice: flat(d.donChoice),
+    dons: copyFlatRecord(data.dons),
+    donChoice: copyFlatRecord(data.donChoice),
     orders,
-    seq: d.seq,
+    seq: data.seq,
     votes,
-    voted: flat(d.voted),
-    active: flat(d.active),
-    modkills: strings(d.modkills) as string[],
-    leaves: strings(d.leaves) as string[],
-    duelWinner: d.duelWinner,
-    refusals: flat(d.refusals),
+    voted: copyFlatRecord(data.voted),
+    active: copyFlatRecord(data.active),
+    modkills: copyPrimitives(data.modkills) as string[],
+    leaves: copyPrimitives(data.leaves) as string[],
+    duelWinner: data.duelWinner,
+    refusals: copyFlatRecord(data.refusals),
     against,
-    testament: d.testament === null ? null : (strings(d.testament) as string[]),
-    protectsLeft: d.protectsLeft,
-    protectedEver: strings(d.protectedEver) as string[],
-    beatenEver: strings(d.beatenEver) as string[],
-    beaten: d.beaten,
+    testament: data.testament === null ? null : (copyPrimitives(data.testament) as string[]),
+    protectsLeft: data.protectsLeft,
+    protectedEver: copyPrimitives(data.protectedEver) as string[],
+    beatenEver: copyPrimitives(data.beatenEver) as string[],
+    beaten: data.beaten,
     lastHeal:
       lastHeal === null
         ? null
         : keyCount(lastHeal) === 2 && lastHeal.night !== undefined && lastHeal.target !== undefined
           ? { night: lastHeal.night, target: lastHeal.target }
-          : generic(lastHeal),
-    ninjaKills: d.ninjaKills,
-    causes: flat(d.causes),
-    revealed: strings(d.revealed) as string[],
-    checks: generic(d.checks),
-    contacts: strings(d.contacts) as string[],
+          : copyGeneric(lastHeal),
+    ninjaKills: data.ninjaKills,
+    causes: copyFlatRecord(data.causes),
+    revealed: copyPrimitives(data.revealed) as string[],
+    checks: copyGeneric(data.checks),
+    contacts: copyPrimitives(data.contacts) as string[],
   };
 }
