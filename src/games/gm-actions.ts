@@ -8,7 +8,7 @@ import { logControl, requireGm } from "./control.js";
 import type { OutboxEffect } from "./effects.js";
 import { UserError } from "./errors.js";
 import { dealMasks } from "./masks.js";
-import { applyLogged, type SubmitOutcome } from "./play.js";
+import { applyLogged, type LoggedEntry, type LoggedRun, type SubmitOutcome } from "./play.js";
 import { currentPhase, gmsOf, seatOf } from "./reads.js";
 import { staleDraft } from "./review.js";
 import type { GameRow } from "./rows.js";
@@ -87,21 +87,13 @@ export async function submitFor(
   seatId: string,
   action: Omit<ActionInput, "actor">,
 ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
-  return changeGame(ctx.db, gameId, async (tx, game) => {
-    await requireGm(ctx, tx, gameId, byUserId);
-    if (game.status === "lobby") throw new UserError("game.not_started");
-    if (game.status === "ended") throw new UserError("game.ended");
-    const input: ActionInput = { ...action, actor: seatId };
-    const applied = await applyLogged(
-      ctx,
-      tx,
-      game,
-      { type: "action", userId: byUserId, seatId, input, byGm: true },
-      (ruleset, state, at) => submitAction(ruleset, state, input, at),
-    );
-    const stale = applied.value.accepted && (await staleDraft(ctx, tx, game, byUserId));
-    return { ...applied, value: { ...applied.value, stale }, outbox: applied.outbox || stale };
-  });
+  const input: ActionInput = { ...action, actor: seatId };
+  return applyGmInput(
+    ctx,
+    gameId,
+    { type: "action", userId: byUserId, seatId, input, byGm: true },
+    (ruleset, state, at) => submitAction(ruleset, state, input, at),
+  );
 }
 
 /** A GM action of the ruleset (modkill, revive, statuses, …), logged like any input. */
@@ -111,18 +103,30 @@ export async function gmAction(
   byUserId: string,
   action: GmInput,
 ): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
+  return applyGmInput(
+    ctx,
+    gameId,
+    { type: "gm", userId: byUserId, seatId: null, input: action },
+    (ruleset, state, at) => submitGmAction(ruleset, state, action, at),
+  );
+}
+
+/**
+ * A GM's input (an order for a seat or a GM action) on a running game: judged by the rules and
+ * logged under the GM's account; `value.stale` says a draft is waiting.
+ */
+async function applyGmInput(
+  ctx: GameContext,
+  gameId: string,
+  entry: LoggedEntry,
+  run: LoggedRun,
+): Promise<Committed<SubmitOutcome & { stale: boolean }>> {
   return changeGame(ctx.db, gameId, async (tx, game) => {
-    await requireGm(ctx, tx, gameId, byUserId);
+    await requireGm(ctx, tx, gameId, entry.userId);
     if (game.status === "lobby") throw new UserError("game.not_started");
     if (game.status === "ended") throw new UserError("game.ended");
-    const applied = await applyLogged(
-      ctx,
-      tx,
-      game,
-      { type: "gm", userId: byUserId, seatId: null, input: action },
-      (ruleset, state, at) => submitGmAction(ruleset, state, action, at),
-    );
-    const stale = applied.value.accepted && (await staleDraft(ctx, tx, game, byUserId));
+    const applied = await applyLogged(ctx, tx, game, entry, run);
+    const stale = applied.value.accepted && (await staleDraft(ctx, tx, game, entry.userId));
     return { ...applied, value: { ...applied.value, stale }, outbox: applied.outbox || stale };
   });
 }

@@ -143,6 +143,23 @@ export async function submit(
   });
 }
 
+/** What `applyLogged` writes to the log for an input. */
+export interface LoggedEntry {
+  type: "action" | "gm";
+  userId: string;
+  seatId: string | null;
+  input: ActionInput | GmInput;
+  /** An order a GM gives for a seat: the log names the GM, as for any GM input. */
+  byGm?: boolean;
+}
+
+/** How `applyLogged` runs an input through the engine. */
+export type LoggedRun = (
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  at: number,
+) => Result<AnyGameState>;
+
 /**
  * One input through the engine and into the append-only log (accepted or refused), then what
  * an accepted one causes: immediate deliveries, a reconcile if the chat layout changed, and
@@ -152,15 +169,8 @@ export async function applyLogged(
   ctx: GameContext,
   tx: Tx,
   game: GameRow,
-  entry: {
-    type: "action" | "gm";
-    userId: string;
-    seatId: string | null;
-    input: ActionInput | GmInput;
-    /** An order a GM gives for a seat: the log names the GM, as for any GM input. */
-    byGm?: boolean;
-  },
-  run: (ruleset: RulesetDefinition<AnyGameState>, state: AnyGameState, at: number) => Result<AnyGameState>,
+  entry: LoggedEntry,
+  run: LoggedRun,
   /** The state, its last seq and the open phase, when the caller read them under the lock already. */
   loaded?: { state: AnyGameState; seq: number; phase: PhaseRow | undefined },
 ): Promise<Committed<SubmitOutcome> & { after?: { state: AnyGameState; phase: PhaseRow | undefined } }> {
