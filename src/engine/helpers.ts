@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sharedRejection } from "./rejections.js";
-import type { GmActionDefinition, RenderContext, RulesetDefinition } from "./ruleset.js";
+import type { ChatSpec, GmActionDefinition, RenderContext, RulesetDefinition } from "./ruleset.js";
 import type {
   AnyGameState,
   BasePlayer,
@@ -14,7 +14,34 @@ import type {
   TextRef,
 } from "./types.js";
 
-/** Shared building blocks for rulesets: finding players, emitting output, common GM actions. */
+/** Shared building blocks for rulesets: finding players, emitting output, common chats, common GM actions. */
+
+/** The dead's chat where a ruleset has one (classic and mayor, with `deadChat` on): the dead read and write. */
+export function graveyardChat(dead: PlayerId[]): ChatSpec {
+  return {
+    id: "graveyard",
+    name: { en: "Graveyard", ru: "Кладбище" },
+    kind: "public",
+    readers: dead,
+    writers: dead,
+    readAudience: "dead",
+    writeAudience: "dead",
+  };
+}
+
+/** The GM room under the ruleset's chat id: only the GMs read and write it. */
+export function gmRoomChat(id: string): ChatSpec {
+  return {
+    id,
+    name: { en: "GM room", ru: "Комната ведущих" },
+    kind: "public",
+    readers: [],
+    writers: [],
+    readAudience: "gm",
+    writeAudience: "gm",
+    purpose: "gm",
+  };
+}
 
 /**
  * A refusal that means the input itself is malformed (wrong shape, unknown id, a value outside

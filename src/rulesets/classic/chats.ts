@@ -1,4 +1,4 @@
-import { hasStatus } from "../../engine/helpers.js";
+import { gmRoomChat, graveyardChat, hasStatus } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import {
   CLANS,
@@ -106,26 +106,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
   }
 
   const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
-  if (state.options.deadChat && dead.length > 0) {
-    chats.push({
-      id: "graveyard",
-      name: { en: "Graveyard", ru: "Кладбище" },
-      kind: "public",
-      readers: dead,
-      writers: dead,
-      readAudience: "dead",
-      writeAudience: "dead",
-    });
-  }
-  chats.push({
-    id: "gm",
-    name: { en: "GM room", ru: "Комната ведущих" },
-    kind: "public",
-    readers: [],
-    writers: [],
-    readAudience: "gm",
-    writeAudience: "gm",
-    purpose: "gm",
-  });
+  if (state.options.deadChat && dead.length > 0) chats.push(graveyardChat(dead));
+  chats.push(gmRoomChat("gm"));
   return chats;
 }

@@ -1,3 +1,4 @@
+import { gmRoomChat, graveyardChat } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { type MayorState, isIsolated, isJailed } from "./state.js";
 
@@ -40,26 +41,7 @@ export function chatLayout(state: MayorState): ChatSpec[] {
       purpose: "personal",
     })),
   ];
-  if (state.options.deadChat && dead.length > 0) {
-    chats.push({
-      id: "graveyard",
-      name: { en: "Graveyard", ru: "Кладбище" },
-      kind: "public",
-      readers: dead,
-      writers: dead,
-      readAudience: "dead",
-      writeAudience: "dead",
-    });
-  }
-  chats.push({
-    id: "gm_room",
-    name: { en: "GM room", ru: "Комната ведущих" },
-    kind: "public",
-    readers: [],
-    writers: [],
-    readAudience: "gm",
-    writeAudience: "gm",
-    purpose: "gm",
-  });
+  if (state.options.deadChat && dead.length > 0) chats.push(graveyardChat(dead));
+  chats.push(gmRoomChat("gm_room"));
   return chats;
 }
