@@ -129,16 +129,19 @@ function inDeadChat(input: { params: Record<string, unknown> }): boolean {
   return input.params["chat"] === "dead";
 }
 
+/** A post or an edit of one: by a seat, naming no target; a muted dead player's only in the dead chat. */
+function validatePost(state: ClansState, input: ActionInput): Rejection | null {
+  const actor = findPlayer(state, input.actor);
+  if (!actor) return reject("not_in_game");
+  if (input.targets.length !== 0) return reject("bad_targets");
+  if (!actor.alive && hasStatus(actor, "dead_muted") && !inDeadChat(input)) return reject("muted");
+  return null;
+}
+
 /** `post`: living players' posts count for activity (day); dead players' against the limit (§10.3). */
 const post = defineAction<ClansState, typeof noParams>({
   params: noParams,
-  validate(state, input) {
-    const actor = findPlayer(state, input.actor);
-    if (!actor) return reject("not_in_game");
-    if (input.targets.length !== 0) return reject("bad_targets");
-    if (!actor.alive && hasStatus(actor, "dead_muted") && !inDeadChat(input)) return reject("muted");
-    return null;
-  },
+  validate: validatePost,
   apply(state, input) {
     const actor = playerOrThrow(state, input.actor);
     if (!actor.alive && inDeadChat(input)) return;
@@ -160,13 +163,7 @@ function muteDead(state: ClansState, actor: ClansPlayer, reason: "limit" | "edit
 
 const editPost = defineAction<ClansState, typeof noParams>({
   params: noParams,
-  validate(state, input) {
-    const actor = findPlayer(state, input.actor);
-    if (!actor) return reject("not_in_game");
-    if (input.targets.length !== 0) return reject("bad_targets");
-    if (!actor.alive && hasStatus(actor, "dead_muted") && !inDeadChat(input)) return reject("muted");
-    return null;
-  },
+  validate: validatePost,
   apply(state, input) {
     const actor = playerOrThrow(state, input.actor);
     if (!actor.alive && !inDeadChat(input)) muteDead(state, actor, "edit");
