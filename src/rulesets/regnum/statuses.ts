@@ -127,6 +127,11 @@ export function setStatusByGm(
   }
 }
 
+/** A GM's status change may name the country it concerns: an unknown one is refused. */
+function countryRejection(country: string | undefined) {
+  return country !== undefined && !isCountry(country) ? reject("bad_country", "unknownCountry") : null;
+}
+
 /** The GM sets or clears a status (§10; `clear_status` is the common GM action of every ruleset). */
 export const statusGmActions = {
   set_status: gmAction(
@@ -138,10 +143,7 @@ export const statusGmActions = {
     }),
     {
       targets: "some",
-      check: (_s, input) =>
-        input.params.country !== undefined && !isCountry(input.params.country)
-          ? reject("bad_country", "unknownCountry")
-          : null,
+      check: (_state, input) => countryRejection(input.params.country),
       run(state, input) {
         for (const player of targetPlayers(state, input))
           setStatusByGm(
@@ -164,10 +166,7 @@ export const statusGmActions = {
     }),
     {
       targets: "some",
-      check: (_s, input) =>
-        input.params.country !== undefined && !isCountry(input.params.country)
-          ? reject("bad_country", "unknownCountry")
-          : null,
+      check: (_state, input) => countryRejection(input.params.country),
       run(state, input) {
         for (const player of targetPlayers(state, input))
           setStatusByGm(state, player, input.params.status, false, input.params.by, input.params.country);
