@@ -82,9 +82,12 @@ export function defineRejections<K extends string>(
   };
 }
 
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
+/** A refusal's param as text in its message (absent or null: empty). */
+export const paramText = (value: Json | undefined): string =>
+  typeof value === "string" ? value : String(value ?? "");
 /** A zod message in Russian where it is the engine's own fallback. */
-const ruMessage = (v: Json | undefined): string => (str(v) === "invalid" ? "недопустимое значение" : str(v));
+export const ruZodMessage = (value: Json | undefined): string =>
+  paramText(value) === "invalid" ? "недопустимое значение" : paramText(value);
 
 /**
  * The engine's own refusals (`engine.*`) and those of its shared GM actions (helpers.ts:
@@ -95,36 +98,36 @@ export const ENGINE_REJECTIONS = defineRejections(
   {
     game_over: { en: "the game is over", ru: "игра окончена" },
     unknown_action: {
-      en: (p) => `unknown action: ${str(p["action"])}`,
-      ru: (p) => `неизвестное действие: ${str(p["action"])}`,
+      en: (p) => `unknown action: ${paramText(p["action"])}`,
+      ru: (p) => `неизвестное действие: ${paramText(p["action"])}`,
       example: { action: "fly" },
     },
     unknown_gm_action: {
-      en: (p) => `unknown GM action: ${str(p["action"])}`,
-      ru: (p) => `неизвестное действие ведущего: ${str(p["action"])}`,
+      en: (p) => `unknown GM action: ${paramText(p["action"])}`,
+      ru: (p) => `неизвестное действие ведущего: ${paramText(p["action"])}`,
       example: { action: "fly" },
     },
     unknown_player: {
-      en: (p) => `unknown player: ${str(p["player"])}`,
-      ru: (p) => `неизвестный игрок: ${str(p["player"])}`,
+      en: (p) => `unknown player: ${paramText(p["player"])}`,
+      ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
       example: { player: "zed" },
     },
     /** `options.<path>: <zod message>` */
     bad_options: {
-      en: (p) => `options.${str(p["path"])}: ${str(p["message"])}`,
-      ru: (p) => `неверная настройка options.${str(p["path"])}: ${ruMessage(p["message"])}`,
+      en: (p) => `options.${paramText(p["path"])}: ${paramText(p["message"])}`,
+      ru: (p) => `неверная настройка options.${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
       example: { path: "roles", message: "invalid" },
     },
     /** `<path>: <zod message>` of an action's params. */
     bad_params: {
-      en: (p) => `${str(p["path"])}: ${str(p["message"])}`,
-      ru: (p) => `неверный параметр ${str(p["path"])}: ${ruMessage(p["message"])}`,
+      en: (p) => `${paramText(p["path"])}: ${paramText(p["message"])}`,
+      ru: (p) => `неверный параметр ${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
       example: { path: "side", message: "invalid" },
     },
     /** The params as a whole (no path). */
     bad_params_object: {
-      en: (p) => `params: ${str(p["message"])}`,
-      ru: (p) => `неверные параметры действия: ${ruMessage(p["message"])}`,
+      en: (p) => `params: ${paramText(p["message"])}`,
+      ru: (p) => `неверные параметры действия: ${ruZodMessage(p["message"])}`,
       example: { message: "invalid" },
     },
     replace_target: {

@@ -1,13 +1,11 @@
-import { type RejectionTexts, defineRejections } from "../../engine/rejections.js";
-import type { Json, Rejection } from "../../engine/types.js";
+import { type RejectionTexts, defineRejections, paramText } from "../../engine/rejections.js";
+import type { Rejection } from "../../engine/types.js";
 import { RULESET_ID } from "./state.js";
 
 /**
  * Every refusal of the clans (§4.4 and the setup): English as the rules file words it, Russian
  * with the forum's words (заявка, вербовка, лечение, разведчик, босс, голос «за» / «против»).
  */
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
 
 /** §4.4: every rejection id with its reason text; the reason the rules print ends in "(<id>)". */
 const RULES = {
@@ -47,8 +45,8 @@ const RULES = {
 /** §2.3: the GM's roster. */
 const SETUP = {
   playerCount: {
-    en: (p) => `exactly 12 players are required, got ${str(p["players"])}`,
-    ru: (p) => `нужно ровно 12 игроков, а записано ${str(p["players"])}`,
+    en: (p) => `exactly 12 players are required, got ${paramText(p["players"])}`,
+    ru: (p) => `нужно ровно 12 игроков, а записано ${paramText(p["players"])}`,
     example: { players: 11 },
   },
   uniqueIds: { en: "player ids must be unique", ru: "id игроков не должны повторяться" },
@@ -61,20 +59,20 @@ const SETUP = {
     ru: "роль и клан нужно дать либо всем игрокам, либо никому",
   },
   roleWithFaction: {
-    en: (p) => `player ${str(p["player"])}: role and faction go together`,
-    ru: (p) => `игрок ${str(p["player"])}: роль и клан задаются только вместе`,
+    en: (p) => `player ${paramText(p["player"])}: role and faction go together`,
+    ru: (p) => `игрок ${paramText(p["player"])}: роль и клан задаются только вместе`,
     example: { player: "anna" },
   },
   numberForShooters: {
-    en: (p) => `player ${str(p["player"])}: number is for shooters only`,
-    ru: (p) => `игрок ${str(p["player"])}: номер дают только стрелкам`,
+    en: (p) => `player ${paramText(p["player"])}: number is for shooters only`,
+    ru: (p) => `игрок ${paramText(p["player"])}: номер дают только стрелкам`,
     example: { player: "anna" },
   },
   oneOfEach: {
     en: (p, c) =>
-      `exactly one ${c.role(str(p["role"]))} of ${c.faction(str(p["clan"]))} is required, got ${str(p["count"])}`,
+      `exactly one ${c.role(paramText(p["role"]))} of ${c.faction(paramText(p["clan"]))} is required, got ${paramText(p["count"])}`,
     ru: (p, c) =>
-      `в клане «${c.faction(str(p["clan"]))}» нужен ровно один игрок с ролью «${c.role(str(p["role"]))}», а их ${str(p["count"])}`,
+      `в клане «${c.faction(paramText(p["clan"]))}» нужен ровно один игрок с ролью «${c.role(paramText(p["role"]))}», а их ${paramText(p["count"])}`,
     example: { role: "boss", clan: "yakuza", count: 2 },
   },
 } satisfies RejectionTexts;

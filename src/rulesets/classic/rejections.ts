@@ -1,13 +1,10 @@
-import { defineRejections } from "../../engine/rejections.js";
-import type { Json } from "../../engine/types.js";
+import { defineRejections, paramText } from "../../engine/rejections.js";
 import { RULESET } from "./state.js";
 
 /**
  * Every refusal of classic mafia: English as the rules file words it (§4, in its order), Russian
  * with the forum's words (заявка, ход, протект, ВСБ). Setup refusals answer the GM's roster.
  */
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
 
 export const rejections = defineRejections(RULESET, {
   // §4: every action
@@ -86,8 +83,8 @@ export const rejections = defineRejections(RULESET, {
   gmDuelAtNight: { en: "the duel is decided at night", ru: "дуэль решается ночью" },
   // setup (the GM's roster)
   dealCount: {
-    en: (p) => `options.roles deals ${str(p["roles"])} roles for ${str(p["players"])} players`,
-    ru: (p) => `options.roles: ролей ${str(p["roles"])}, а игроков ${str(p["players"])}`,
+    en: (p) => `options.roles deals ${paramText(p["roles"])} roles for ${paramText(p["players"])} players`,
+    ru: (p) => `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])}`,
     example: { roles: 24, players: 8 },
   },
   rolesAllOrNone: {
@@ -95,64 +92,65 @@ export const rejections = defineRejections(RULESET, {
     ru: "роль нужно дать либо всем игрокам, либо никому (тогда роли из options.roles раздаст движок)",
   },
   seatRole: {
-    en: (p) => `players.${str(p["seat"])}.role: a role is required when any player has one`,
-    ru: (p) => `players.${str(p["seat"])}.role: раз роль есть у кого-то из игроков, она нужна каждому`,
+    en: (p) => `players.${paramText(p["seat"])}.role: a role is required when any player has one`,
+    ru: (p) => `players.${paramText(p["seat"])}.role: раз роль есть у кого-то из игроков, она нужна каждому`,
     example: { seat: 3 },
   },
   seatClanFaction: {
-    en: (p) => `players.${str(p["seat"])}.faction: a clan role's faction is italians or russians`,
-    ru: (p) => `players.${str(p["seat"])}.faction: клан у клановой роли — italians или russians`,
+    en: (p) => `players.${paramText(p["seat"])}.faction: a clan role's faction is italians or russians`,
+    ru: (p) => `players.${paramText(p["seat"])}.faction: клан у клановой роли — italians или russians`,
     example: { seat: 3 },
   },
   seatMafiaFaction: {
-    en: (p) => `players.${str(p["seat"])}.faction: a mafia member needs a faction (italians or russians)`,
-    ru: (p) => `players.${str(p["seat"])}.faction: мафиози нужен клан (italians или russians)`,
+    en: (p) =>
+      `players.${paramText(p["seat"])}.faction: a mafia member needs a faction (italians or russians)`,
+    ru: (p) => `players.${paramText(p["seat"])}.faction: мафиози нужен клан (italians или russians)`,
     example: { seat: 3 },
   },
   seatKamikazeFaction: {
-    en: (p) => `players.${str(p["seat"])}.faction: the kamikaze is italians only`,
-    ru: (p) => `players.${str(p["seat"])}.faction: камикадзе бывает только в клане italians`,
+    en: (p) => `players.${paramText(p["seat"])}.faction: the kamikaze is italians only`,
+    ru: (p) => `players.${paramText(p["seat"])}.faction: камикадзе бывает только в клане italians`,
     example: { seat: 3 },
   },
   seatThugFaction: {
-    en: (p) => `players.${str(p["seat"])}.faction: the thug is russians only`,
-    ru: (p) => `players.${str(p["seat"])}.faction: громила бывает только в клане russians`,
+    en: (p) => `players.${paramText(p["seat"])}.faction: the thug is russians only`,
+    ru: (p) => `players.${paramText(p["seat"])}.faction: громила бывает только в клане russians`,
     example: { seat: 3 },
   },
   seatSonClan: {
-    en: (p) => `players.${str(p["seat"])}.clan: a bastard_son needs a clan (italians or russians)`,
-    ru: (p) => `players.${str(p["seat"])}.clan: ВСБ нужен клан (italians или russians)`,
+    en: (p) => `players.${paramText(p["seat"])}.clan: a bastard_son needs a clan (italians or russians)`,
+    ru: (p) => `players.${paramText(p["seat"])}.clan: ВСБ нужен клан (italians или russians)`,
     example: { seat: 3 },
   },
   tooFew: { en: "at least 3 players are required", ru: "нужно не меньше 3 игроков" },
   duplicateId: {
-    en: (p) => `duplicate player id "${str(p["id"])}"`,
-    ru: (p) => `id игрока "${str(p["id"])}" повторяется`,
+    en: (p) => `duplicate player id "${paramText(p["id"])}"`,
+    ru: (p) => `id игрока "${paramText(p["id"])}" повторяется`,
     example: { id: "anna" },
   },
   uniqueRole: {
-    en: (p, c) => `more than one ${c.role(str(p["role"]))}`,
-    ru: (p, c) => `роль «${c.role(str(p["role"]))}» может быть только у одного игрока`,
+    en: (p, c) => `more than one ${c.role(paramText(p["role"]))}`,
+    ru: (p, c) => `роль «${c.role(paramText(p["role"]))}» может быть только у одного игрока`,
     example: { role: "maniac" },
   },
   sonCount: {
-    en: (p, c) => `more than one bastard_son of ${c.faction(str(p["clan"]))}`,
-    ru: (p, c) => `у клана «${c.faction(str(p["clan"]))}» больше одного ВСБ`,
+    en: (p, c) => `more than one bastard_son of ${c.faction(paramText(p["clan"]))}`,
+    ru: (p, c) => `у клана «${c.faction(paramText(p["clan"]))}» больше одного ВСБ`,
     example: { clan: "italians" },
   },
   sonWithoutClan: {
-    en: (p, c) => `a bastard_son of ${c.faction(str(p["clan"]))}, which has no member`,
-    ru: (p, c) => `ВСБ клана «${c.faction(str(p["clan"]))}», в котором нет ни одного члена`,
+    en: (p, c) => `a bastard_son of ${c.faction(paramText(p["clan"]))}, which has no member`,
+    ru: (p, c) => `ВСБ клана «${c.faction(paramText(p["clan"]))}», в котором нет ни одного члена`,
     example: { clan: "italians" },
   },
   donCount: {
-    en: (p, c) => `more than one don of ${c.faction(str(p["clan"]))}`,
-    ru: (p, c) => `у клана «${c.faction(str(p["clan"]))}» больше одного дона`,
+    en: (p, c) => `more than one don of ${c.faction(paramText(p["clan"]))}`,
+    ru: (p, c) => `у клана «${c.faction(paramText(p["clan"]))}» больше одного дона`,
     example: { clan: "italians" },
   },
   donRole: {
-    en: (p, c) => `don on a ${c.role(str(p["role"]))}: only a mafia member can be the don`,
-    ru: (p, c) => `дон у роли «${c.role(str(p["role"]))}»: доном может быть только мафиози`,
+    en: (p, c) => `don on a ${c.role(paramText(p["role"]))}: only a mafia member can be the don`,
+    ru: (p, c) => `дон у роли «${c.role(paramText(p["role"]))}»: доном может быть только мафиози`,
     example: { role: "thug" },
   },
 });

@@ -1,13 +1,10 @@
-import { defineRejections } from "../../engine/rejections.js";
-import type { Json } from "../../engine/types.js";
+import { defineRejections, paramText } from "../../engine/rejections.js";
 import { RULESET_ID } from "./state.js";
 
 /**
  * Every refusal of the Mayor (mayor.md section 4 and the setup): English as the rules file words
  * it, role-neutral; Russian with the forum's words (ВЫБОР, ВЕРДИКТ, ЗАСЕДАНИЕ, КАЗНЬ, ИЗО, ТЮРЬМА, ОТПУСК).
  */
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
 
 export const rejections = defineRejections(RULESET_ID, {
   dead: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
@@ -51,18 +48,18 @@ export const rejections = defineRejections(RULESET_ID, {
   // setup (the GM's roster)
   tooFew: { en: "at least 3 players are needed", ru: "нужно не меньше 3 игроков" },
   reservedId: {
-    en: (p) => `"${str(p["id"])}" is reserved for the Mayor`,
-    ru: (p) => `id "${str(p["id"])}" зарезервирован за Мэром`,
+    en: (p) => `"${paramText(p["id"])}" is reserved for the Mayor`,
+    ru: (p) => `id "${paramText(p["id"])}" зарезервирован за Мэром`,
     example: { id: "mayor" },
   },
   duplicateId: {
-    en: (p) => `duplicate id "${str(p["id"])}"`,
-    ru: (p) => `id "${str(p["id"])}" повторяется`,
+    en: (p) => `duplicate id "${paramText(p["id"])}"`,
+    ru: (p) => `id "${paramText(p["id"])}" повторяется`,
     example: { id: "anna" },
   },
   unknownRole: {
-    en: (p) => `unknown role "${str(p["role"])}"`,
-    ru: (p) => `неизвестная роль "${str(p["role"])}"`,
+    en: (p) => `unknown role "${paramText(p["role"])}"`,
+    ru: (p) => `неизвестная роль "${paramText(p["role"])}"`,
     example: { role: "wizard" },
   },
   rolesAllOrNone: {
@@ -70,8 +67,8 @@ export const rejections = defineRejections(RULESET_ID, {
     ru: "роль нужно дать либо всем игрокам, либо никому (тогда роли раздаст движок)",
   },
   dealCount: {
-    en: (p) => `options.roles deal ${str(p["roles"])} roles for ${str(p["players"])} players`,
-    ru: (p) => `options.roles: ролей ${str(p["roles"])}, а игроков ${str(p["players"])}`,
+    en: (p) => `options.roles deal ${paramText(p["roles"])} roles for ${paramText(p["players"])} players`,
+    ru: (p) => `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])}`,
     example: { roles: 9, players: 8 },
   },
 });

@@ -1,5 +1,4 @@
-import { defineRejections } from "../../engine/rejections.js";
-import type { Json } from "../../engine/types.js";
+import { defineRejections, paramText, ruZodMessage } from "../../engine/rejections.js";
 import { RULESET } from "./state.js";
 
 /**
@@ -7,10 +6,6 @@ import { RULESET } from "./state.js";
  * Russian with the forum's words (персонаж, облик, подполье, за границей, ВС, Командующий, отряд,
  * юнит, кроны, орхиум, Дворец, разрешение Верховного судьи).
  */
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
-/** A zod message in Russian where it is the engine's own fallback. */
-const ruMessage = (v: Json | undefined): string => (str(v) === "invalid" ? "недопустимое значение" : str(v));
 
 /** The measures that need the Supreme Judge's permission (§ КСБ), as the forum names them. */
 const MEASURE: Record<string, string> = {
@@ -214,40 +209,40 @@ export const rejections = defineRejections(RULESET, {
   onlyRainbowBaron: { en: "only the Rainbow Baron can do this", ru: "это может только Радужный Барон" },
   onlyMagister: { en: "only the Magister can do this", ru: "это может только Магистр" },
   noWarrant: {
-    en: (p) => `this measure needs a granted warrant (${str(p["measure"])}) of the Supreme Judge`,
+    en: (p) => `this measure needs a granted warrant (${paramText(p["measure"])}) of the Supreme Judge`,
     ru: (p) =>
-      `на это нужно разрешение Верховного судьи (${MEASURE[str(p["measure"])] ?? str(p["measure"])})`,
+      `на это нужно разрешение Верховного судьи (${MEASURE[paramText(p["measure"])] ?? paramText(p["measure"])})`,
     example: { measure: "mail_check" },
   },
   noItem: {
-    en: (p) => `you have no item ${str(p["item"])}`,
-    ru: (p) => `у вас нет предмета ${str(p["item"])}`,
+    en: (p) => `you have no item ${paramText(p["item"])}`,
+    ru: (p) => `у вас нет предмета ${paramText(p["item"])}`,
     example: { item: "ring" },
   },
   unknownAction: {
-    en: (p) => `unknown action: ${str(p["action"])}`,
-    ru: (p) => `неизвестное действие: ${str(p["action"])}`,
+    en: (p) => `unknown action: ${paramText(p["action"])}`,
+    ru: (p) => `неизвестное действие: ${paramText(p["action"])}`,
     example: { action: "fly" },
   },
   unknownTargetId: {
-    en: (p) => `unknown target: ${str(p["target"])}`,
-    ru: (p) => `неизвестная цель: ${str(p["target"])}`,
+    en: (p) => `unknown target: ${paramText(p["target"])}`,
+    ru: (p) => `неизвестная цель: ${paramText(p["target"])}`,
     example: { target: "zed" },
   },
   // GM actions
   unknownOption: {
-    en: (p) => `unknown option ${str(p["option"])}`,
-    ru: (p) => `неизвестная настройка ${str(p["option"])}`,
+    en: (p) => `unknown option ${paramText(p["option"])}`,
+    ru: (p) => `неизвестная настройка ${paramText(p["option"])}`,
     example: { option: "speed" },
   },
   badOption: {
-    en: (p) => `invalid value for ${str(p["option"])}`,
-    ru: (p) => `недопустимое значение настройки ${str(p["option"])}`,
+    en: (p) => `invalid value for ${paramText(p["option"])}`,
+    ru: (p) => `недопустимое значение настройки ${paramText(p["option"])}`,
     example: { option: "answerWindowHours" },
   },
   gmUnknownPlayer: {
-    en: (p) => `unknown player: ${str(p["player"])}`,
-    ru: (p) => `неизвестный игрок: ${str(p["player"])}`,
+    en: (p) => `unknown player: ${paramText(p["player"])}`,
+    ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
     example: { player: "zed" },
   },
   timerGone: {
@@ -257,72 +252,77 @@ export const rejections = defineRejections(RULESET, {
   timerEarly: { en: "the window is still open", ru: "время на ответ ещё не вышло" },
   // setup (the GM's roster) and §2.2's role constraints (also the GM's set_role / set_type)
   playerParam: {
-    en: (p) => `players.${str(p["seat"])}.${str(p["path"])}: ${str(p["message"])}`,
-    ru: (p) => `неверное значение players.${str(p["seat"])}.${str(p["path"])}: ${ruMessage(p["message"])}`,
+    en: (p) => `players.${paramText(p["seat"])}.${paramText(p["path"])}: ${paramText(p["message"])}`,
+    ru: (p) =>
+      `неверное значение players.${paramText(p["seat"])}.${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
     example: { seat: 2, path: "type", message: "Invalid enum value" },
   },
   duplicateAppearance: {
-    en: (p) => `players.${str(p["seat"])}.appearance: duplicate appearance "${str(p["appearance"])}"`,
-    ru: (p) => `players.${str(p["seat"])}.appearance: облик "${str(p["appearance"])}" повторяется`,
+    en: (p) =>
+      `players.${paramText(p["seat"])}.appearance: duplicate appearance "${paramText(p["appearance"])}"`,
+    ru: (p) =>
+      `players.${paramText(p["seat"])}.appearance: облик "${paramText(p["appearance"])}" повторяется`,
     example: { seat: 2, appearance: "A1" },
   },
   unitOwner: {
-    en: (p) => `options.units: unknown owner "${str(p["owner"])}" of ${str(p["unit"])}`,
-    ru: (p) => `options.units: неизвестный владелец "${str(p["owner"])}" юнита ${str(p["unit"])}`,
+    en: (p) => `options.units: unknown owner "${paramText(p["owner"])}" of ${paramText(p["unit"])}`,
+    ru: (p) => `options.units: неизвестный владелец "${paramText(p["owner"])}" юнита ${paramText(p["unit"])}`,
     example: { owner: "zed", unit: "u1" },
   },
   unitType: {
-    en: (p) => `options.units: unknown type ${str(p["type"])}`,
-    ru: (p) => `options.units: неизвестный тип юнита ${str(p["type"])}`,
+    en: (p) => `options.units: unknown type ${paramText(p["type"])}`,
+    ru: (p) => `options.units: неизвестный тип юнита ${paramText(p["type"])}`,
     example: { type: "dragon" },
   },
   unitDuplicate: { en: "options.units: duplicate unit id", ru: "options.units: id юнитов повторяются" },
   soleRole: {
-    en: (p, c) => `${c.role(str(p["role"]))} is a sole role`,
-    ru: (p, c) => `роль «${c.role(str(p["role"]))}» может быть только у одного персонажа`,
+    en: (p, c) => `${c.role(paramText(p["role"]))} is a sole role`,
+    ru: (p, c) => `роль «${c.role(paramText(p["role"]))}» может быть только у одного персонажа`,
     example: { role: "detective" },
   },
   detectiveCombo: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the detective combines only with expert`,
+    en: (p, c) => `${c.player(paramText(p["player"]))}: the detective combines only with expert`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: роль «${c.role("detective")}» совмещается только с ролью «${c.role("expert")}»`,
+      `${c.player(paramText(p["player"]))}: роль «${c.role("detective")}» совмещается только с ролью «${c.role("expert")}»`,
     example: { player: "anna" },
   },
   detectiveType: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the detective's type must be ki, km or im`,
+    en: (p, c) => `${c.player(paramText(p["player"]))}: the detective's type must be ki, km or im`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: тип персонажа с ролью «${c.role("detective")}» — ki, km или im`,
+      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("detective")}» — ki, km или im`,
     example: { player: "anna" },
   },
   thiefCombo: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the thief does not combine with healer, knight or priest`,
+    en: (p, c) =>
+      `${c.player(paramText(p["player"]))}: the thief does not combine with healer, knight or priest`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: роль «${c.role("thief")}» не совмещается с ролями «${c.role("healer")}», «${c.role("knight")}» и «${c.role("priest")}»`,
+      `${c.player(paramText(p["player"]))}: роль «${c.role("thief")}» не совмещается с ролями «${c.role("healer")}», «${c.role("knight")}» и «${c.role("priest")}»`,
     example: { player: "anna" },
   },
   assassinCombo: {
     en: (p, c) =>
-      `${c.player(str(p["player"]))}: the assassin combines only with thief and magical roles other than healer and snow_king`,
+      `${c.player(paramText(p["player"]))}: the assassin combines only with thief and magical roles other than healer and snow_king`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: роль «${c.role("assassin")}» совмещается только с ролью «${c.role("thief")}» и магическими ролями, кроме «${c.role("healer")}» и «${c.role("snow_king")}»`,
+      `${c.player(paramText(p["player"]))}: роль «${c.role("assassin")}» совмещается только с ролью «${c.role("thief")}» и магическими ролями, кроме «${c.role("healer")}» и «${c.role("snow_king")}»`,
     example: { player: "anna" },
   },
   assassinType: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the assassin's type must be ki, km or im`,
+    en: (p, c) => `${c.player(paramText(p["player"]))}: the assassin's type must be ki, km or im`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: тип персонажа с ролью «${c.role("assassin")}» — ki, km или im`,
+      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("assassin")}» — ki, km или im`,
     example: { player: "anna" },
   },
   baronCombo: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the rainbow baron combines only with alchemist and thief`,
+    en: (p, c) =>
+      `${c.player(paramText(p["player"]))}: the rainbow baron combines only with alchemist and thief`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: роль «${c.role("rainbow_baron")}» совмещается только с ролями «${c.role("alchemist")}» и «${c.role("thief")}»`,
+      `${c.player(paramText(p["player"]))}: роль «${c.role("rainbow_baron")}» совмещается только с ролями «${c.role("alchemist")}» и «${c.role("thief")}»`,
     example: { player: "anna" },
   },
   baronType: {
-    en: (p, c) => `${c.player(str(p["player"]))}: the rainbow baron's type must be ii or im`,
+    en: (p, c) => `${c.player(paramText(p["player"]))}: the rainbow baron's type must be ii or im`,
     ru: (p, c) =>
-      `${c.player(str(p["player"]))}: тип персонажа с ролью «${c.role("rainbow_baron")}» — ii или im`,
+      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("rainbow_baron")}» — ii или im`,
     example: { player: "anna" },
   },
 });

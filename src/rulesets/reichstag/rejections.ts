@@ -1,15 +1,10 @@
-import { defineRejections } from "../../engine/rejections.js";
-import type { Json } from "../../engine/types.js";
+import { defineRejections, paramText, ruZodMessage } from "../../engine/rejections.js";
 import { RULESET } from "./state.js";
 
 /**
  * Every refusal of the Reichstag (reichstag.md section 4 and the setup): English as the rules
  * file words it, Russian with the forum's words (закон, канцлер, вето, полномочие).
  */
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
-/** A zod message in Russian where it is the engine's own fallback. */
-const ruMessage = (v: Json | undefined): string => (str(v) === "invalid" ? "недопустимое значение" : str(v));
 
 export const rejections = defineRejections(RULESET, {
   deadActor: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
@@ -74,26 +69,26 @@ export const rejections = defineRejections(RULESET, {
     ru: "лимит продлений этой фазы исчерпан",
   },
   unknownPlayer: {
-    en: (p) => `unknown player: ${str(p["player"])}`,
-    ru: (p) => `неизвестный игрок: ${str(p["player"])}`,
+    en: (p) => `unknown player: ${paramText(p["player"])}`,
+    ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
     example: { player: "zed" },
   },
   targetCount: {
-    en: (p) => `this action takes ${str(p["count"])} target(s)`,
-    ru: (p) => `число целей у этого действия: ${str(p["count"])}`,
+    en: (p) => `this action takes ${paramText(p["count"])} target(s)`,
+    ru: (p) => `число целей у этого действия: ${paramText(p["count"])}`,
     example: { count: 1 },
   },
   // GM actions
   modkillTargets: { en: "name at least one player", ru: "назовите хотя бы одного игрока" },
   badParams: {
-    en: (p) => str(p["message"]),
-    ru: (p) => `неверные параметры: ${ruMessage(p["message"])}`,
+    en: (p) => paramText(p["message"]),
+    ru: (p) => `неверные параметры: ${ruZodMessage(p["message"])}`,
     example: { message: "Required" },
   },
   // setup (the GM's roster)
   playerCount: {
-    en: (p) => `reichstag needs 5 to 10 players, got ${str(p["players"])}`,
-    ru: (p) => `в рейхстаге играют от 5 до 10 игроков, а записано ${str(p["players"])}`,
+    en: (p) => `reichstag needs 5 to 10 players, got ${paramText(p["players"])}`,
+    ru: (p) => `в рейхстаге играют от 5 до 10 игроков, а записано ${paramText(p["players"])}`,
     example: { players: 4 },
   },
   duplicateIds: { en: "duplicate player ids", ru: "id игроков повторяются" },
@@ -103,24 +98,25 @@ export const rejections = defineRejections(RULESET, {
   },
   distribution: {
     en: (p) =>
-      `the distribution for ${str(p["players"])} players is ${str(p["liberal"])}/${str(p["fascist"])}/1`,
+      `the distribution for ${paramText(p["players"])} players is ${paramText(p["liberal"])}/${paramText(p["fascist"])}/1`,
     ru: (p) =>
-      `для ${str(p["players"])} игроков расклад ролей такой: ${str(p["liberal"])}/${str(p["fascist"])}/1`,
+      `для ${paramText(p["players"])} игроков расклад ролей такой: ${paramText(p["liberal"])}/${paramText(p["fascist"])}/1`,
     example: { players: 7, liberal: 4, fascist: 2 },
   },
   factionMismatch: {
-    en: (p) => `players.${str(p["seat"])}.faction does not match the role`,
-    ru: (p) => `players.${str(p["seat"])}.faction: фракция не соответствует роли`,
+    en: (p) => `players.${paramText(p["seat"])}.faction does not match the role`,
+    ru: (p) => `players.${paramText(p["seat"])}.faction: фракция не соответствует роли`,
     example: { seat: 2 },
   },
   deck: {
-    en: (p) => `options.deck must hold ${str(p["liberal"])} L and ${str(p["fascist"])} F`,
-    ru: (p) => `в колоде options.deck должно быть ${str(p["liberal"])} L и ${str(p["fascist"])} F`,
+    en: (p) => `options.deck must hold ${paramText(p["liberal"])} L and ${paramText(p["fascist"])} F`,
+    ru: (p) =>
+      `в колоде options.deck должно быть ${paramText(p["liberal"])} L и ${paramText(p["fascist"])} F`,
     example: { liberal: 6, fascist: 11 },
   },
   firstCandidate: {
-    en: (p) => `options.firstCandidate: unknown player ${str(p["player"])}`,
-    ru: (p) => `options.firstCandidate: неизвестный игрок ${str(p["player"])}`,
+    en: (p) => `options.firstCandidate: unknown player ${paramText(p["player"])}`,
+    ru: (p) => `options.firstCandidate: неизвестный игрок ${paramText(p["player"])}`,
     example: { player: "zed" },
   },
 });
