@@ -1,9 +1,10 @@
-import { type Canvas, GlobalFonts, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
+import { type Canvas, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
 import { renderText } from "../engine/helpers.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId } from "../engine/types.js";
 import { displayContext } from "../games/render.js";
 import { phaseName } from "../i18n/index.js";
+import { DEJAVU_SANS, DEJAVU_SERIF, DEJAVU_SERIF_BOLD, fontsOnce } from "./fonts.js";
 
 /**
  * A "newspaper" card for a phase as a PNG: the masthead with the game's name, the phase label in
@@ -13,17 +14,11 @@ import { phaseName } from "../i18n/index.js";
  */
 
 const FONTS = {
-  serif: ["/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "NewspaperSerif"],
-  serifBold: ["/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", "NewspaperSerifBold"],
-  sans: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "NewspaperSans"],
+  serif: [DEJAVU_SERIF, "NewspaperSerif"],
+  serifBold: [DEJAVU_SERIF_BOLD, "NewspaperSerifBold"],
+  sans: [DEJAVU_SANS, "NewspaperSans"],
 } as const;
-let fontsReady = false;
-
-function ensureFonts(): void {
-  if (fontsReady) return;
-  for (const [path, family] of Object.values(FONTS)) GlobalFonts.registerFromPath(path, family);
-  fontsReady = true;
-}
+const ensureFonts = fontsOnce(Object.values(FONTS));
 
 export interface NewspaperCard {
   /** The game's name for the masthead ("Classic mafia", or the server's own game title). */

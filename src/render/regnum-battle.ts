@@ -1,9 +1,10 @@
-import { type Canvas, GlobalFonts, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
+import { type Canvas, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
 import type { AnyGameState, GameEvent, Lang, PhaseReport, PlayerId } from "../engine/types.js";
 import { phaseName } from "../i18n/index.js";
 import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battles.js";
 import { sortArmies, type Unit } from "../rulesets/regnum/state.js";
 import { armyName, COUNTRY_NAMES, countryName, unitName } from "./regnum-names.js";
+import { DEJAVU_SANS, DEJAVU_SANS_BOLD, fontsOnce } from "./fonts.js";
 
 /**
  * Pure renderer of a `regnum` battle (regnum.md §6.4) to a PNG: the two sides in two columns, each
@@ -13,18 +14,12 @@ import { armyName, COUNTRY_NAMES, countryName, unitName } from "./regnum-names.j
  * the state around the resolution by `battleReports`. Same report → same bytes.
  */
 
-const FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const FONT_BOLD_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 const FAMILY = "RegnumBattleSans";
 const FAMILY_BOLD = "RegnumBattleSansBold";
-let fontsReady = false;
-
-function ensureFonts(): void {
-  if (fontsReady) return;
-  GlobalFonts.registerFromPath(FONT_PATH, FAMILY);
-  GlobalFonts.registerFromPath(FONT_BOLD_PATH, FAMILY_BOLD);
-  fontsReady = true;
-}
+const ensureFonts = fontsOnce([
+  [DEJAVU_SANS, FAMILY],
+  [DEJAVU_SANS_BOLD, FAMILY_BOLD],
+]);
 
 // ---------------------------------------------------------------- the report
 

@@ -1,5 +1,6 @@
-import { type Canvas, GlobalFonts, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
+import { type Canvas, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
 import type { Board } from "../rulesets/reichstag/index.js";
+import { DEJAVU_SANS, DEJAVU_SANS_BOLD, fontsOnce } from "./fonts.js";
 
 /**
  * Pure renderer of the public `reichstag` board (reichstag.md section 7) to a PNG: the liberal track
@@ -7,18 +8,12 @@ import type { Board } from "../rulesets/reichstag/index.js";
  * statuses. Input is `boardOf(state)`: public data only. Same board → same bytes.
  */
 
-const FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const FONT_BOLD_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 const FAMILY = "ReichstagBoardSans";
 const FAMILY_BOLD = "ReichstagBoardSansBold";
-let fontsReady = false;
-
-function ensureFonts(): void {
-  if (fontsReady) return;
-  GlobalFonts.registerFromPath(FONT_PATH, FAMILY);
-  GlobalFonts.registerFromPath(FONT_BOLD_PATH, FAMILY_BOLD);
-  fontsReady = true;
-}
+const ensureFonts = fontsOnce([
+  [DEJAVU_SANS, FAMILY],
+  [DEJAVU_SANS_BOLD, FAMILY_BOLD],
+]);
 
 export const COLORS = {
   background: "#1e1b18",
