@@ -48,11 +48,11 @@ export const classic = defineRuleset<ClassicState>({
   resolution,
   copyState: copyClassicState,
   deadline(state) {
-    const o = state.options;
-    if (state.phase.kind === "day") return { type: "daily_at", at: o.dayDeadline };
+    const options = state.options;
+    if (state.phase.kind === "day") return { type: "daily_at", at: options.dayDeadline };
     if (state.phase.n === 0)
-      return { type: "daily_at", at: o.nightDeadline, minMinutes: o.night0MinHours * 60 };
-    return { type: "daily_at", at: o.nightDeadline };
+      return { type: "daily_at", at: options.nightDeadline, minMinutes: options.night0MinHours * 60 };
+    return { type: "daily_at", at: options.nightDeadline };
   },
   availableActions,
   actionLabel,

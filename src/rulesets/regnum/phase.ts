@@ -10,18 +10,18 @@ import { emptyScratch, type RState } from "./state.js";
  * events belong to the phase itself (DECISIONS.md D1).
  */
 export function phaseStart(state: RState): void {
-  const d = state.data;
-  d.started = true;
-  d.scratch = emptyScratch();
+  const data = state.data;
+  data.started = true;
+  data.scratch = emptyScratch();
   if (state.phase.kind === "night") {
     // 1. a new сутки: stealth is available again
     for (const p of state.players) if (hasRole(p, "assassin")) p.stealthUsed = false;
     // 3. KSB handover, first step: the King leaves on the first night n >= 2 with an acting President
-    if (d.handover === "none" && state.phase.n >= 2) {
+    if (data.handover === "none" && state.phase.n >= 2) {
       const president = actingHolder(state, "president");
       if (president && president.alive) {
-        d.handover = "king_left";
-        d.handoverNight = state.phase.n;
+        data.handover = "king_left";
+        data.handoverNight = state.phase.n;
         const king = actingHolder(state, "king");
         if (king) emitEvent(state, "ksb_handover", { step: "king_left", player: king.id });
       }
@@ -35,8 +35,8 @@ export function phaseStart(state: RState): void {
       }
     }
     // 3. KSB handover, second step: the President joins on day n of the handover night n
-    if (d.handover === "king_left" && d.handoverNight === state.phase.n) {
-      d.handover = "done";
+    if (data.handover === "king_left" && data.handoverNight === state.phase.n) {
+      data.handover = "done";
       const president = actingHolder(state, "president");
       if (president) emitEvent(state, "ksb_handover", { step: "president_joined", player: president.id });
     }

@@ -118,10 +118,10 @@ function rulerOf(state: RState, country: string): string | null {
  * captured power (§9).
  */
 export function finalExtra(state: RState): JsonObject {
-  const d = state.data;
-  const countries = [...new Set([...COUNTRIES, ...Object.keys(d.ownForces)])];
+  const data = state.data;
+  const countries = [...new Set([...COUNTRIES, ...Object.keys(data.ownForces)])];
   return {
-    units: [...d.units]
+    units: [...data.units]
       .sort((a, b) => a.n - b.n)
       .map((u) => ({
         id: u.id,
@@ -133,12 +133,12 @@ export function finalExtra(state: RState): JsonObject {
         conscripted: u.conscripted,
       })),
     countries: Object.fromEntries(
-      countries.map((c) => [c, { ownForces: [...(d.ownForces[c] ?? [])], ruler: rulerOf(state, c) }]),
+      countries.map((c) => [c, { ownForces: [...(data.ownForces[c] ?? [])], ruler: rulerOf(state, c) }]),
     ),
-    wars: d.wars.map(([a, b]) => [a, b]),
-    treasuries: JSON.parse(JSON.stringify(d.treasuries)) as Json,
-    caseFile: JSON.parse(JSON.stringify(d.caseFile)) as Json,
-    penalties: d.penalties.map((p) => ({ ...p, ksbMembers: [...p.ksbMembers] })),
+    wars: data.wars.map(([a, b]) => [a, b]),
+    treasuries: JSON.parse(JSON.stringify(data.treasuries)) as Json,
+    caseFile: JSON.parse(JSON.stringify(data.caseFile)) as Json,
+    penalties: data.penalties.map((p) => ({ ...p, ksbMembers: [...p.ksbMembers] })),
     ozdCaptured: ozdCapturedPower(state),
   };
 }

@@ -103,10 +103,10 @@ const nominate = define(
 
 /** 3.3: every voter voted and every living player agreed after the last vote. */
 export function earlyCloseDue(state: ReichstagState): boolean {
-  const d = state.data;
+  const data = state.data;
   return (
-    eligibleVoters(state).every((id) => d.votes[id] !== undefined) &&
-    living(state).every((p) => d.agreed.includes(p.id))
+    eligibleVoters(state).every((id) => data.votes[id] !== undefined) &&
+    living(state).every((p) => data.agreed.includes(p.id))
   );
 }
 
@@ -165,25 +165,25 @@ const discard = define(
   { kind: "legislative", targets: 0 },
   policyParam,
   (state, input) => {
-    const d = state.data;
-    if (input.actor !== d.president) return reject("not_president", "notPresident");
-    if (d.discarded) return reject("already_discarded", "alreadyDiscarded");
+    const data = state.data;
+    if (input.actor !== data.president) return reject("not_president", "notPresident");
+    if (data.discarded) return reject("already_discarded", "alreadyDiscarded");
     const policy = input.params.policy;
     if (policy !== "L" && policy !== "F") return reject("bad_policy", "badPolicy");
-    if (!d.hand.includes(policy)) return reject("no_such_policy", "noSuchPolicy");
+    if (!data.hand.includes(policy)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
   (state, input) => {
-    const d = state.data;
+    const data = state.data;
     const policy = input.params.policy as Policy;
-    d.hand.splice(d.hand.indexOf(policy), 1);
-    d.discard.push(policy);
-    d.discarded = true;
-    d.stepOpenedAt = state.now;
-    d.shiftMinutes = 0;
+    data.hand.splice(data.hand.indexOf(policy), 1);
+    data.discard.push(policy);
+    data.discarded = true;
+    data.stepOpenedAt = state.now;
+    data.shiftMinutes = 0;
     emitEvent(state, "president_discarded", { president: input.actor });
     emitPublic(state, "president_discarded");
-    if (d.chancellor) tell(state, d.chancellor, "policies_received", { policies: [...d.hand] });
+    if (data.chancellor) tell(state, data.chancellor, "policies_received", { policies: [...data.hand] });
   },
 );
 
@@ -293,20 +293,20 @@ function powerCheck(
   power: Power,
   self: boolean,
 ): Rejection | null {
-  const d = state.data;
-  if (d.powers === null) return reject("choose_first", "chooseFirst");
-  if (!d.powers.includes(power)) return reject("not_chosen", "notChosen");
-  if (d.used.includes(power)) return reject("power_used", "powerUsed");
+  const data = state.data;
+  if (data.powers === null) return reject("choose_first", "chooseFirst");
+  if (!data.powers.includes(power)) return reject("not_chosen", "notChosen");
+  if (data.used.includes(power)) return reject("power_used", "powerUsed");
   if (self && input.targets[0] === input.actor) return reject("self_target", "selfTarget");
   return null;
 }
 
 /** 5.8 step 4–5: when every chosen power is used, the round ends. */
 function used(state: ReichstagState, power: Power): void {
-  const d = state.data;
-  d.used.push(power);
+  const data = state.data;
+  data.used.push(power);
   if (state.ended) return;
-  if (d.powers && d.powers.every((p) => d.used.includes(p))) {
+  if (data.powers && data.powers.every((p) => data.used.includes(p))) {
     governmentRetires(state);
     startNextRound(state);
   }

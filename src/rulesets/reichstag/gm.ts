@@ -80,53 +80,53 @@ const modkill = defineGmAction<ReichstagState, typeof noParams>({
     return null;
   },
   apply(state, input) {
-    const d = state.data;
+    const data = state.data;
     for (const id of input.targets) {
       kill(state, id, "modkill");
       emitPublic(state, "removed", { player: id });
       if (playerOrThrow(state, id).role === "hitler") {
         emitEvent(state, "hitler_executed", { player: id });
-        d.hitlerRevealed = true;
+        data.hitlerRevealed = true;
         endGame(state, ["liberals"], "hitler_executed");
         return;
       }
     }
     const gone = (id: PlayerId | null) => id !== null && input.targets.includes(id);
-    const governmentGone = gone(d.president) || gone(d.chancellor);
+    const governmentGone = gone(data.president) || gone(data.chancellor);
     switch (state.phase.kind) {
       case "nomination":
-        if (!d.closed && gone(d.president)) {
-          d.closed = true;
+        if (!data.closed && gone(data.president)) {
+          data.closed = true;
           nominationMissed(state);
-        } else if (d.closed && governmentGone) {
+        } else if (data.closed && governmentGone) {
           // Nominated but not yet voted on: the nomination is void (DECISIONS.md).
-          if (d.chancellor) removeStatus(playerOrThrow(state, d.chancellor), "candidate_chancellor");
-          d.chancellor = null;
+          if (data.chancellor) removeStatus(playerOrThrow(state, data.chancellor), "candidate_chancellor");
+          data.chancellor = null;
           nominationMissed(state);
         }
         return;
       case "election":
-        if (!d.closed && governmentGone) {
-          d.closed = true;
+        if (!data.closed && governmentGone) {
+          data.closed = true;
           const { ja, nein } = tally(state);
           rejectGovernment(state, ja, nein);
-        } else if (d.closed && d.next === "legislative" && governmentGone) {
+        } else if (data.closed && data.next === "legislative" && governmentGone) {
           voidSession(state);
         }
         return;
       case "legislative":
-        if (!d.closed && governmentGone) {
-          d.closed = true;
+        if (!data.closed && governmentGone) {
+          data.closed = true;
           voidSession(state);
-        } else if (d.closed && d.next === "executive" && gone(d.president)) {
-          emitEvent(state, "powers_lost", { president: d.president });
+        } else if (data.closed && data.next === "executive" && gone(data.president)) {
+          emitEvent(state, "powers_lost", { president: data.president });
           endRound(state);
         }
         return;
       case "executive":
-        if (!d.closed && gone(d.president)) {
-          d.closed = true;
-          emitEvent(state, "powers_lost", { president: d.president });
+        if (!data.closed && gone(data.president)) {
+          data.closed = true;
+          emitEvent(state, "powers_lost", { president: data.president });
           endRound(state);
         }
         return;

@@ -33,15 +33,15 @@ export function clearTermLimits(state: ReichstagState): void {
 
 /** 5.9 step 1: an elected government becomes the former government. */
 export function governmentRetires(state: ReichstagState): void {
-  const d = state.data;
-  if (!d.elected) return;
+  const data = state.data;
+  if (!data.elected) return;
   for (const p of state.players) {
     removeStatus(p, "former_president");
     removeStatus(p, "former_chancellor");
   }
   for (const [id, from, to] of [
-    [d.president, "president", "former_president"],
-    [d.chancellor, "chancellor", "former_chancellor"],
+    [data.president, "president", "former_president"],
+    [data.chancellor, "chancellor", "former_chancellor"],
   ] as const) {
     if (id === null) continue;
     const p = playerOrThrow(state, id);
@@ -60,9 +60,9 @@ export function nextAfter(state: ReichstagState, seat: number): ReichstagPlayer 
 }
 
 export function giveCandidacy(state: ReichstagState, id: PlayerId, reason: CandidateReason): void {
-  const p = playerOrThrow(state, id);
-  if (reason !== "special_election") state.data.anchor = p.seat;
-  addStatus(p, "candidate_president");
+  const player = playerOrThrow(state, id);
+  if (reason !== "special_election") state.data.anchor = player.seat;
+  addStatus(player, "candidate_president");
   state.data.president = id;
   emitEvent(state, "candidate", { player: id, reason });
   emitPublic(state, "candidate", { player: id, reason });

@@ -33,19 +33,19 @@ import { checkPolicyWin, endGame } from "./win.js";
  * A resolution that keeps the phase open (a stall) opened nothing.
  */
 export function onPhaseOpen(state: ReichstagState): void {
-  const d = state.data;
-  if (!d.opened) return;
-  d.opened = false;
-  if (state.phase.kind === "legislative" && d.president) {
-    tell(state, d.president, "policies_drawn", { policies: [...d.hand] });
+  const data = state.data;
+  if (!data.opened) return;
+  data.opened = false;
+  if (state.phase.kind === "legislative" && data.president) {
+    tell(state, data.president, "policies_drawn", { policies: [...data.hand] });
   }
 }
 
 /** Chaos (5.4): top policy, no power, term limits cleared, reshuffle, win check, random candidate. */
 export function chaos(state: ReichstagState): void {
-  const d = state.data;
-  if (d.deck.length === 0) reshuffleCheck(state);
-  const policy = d.deck.shift() as Policy;
+  const data = state.data;
+  if (data.deck.length === 0) reshuffleCheck(state);
+  const policy = data.deck.shift() as Policy;
   const event: JsonObject = { type: "chaos", policy };
   state.output.events.push(event as { type: string });
   emitPublic(state, "chaos");
@@ -57,7 +57,7 @@ export function chaos(state: ReichstagState): void {
   if (alive.length === 0) return;
   const chosen = alive[drawInt(state, 0, alive.length - 1)] as ReichstagPlayer;
   event["candidate"] = chosen.id;
-  d.nextCandidate = { player: chosen.id, reason: "chaos" };
+  data.nextCandidate = { player: chosen.id, reason: "chaos" };
 }
 
 /** The tracker advances (5.4); at 3, chaos at once. Returns the new value (before chaos resets it). */
@@ -73,20 +73,20 @@ export function chaosIfDue(state: ReichstagState): void {
 /** 5.9 step 2: the next candidate; the next phase is `nomination n+1`. */
 export function startNextRound(state: ReichstagState): void {
   if (state.ended) return;
-  const d = state.data;
+  const data = state.data;
   for (const p of state.players) {
     removeStatus(p, "candidate_president");
     removeStatus(p, "candidate_chancellor");
   }
-  const special = d.nextCandidate;
-  d.nextCandidate = null;
-  d.president = null;
-  d.chancellor = null;
-  d.elected = false;
+  const special = data.nextCandidate;
+  data.nextCandidate = null;
+  data.president = null;
+  data.chancellor = null;
+  data.elected = false;
   if (special && isAlive(state, special.player)) {
     giveCandidacy(state, special.player, special.reason);
   } else {
-    const next = nextAfter(state, d.anchor);
+    const next = nextAfter(state, data.anchor);
     if (!next) {
       endGame(state, [], "gm");
       return;
@@ -108,39 +108,39 @@ export function failRound(state: ReichstagState): void {
 }
 
 export function openPhase(state: ReichstagState, kind: PhaseKind): void {
-  const d = state.data;
-  if (kind === "nomination") d.round += 1;
-  state.phase = { kind, n: d.round };
-  d.closed = false;
-  d.closeRequested = false;
-  d.next = null;
-  d.votes = {};
-  d.agreed = [];
-  d.extensionUsed = 0;
-  d.shiftMinutes = 0;
-  d.phaseOpenedAt = state.now;
-  d.stepOpenedAt = state.now;
-  d.opened = true;
+  const data = state.data;
+  if (kind === "nomination") data.round += 1;
+  state.phase = { kind, n: data.round };
+  data.closed = false;
+  data.closeRequested = false;
+  data.next = null;
+  data.votes = {};
+  data.agreed = [];
+  data.extensionUsed = 0;
+  data.shiftMinutes = 0;
+  data.phaseOpenedAt = state.now;
+  data.stepOpenedAt = state.now;
+  data.opened = true;
   if (kind === "nomination") {
-    d.hand = [];
-    d.discarded = false;
-    d.vetoRequested = false;
-    d.vetoPending = false;
-    d.powers = null;
-    d.used = [];
+    data.hand = [];
+    data.discarded = false;
+    data.vetoRequested = false;
+    data.vetoPending = false;
+    data.powers = null;
+    data.used = [];
   }
   if (kind === "legislative") {
-    if (d.deck.length < 3) reshuffleCheck(state);
-    d.hand = d.deck.splice(0, 3);
-    d.discarded = false;
-    d.vetoRequested = false;
-    d.vetoPending = false;
-    d.vetoUnlocked = d.fascist >= 5;
+    if (data.deck.length < 3) reshuffleCheck(state);
+    data.hand = data.deck.splice(0, 3);
+    data.discarded = false;
+    data.vetoRequested = false;
+    data.vetoPending = false;
+    data.vetoUnlocked = data.fascist >= 5;
     // `policies_drawn` is reported in `legislative n` itself (3.6): onPhaseOpen sends it.
   }
   if (kind === "executive") {
-    d.powers = null;
-    d.used = [];
+    data.powers = null;
+    data.used = [];
   }
 }
 
@@ -174,27 +174,27 @@ export function tally(state: ReichstagState): { ja: number; nein: number; missin
 
 /** 5.3: the election resolves. */
 export function resolveElection(state: ReichstagState): void {
-  const d = state.data;
+  const data = state.data;
   const { ja, nein, missing } = tally(state);
   const cast = eligibleVoters(state)
-    .filter((id) => d.votes[id] !== undefined)
-    .map((id) => [id, d.votes[id] as string]);
+    .filter((id) => data.votes[id] !== undefined)
+    .map((id) => [id, data.votes[id] as string]);
   if (cast.length > 0) emitPublic(state, "votes", { votes: cast });
   if (missing.length > 0) emitPublic(state, "did_not_vote", { players: missing });
-  const president = d.president as PlayerId;
-  const chancellor = d.chancellor as PlayerId;
+  const president = data.president as PlayerId;
+  const chancellor = data.chancellor as PlayerId;
   if (ja > nein) {
     emitEvent(state, "government_elected", { president, chancellor, ja, nein });
     emitPublic(state, "government_elected", { president, chancellor, ja, nein });
-    const p = playerOrThrow(state, president);
-    const c = playerOrThrow(state, chancellor);
-    removeStatus(p, "candidate_president");
-    removeStatus(c, "candidate_chancellor");
-    addStatus(p, "president");
-    addStatus(c, "chancellor");
-    d.elected = true;
-    if (d.fascist >= 3) {
-      if (c.role === "hitler") {
+    const presidentPlayer = playerOrThrow(state, president);
+    const chancellorPlayer = playerOrThrow(state, chancellor);
+    removeStatus(presidentPlayer, "candidate_president");
+    removeStatus(chancellorPlayer, "candidate_chancellor");
+    addStatus(presidentPlayer, "president");
+    addStatus(chancellorPlayer, "chancellor");
+    data.elected = true;
+    if (data.fascist >= 3) {
+      if (chancellorPlayer.role === "hitler") {
         emitEvent(state, "hitler_elected", { chancellor });
         emitPublic(state, "is_hitler", { player: chancellor });
         state.data.hitlerRevealed = true;
@@ -203,7 +203,7 @@ export function resolveElection(state: ReichstagState): void {
       }
       emitEvent(state, "not_hitler", { player: chancellor });
       emitPublic(state, "not_hitler", { player: chancellor });
-      addStatus(c, "not_hitler");
+      addStatus(chancellorPlayer, "not_hitler");
     }
     closeWith(state, "legislative");
     return;
@@ -212,9 +212,9 @@ export function resolveElection(state: ReichstagState): void {
 }
 
 export function rejectGovernment(state: ReichstagState, ja: number, nein: number): void {
-  const d = state.data;
+  const data = state.data;
   const tracker = advanceTracker(state);
-  const fields = { president: d.president, chancellor: d.chancellor, ja, nein, tracker };
+  const fields = { president: data.president, chancellor: data.chancellor, ja, nein, tracker };
   emitEvent(state, "government_rejected", fields);
   emitPublic(state, "government_rejected", fields);
   failRound(state);
@@ -222,17 +222,17 @@ export function rejectGovernment(state: ReichstagState, ja: number, nein: number
 
 /** 5.5 step 4: after the enactment. */
 export function governmentEnacts(state: ReichstagState, policy: Policy): void {
-  const d = state.data;
-  const index = d.hand.indexOf(policy);
-  d.hand.splice(index, 1);
-  d.discard.push(...d.hand);
-  d.hand = [];
+  const data = state.data;
+  const index = data.hand.indexOf(policy);
+  data.hand.splice(index, 1);
+  data.discard.push(...data.hand);
+  data.hand = [];
   enactPolicy(state, policy, "government");
   reshuffleCheck(state);
   if (checkPolicyWin(state)) return;
   if (policy === "F") {
-    emitEvent(state, "power_granted", { president: d.president, fascist: d.fascist });
-    emitPublic(state, "power_granted", { player: d.president });
+    emitEvent(state, "power_granted", { president: data.president, fascist: data.fascist });
+    emitPublic(state, "power_granted", { player: data.president });
     closeWith(state, "executive");
     return;
   }
@@ -247,12 +247,12 @@ export function endRound(state: ReichstagState): void {
 
 /** 5.6: an agreed veto. */
 export function agreedVeto(state: ReichstagState): void {
-  const d = state.data;
-  d.discard.push(...d.hand);
-  d.hand = [];
-  d.vetoPending = false;
+  const data = state.data;
+  data.discard.push(...data.hand);
+  data.hand = [];
+  data.vetoPending = false;
   const tracker = advanceTracker(state);
-  emitEvent(state, "veto", { president: d.president, chancellor: d.chancellor, tracker });
+  emitEvent(state, "veto", { president: data.president, chancellor: data.chancellor, tracker });
   emitPublic(state, "veto", { tracker });
   reshuffleCheck(state);
   governmentRetires(state);
@@ -262,12 +262,12 @@ export function agreedVeto(state: ReichstagState): void {
 
 /** 5.10: the President or Chancellor left the session: nothing is enacted. */
 export function voidSession(state: ReichstagState): void {
-  const d = state.data;
-  d.discard.push(...d.hand);
-  d.hand = [];
-  d.vetoPending = false;
+  const data = state.data;
+  data.discard.push(...data.hand);
+  data.hand = [];
+  data.vetoPending = false;
   const tracker = advanceTracker(state);
-  emitEvent(state, "session_void", { president: d.president, chancellor: d.chancellor, tracker });
+  emitEvent(state, "session_void", { president: data.president, chancellor: data.chancellor, tracker });
   reshuffleCheck(state);
   governmentRetires(state);
   chaosIfDue(state);
@@ -276,19 +276,19 @@ export function voidSession(state: ReichstagState): void {
 
 /** 3.5: a secret step was missed: the phase stays open, the deadline moves, the GM is alerted. */
 export function stall(state: ReichstagState): void {
-  const d = state.data;
+  const data = state.data;
   const waitingFor: PlayerId[] = [];
   if (state.phase.kind === "legislative") {
-    if (!d.discarded) waitingFor.push(d.president as PlayerId);
-    else if (d.vetoPending) waitingFor.push(d.president as PlayerId);
-    else waitingFor.push(d.chancellor as PlayerId);
+    if (!data.discarded) waitingFor.push(data.president as PlayerId);
+    else if (data.vetoPending) waitingFor.push(data.president as PlayerId);
+    else waitingFor.push(data.chancellor as PlayerId);
   } else {
-    waitingFor.push(d.president as PlayerId);
+    waitingFor.push(data.president as PlayerId);
   }
   emitEvent(state, "stalled", { waitingFor });
   emitPublic(state, "waiting", { players: waitingFor });
-  d.shiftMinutes += state.options.stallExtensionHours * 60;
-  d.closeRequested = false;
+  data.shiftMinutes += state.options.stallExtensionHours * 60;
+  data.closeRequested = false;
 }
 
 /** The phase's deadline passed (or the GM closed it): 3.5. */

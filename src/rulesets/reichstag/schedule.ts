@@ -26,24 +26,25 @@ export function closesEarly(state: ReichstagState): boolean {
 }
 
 export function deadline(state: ReichstagState): DeadlineRule {
-  const d = state.data;
-  const o = state.options;
+  const data = state.data;
+  const options = state.options;
   if (state.ended) return { type: "none" };
-  const stepChanged = d.stepOpenedAt !== d.phaseOpenedAt;
-  if (d.shiftMinutes === 0 && !stepChanged) {
-    return { type: "daily_at", at: o.deadlineTime, minMinutes: Math.round(o.minPhaseHours * 60) };
+  const stepChanged = data.stepOpenedAt !== data.phaseOpenedAt;
+  if (data.shiftMinutes === 0 && !stepChanged) {
+    return { type: "daily_at", at: options.deadlineTime, minMinutes: Math.round(options.minPhaseHours * 60) };
   }
-  if (d.phaseOpenedAt !== null && d.stepOpenedAt !== null) {
+  if (data.phaseOpenedAt !== null && data.stepOpenedAt !== null) {
     const due =
-      firstDailyAt(d.stepOpenedAt, o.deadlineTime, o.timezone, o.minPhaseHours) + d.shiftMinutes * 60_000;
-    return { type: "duration", minutes: Math.max(0, Math.round((due - d.phaseOpenedAt) / 60_000)) };
+      firstDailyAt(data.stepOpenedAt, options.deadlineTime, options.timezone, options.minPhaseHours) +
+      data.shiftMinutes * 60_000;
+    return { type: "duration", minutes: Math.max(0, Math.round((due - data.phaseOpenedAt) / 60_000)) };
   }
   // The phase opened without a clock (the first phase, a simulation): the daily rule, then
   // moved by the shift, so that an extension moves the deadline by exactly its hours.
   return {
     type: "daily_at",
-    at: o.deadlineTime,
-    minMinutes: Math.round(o.minPhaseHours * 60),
-    shiftMinutes: d.shiftMinutes,
+    at: options.deadlineTime,
+    minMinutes: Math.round(options.minPhaseHours * 60),
+    shiftMinutes: data.shiftMinutes,
   };
 }

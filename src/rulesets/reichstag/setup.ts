@@ -25,15 +25,15 @@ const bad = (key: ReichstagRejection, params?: JsonObject): Result<ReichstagStat
 
 export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagState> {
   const { players, options, seed } = input;
-  const n = players.length;
-  const table = ROLE_TABLE[n];
-  if (!table) return bad("playerCount", { players: n });
+  const playerCount = players.length;
+  const table = ROLE_TABLE[playerCount];
+  if (!table) return bad("playerCount", { players: playerCount });
   const ids = players.map((p) => p.id);
-  if (new Set(ids).size !== n) return bad("duplicateIds");
+  if (new Set(ids).size !== playerCount) return bad("duplicateIds");
   const holder = { rng: initialRngState(seed) };
 
   const given = players.filter((p) => p.role !== undefined).length;
-  if (given !== 0 && given !== n) return bad("rolesAllOrNone");
+  if (given !== 0 && given !== playerCount) return bad("rolesAllOrNone");
   let roles: string[];
   if (given === 0) {
     const pool = [
@@ -46,7 +46,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
     roles = players.map((p) => String(p.role));
     for (const role of ["liberal", "fascist", "hitler"] as const) {
       if (roles.filter((x) => x === role).length !== table[role]) {
-        return bad("distribution", { players: n, liberal: table.liberal, fascist: table.fascist });
+        return bad("distribution", { players: playerCount, liberal: table.liberal, fascist: table.fascist });
       }
     }
   }
@@ -59,9 +59,9 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
   const { liberal, fascist } = options.enacted;
   let deck: Policy[];
   if (options.deck) {
-    const l = options.deck.filter((x) => x === "L").length;
-    const f = options.deck.filter((x) => x === "F").length;
-    if (l !== 6 - liberal || f !== 11 - fascist) {
+    const liberalCards = options.deck.filter((x) => x === "L").length;
+    const fascistCards = options.deck.filter((x) => x === "F").length;
+    if (liberalCards !== 6 - liberal || fascistCards !== 11 - fascist) {
       return bad("deck", { liberal: 6 - liberal, fascist: 11 - fascist });
     }
     deck = [...options.deck];
@@ -73,7 +73,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
   }
 
   let first = 0;
-  if (options.firstCandidate === "random") first = drawInt(holder, 0, n - 1);
+  if (options.firstCandidate === "random") first = drawInt(holder, 0, playerCount - 1);
   else if (options.firstCandidate !== "first") {
     first = ids.indexOf(options.firstCandidate);
     if (first < 0) return bad("firstCandidate", { player: options.firstCandidate });
@@ -142,7 +142,7 @@ export function setup(input: SetupInput<ReichstagOptions>): Result<ReichstagStat
   for (const id of fascistIds) {
     tell(state, id, "allies", { fascists: fascistIds.filter((f) => f !== id), hitler: hitlerId });
   }
-  if (n <= 6) tell(state, hitlerId, "allies", { fascists: fascistIds });
+  if (playerCount <= 6) tell(state, hitlerId, "allies", { fascists: fascistIds });
   giveCandidacy(state, ids[first] as string, "start");
   return { ok: true, value: state };
 }

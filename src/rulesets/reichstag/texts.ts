@@ -118,9 +118,9 @@ const trackerRu = (p: JsonObject) => `Счётчик выборов: ${str(p["tr
 
 export const ru: TextCatalog = {
   deal: (p, ctx) => {
-    const l = Number(p["liberals"]);
-    const f = Number(p["fascists"]);
-    return `Игроки: ${ids(p["players"], ctx)}. ${l} ${pluralRu(l, ["либерал", "либерала", "либералов"])}, ${f} ${pluralRu(f, ["фашист", "фашиста", "фашистов"])}, 1 Гитлер.`;
+    const liberals = Number(p["liberals"]);
+    const fascists = Number(p["fascists"]);
+    return `Игроки: ${ids(p["players"], ctx)}. ${liberals} ${pluralRu(liberals, ["либерал", "либерала", "либералов"])}, ${fascists} ${pluralRu(fascists, ["фашист", "фашиста", "фашистов"])}, 1 Гитлер.`;
   },
   candidate: (p, ctx) =>
     `Кандидат-Президент: ${playerName(p, "player", ctx)}${
@@ -157,8 +157,8 @@ export const ru: TextCatalog = {
     `Законы: либеральные ${str(p["liberal"])}/5, фашистские ${str(p["fascist"])}/6. ${trackerRu(p)}`,
   term_limits_cleared: () => "Статусы «Бывший президент» и «Бывший канцлер» сняты.",
   reshuffled: (p) => {
-    const n = Number(p["n"]);
-    return `Колода законов перемешана (${n} ${pluralRu(n, ["закон", "закона", "законов"])}).`;
+    const policies = Number(p["n"]);
+    return `Колода законов перемешана (${policies} ${pluralRu(policies, ["закон", "закона", "законов"])}).`;
   },
   power_granted: (p, ctx) => `${playerName(p, "player", ctx)} должен выбрать президентские права.`,
   powers_chosen: (p, ctx) =>
@@ -175,8 +175,8 @@ export const ru: TextCatalog = {
     `${playerName(p, "player", ctx)} расстрелян. ${playerName(p, "player", ctx)} был Гитлером.`,
   removed: (p, ctx) => `${playerName(p, "player", ctx)} выведен из игры ведущим.`,
   extended: (p) => {
-    const h = Number(p["hours"]);
-    return `Дедлайн продлён на ${h} ${pluralRu(h, ["час", "часа", "часов"])}.`;
+    const hours = Number(p["hours"]);
+    return `Дедлайн продлён на ${hours} ${pluralRu(hours, ["час", "часа", "часов"])}.`;
   },
   closed_early: () => "Голосование завершено досрочно.",
   waiting: (p, ctx) => `Ожидаем: ${ids(p["players"], ctx)}.`,

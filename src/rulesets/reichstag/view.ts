@@ -27,12 +27,12 @@ const LABELS: Record<string, { en: string; ru: string }> = {
 };
 
 function offer(action: string, targets: string[] = []): AvailableAction {
-  const n = targets.length > 0 ? 1 : 0;
+  const targetCount = targets.length > 0 ? 1 : 0;
   return {
     action,
     targets,
-    minTargets: n,
-    maxTargets: n,
+    minTargets: targetCount,
+    maxTargets: targetCount,
     label: LABELS[action] ?? label(action, action),
   };
 }
@@ -111,10 +111,10 @@ function powersOffer(powers: Power[]): AvailableAction {
  * Choices (Ja/Nein, L/F, agree/refuse, powers) are one entry each with `params` (DECISIONS.md 1).
  */
 export function availableActions(state: ReichstagState, actor: PlayerId): AvailableAction[] {
-  const d = state.data;
-  if (state.ended || d.closed || !isAlive(state, actor)) return [];
+  const data = state.data;
+  if (state.ended || data.closed || !isAlive(state, actor)) return [];
   const out: AvailableAction[] = [];
-  const president = actor === d.president;
+  const president = actor === data.president;
   switch (state.phase.kind) {
     case "nomination":
       if (president) {
@@ -123,15 +123,15 @@ export function availableActions(state: ReichstagState, actor: PlayerId): Availa
       }
       break;
     case "election":
-      if (!president && actor !== d.chancellor) {
+      if (!president && actor !== data.chancellor) {
         for (const v of ["ja", "nein"] as const)
           out.push(choiceOffer("vote", { vote: v }, CHOICE_LABELS[v] as { en: string; ru: string }));
       }
       out.push(offer("agree_close"), offer("object_close"));
       break;
     case "legislative":
-      if (president && !d.discarded) out.push(...policyOffers("discard", d.hand));
-      if (president && d.vetoPending) {
+      if (president && !data.discarded) out.push(...policyOffers("discard", data.hand));
+      if (president && data.vetoPending) {
         out.push(
           choiceOffer("veto_answer", { agree: true }, CHOICE_LABELS["agree"] as { en: string; ru: string }),
         );
@@ -139,14 +139,14 @@ export function availableActions(state: ReichstagState, actor: PlayerId): Availa
           choiceOffer("veto_answer", { agree: false }, CHOICE_LABELS["refuse"] as { en: string; ru: string }),
         );
       }
-      if (actor === d.chancellor && d.discarded && !d.vetoPending) {
-        out.push(...policyOffers("enact", d.hand));
-        if (d.vetoUnlocked && !d.vetoRequested) out.push(offer("veto"));
+      if (actor === data.chancellor && data.discarded && !data.vetoPending) {
+        out.push(...policyOffers("enact", data.hand));
+        if (data.vetoUnlocked && !data.vetoRequested) out.push(offer("veto"));
       }
       break;
     case "executive":
       if (president) {
-        if (d.powers === null) {
+        if (data.powers === null) {
           out.push(powersOffer(["execute"]));
           const others: Power[] =
             investigable(state).length > 0
@@ -159,7 +159,7 @@ export function availableActions(state: ReichstagState, actor: PlayerId): Availa
           const others = living(state)
             .filter((p) => p.id !== actor)
             .map((p) => p.id);
-          for (const power of d.powers.filter((p) => !d.used.includes(p))) {
+          for (const power of data.powers.filter((p) => !data.used.includes(p))) {
             if (power === "peek") out.push(offer("peek"));
             else {
               const targets = power === "investigate" ? investigable(state) : others;
@@ -198,19 +198,19 @@ export interface Board {
 }
 
 export function boardOf(state: ReichstagState): Board {
-  const d = state.data;
+  const data = state.data;
   return {
     phase: `${state.phase.kind} ${state.phase.n}`,
-    liberal: d.liberal,
-    fascist: d.fascist,
-    tracker: d.tracker,
-    deckSize: d.deck.length,
-    discardSize: d.discard.length,
-    vetoUnlocked: d.fascist >= 5,
+    liberal: data.liberal,
+    fascist: data.fascist,
+    tracker: data.tracker,
+    deckSize: data.deck.length,
+    discardSize: data.discard.length,
+    vetoUnlocked: data.fascist >= 5,
     ended: state.ended,
     winners: [...state.winners],
     players: state.players.map((p) => {
-      const shown = state.ended || (p.role === "hitler" && d.hitlerRevealed);
+      const shown = state.ended || (p.role === "hitler" && data.hitlerRevealed);
       return {
         id: p.id,
         seat: p.seat,
@@ -224,24 +224,26 @@ export function boardOf(state: ReichstagState): Board {
 
 /** Only what `viewer` may know: own role, allies as told, own private messages, the hand he holds now. */
 export function playerView(state: ReichstagState, viewer: PlayerId): Json {
-  const d = state.data;
+  const data = state.data;
   const me = state.players.find((p) => p.id === viewer);
   const board = boardOf(state) as unknown as JsonObject;
-  const open = !d.closed && !state.ended;
-  const eligibleVotes = Object.entries(d.votes).filter(([id]) => id !== d.president && id !== d.chancellor);
+  const open = !data.closed && !state.ended;
+  const eligibleVotes = Object.entries(data.votes).filter(
+    ([id]) => id !== data.president && id !== data.chancellor,
+  );
   const view: JsonObject = {
     board,
-    candidates: { president: d.president, chancellor: d.chancellor },
-    investigated: [...d.investigated],
-    powers: d.powers ? [...d.powers] : null,
-    powersUsed: [...d.used],
+    candidates: { president: data.president, chancellor: data.chancellor },
+    investigated: [...data.investigated],
+    powers: data.powers ? [...data.powers] : null,
+    powersUsed: [...data.used],
     votes:
       state.phase.kind !== "election"
         ? {}
         : state.options.openVoting
           ? Object.fromEntries(eligibleVotes)
           : Object.fromEntries(eligibleVotes.filter(([id]) => id === viewer)),
-    vetoRequested: d.vetoPending,
+    vetoRequested: data.vetoPending,
   };
   if (!me) return view;
   view["you"] = {
@@ -251,10 +253,10 @@ export function playerView(state: ReichstagState, viewer: PlayerId): Json {
     alive: me.alive,
     statuses: [...me.statuses],
   };
-  view["messages"] = d.inbox.filter((m) => m.to === viewer) as unknown as Json;
+  view["messages"] = data.inbox.filter((m) => m.to === viewer) as unknown as Json;
   if (me.alive && open && state.phase.kind === "legislative") {
-    if (viewer === d.president && !d.discarded) view["hand"] = [...d.hand];
-    if (viewer === d.chancellor && d.discarded) view["hand"] = [...d.hand];
+    if (viewer === data.president && !data.discarded) view["hand"] = [...data.hand];
+    if (viewer === data.chancellor && data.discarded) view["hand"] = [...data.hand];
   }
   if (state.ended) view["roles"] = Object.fromEntries(state.players.map((p) => [p.id, p.role]));
   return view;
