@@ -77,8 +77,8 @@ export function resolveAppointments(state: RState): void {
     if (ballots.length > 0) {
       const tally = new Map<string, number>();
       for (const b of ballots) {
-        const t = b.targets[0] as string;
-        tally.set(t, (tally.get(t) ?? 0) + 1);
+        const candidate = b.targets[0] as string;
+        tally.set(candidate, (tally.get(candidate) ?? 0) + 1);
       }
       const best = Math.max(...tally.values());
       const top = [...tally.entries()].filter(([, n]) => n === best).map(([id]) => id);

@@ -146,11 +146,11 @@ function checkAssigned(
   if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
   const target = targetOf(state, input);
   for (const id of sel.ids) {
-    const u = state.data.units.find((x) => x.id === id);
-    if (!u) return reject("unknown_unit", "unknownUnit");
-    if (!commands(state, actor, u.army)) return reject("not_commander", "notCommanderAssigns");
-    if (u.inTransitTo !== null) return reject("in_transit", "unitInTransit");
-    if (u.location !== target.location) return reject("not_there", "notThere");
+    const unit = state.data.units.find((x) => x.id === id);
+    if (!unit) return reject("unknown_unit", "unknownUnit");
+    if (!commands(state, actor, unit.army)) return reject("not_commander", "notCommanderAssigns");
+    if (unit.inTransitTo !== null) return reject("in_transit", "unitInTransit");
+    if (unit.location !== target.location) return reject("not_there", "notThere");
   }
   const taken = state.data.freeOrders.some(
     (order) =>
@@ -330,15 +330,15 @@ export function resolvePeace(state: RState): void {
     const mine = sortArmies(Object.keys(commanderArmies(state, actor))).find((m) => atWar(state, m, other));
     const key = [mine, other].sort().join("|");
     if (done.has(key)) continue;
-    const counterpart = signs.find((x) => {
-      const b = playerOrThrow(state, x.actor);
-      const theirs = orderedArmy(x) as string;
+    const counterpart = signs.find((sign) => {
+      const signer = playerOrThrow(state, sign.actor);
+      const theirs = orderedArmy(sign) as string;
       return (
-        x !== order &&
+        sign !== order &&
         mine !== undefined &&
         theirs === mine &&
-        commanderOf(state, other)?.id === b.id &&
-        b.location === actor.location
+        commanderOf(state, other)?.id === signer.id &&
+        signer.location === actor.location
       );
     });
     if (mine && counterpart) {
@@ -429,15 +429,15 @@ export function resolveTroopArrivals(state: RState): void {
 
 export function commanderOf(state: RState, army: string): RPlayer | undefined {
   if (army === "ksb") {
-    const d = actingHolder(state, "director");
-    return d ?? actingHolder(state, "king");
+    const director = actingHolder(state, "director");
+    return director ?? actingHolder(state, "king");
   }
   const post = COMMANDER_POST[army];
   return post ? actingHolder(state, post) : undefined;
 }
 
-export function commands(state: RState, x: RPlayer, army: string): boolean {
-  return commanderOf(state, army)?.id === x.id;
+export function commands(state: RState, player: RPlayer, army: string): boolean {
+  return commanderOf(state, army)?.id === player.id;
 }
 
 export function atWar(state: RState, a: string, b: string): boolean {

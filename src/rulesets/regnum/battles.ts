@@ -54,14 +54,14 @@ export function casualties(
   const out: Unit[] = [];
   let remaining = loss;
   for (const u of order) {
-    const s = eff.get(u.id) ?? 0;
+    const strength = eff.get(u.id) ?? 0;
     if (rule === "cover") {
-      if (s > remaining) break;
-      remaining -= s;
+      if (strength > remaining) break;
+      remaining -= strength;
       out.push(u);
     } else {
       if (remaining <= 0) break;
-      remaining -= s;
+      remaining -= strength;
       out.push(u);
     }
   }
@@ -117,16 +117,16 @@ export function battleComponents(
     let edges = 0;
     seen.add(start);
     while (queue.length > 0) {
-      const a = queue.shift() as string;
-      comp.push(a);
+      const army = queue.shift() as string;
+      comp.push(army);
       for (const b of list) {
-        if (b === a || !atWar(a, b)) continue;
+        if (b === army || !atWar(army, b)) continue;
         edges++;
         if (!color.has(b)) {
-          color.set(b, 1 - (color.get(a) ?? 0));
+          color.set(b, 1 - (color.get(army) ?? 0));
           seen.add(b);
           queue.push(b);
-        } else if (color.get(b) === color.get(a)) bipartite = false;
+        } else if (color.get(b) === color.get(army)) bipartite = false;
       }
     }
     if (edges === 0) continue;
@@ -241,11 +241,13 @@ export function capture(state: RState, country: string, army: string): void {
 /** Step 15. */
 export function enforceSquadCap(state: RState): void {
   for (const army of ["royal", "parliament", "inquisition", "aik", "ksb", "ozd", "darkness"]) {
-    const q = state.data.units.filter((u) => u.army === army && u.conscripted).sort((a, b) => a.n - b.n);
+    const conscripts = state.data.units
+      .filter((u) => u.army === army && u.conscripted)
+      .sort((a, b) => a.n - b.n);
     const chat = ARMY_CHAT[army] ?? army;
-    const m = state.players.filter((p) => access(state, p, chat) === "member").length;
-    if (q.length > m) {
-      const gone = q.slice(q.length - (q.length - m)).map((u) => u.id);
+    const members = state.players.filter((p) => access(state, p, chat) === "member").length;
+    if (conscripts.length > members) {
+      const gone = conscripts.slice(conscripts.length - (conscripts.length - members)).map((u) => u.id);
       state.data.units = state.data.units.filter((u) => !gone.includes(u.id));
       emitEvent(state, "units_deserted", { army, units: gone, count: gone.length });
     }

@@ -8,10 +8,10 @@ import type { RPlayer, RState } from "./state.js";
 
 /** Characters (§2.4, §2.6): status and role predicates, known appearances, and what a character is told (results and notices, §13.4). */
 
-export const has = (p: RPlayer, s: string) => p.statuses.includes(s);
-export function setStatus(p: RPlayer, s: string, on: boolean): void {
-  if (on && !p.statuses.includes(s)) p.statuses.push(s);
-  if (!on) p.statuses = p.statuses.filter((x) => x !== s);
+export const has = (p: RPlayer, status: string) => p.statuses.includes(status);
+export function setStatus(p: RPlayer, status: string, on: boolean): void {
+  if (on && !p.statuses.includes(status)) p.statuses.push(status);
+  if (!on) p.statuses = p.statuses.filter((x) => x !== status);
 }
 export const dead = (p: RPlayer) => !p.alive;
 export const neutralized = (p: RPlayer) => !p.alive || has(p, "neutralized");
@@ -30,8 +30,8 @@ export function present(p: RPlayer): boolean {
 export const phaseLabelOf = (state: RState) => `${state.phase.kind} ${state.phase.n}`;
 
 /** Known appearances (§2.6): stored plus own original plus the public ones. */
-export function knownAppearances(state: RState, x: RPlayer): string[] {
-  const out = new Set<string>([x.appearance, ...x.knownAppearances]);
+export function knownAppearances(state: RState, player: RPlayer): string[] {
+  const out = new Set<string>([player.appearance, ...player.knownAppearances]);
   for (const p of state.players) {
     if (allRoles(p).some((r) => state.options.publicRoles.includes(r))) out.add(p.appearance);
     if (p.posts.some((post) => postInfo(state, post).public)) out.add(p.appearance);
@@ -39,8 +39,8 @@ export function knownAppearances(state: RState, x: RPlayer): string[] {
   return [...out];
 }
 
-export function learn(x: RPlayer, appearance: string): void {
-  if (!x.knownAppearances.includes(appearance)) x.knownAppearances.push(appearance);
+export function learn(player: RPlayer, appearance: string): void {
+  if (!player.knownAppearances.includes(appearance)) player.knownAppearances.push(appearance);
 }
 
 export const RESULT_TEXT: Record<string, string> = {

@@ -33,8 +33,8 @@ export interface Entitlement {
 }
 
 /** X's entitlement basis, computed once for all chats (it is the same for each of them). */
-export function entitlementOf(state: RState, x: RPlayer): Entitlement {
-  const acting = actingPosts(state, x);
+export function entitlementOf(state: RState, player: RPlayer): Entitlement {
+  const acting = actingPosts(state, player);
   const postChats = new Set<string>();
   for (const p of acting) {
     const info = postInfo(state, p);
@@ -42,16 +42,16 @@ export function entitlementOf(state: RState, x: RPlayer): Entitlement {
     if (info.government === "royal") postChats.add("royal_government");
     if (info.government === "parliament") postChats.add("parl_government");
   }
-  const groups = [x.faction, ...x.groups];
+  const groups = [player.faction, ...player.groups];
   for (const g of groups) for (const c of state.options.groupChats[g] ?? []) postChats.add(c);
   return { acting, postChats, groups };
 }
 
 export function baseEntitled(
   state: RState,
-  x: RPlayer,
+  player: RPlayer,
   chat: string,
-  basis: Entitlement = entitlementOf(state, x),
+  basis: Entitlement = entitlementOf(state, player),
 ): boolean {
   const { acting, postChats, groups } = basis;
   switch (chat) {
@@ -61,47 +61,49 @@ export function baseEntitled(
     case "gm_service":
       return false;
     case "afterlife":
-      return dead(x);
+      return dead(player);
     case "parl_forces":
-      return postChats.has(chat) || x.serviceOf.includes("parliament");
+      return postChats.has(chat) || player.serviceOf.includes("parliament");
     case "royal_forces":
-      return postChats.has(chat) || x.serviceOf.includes("royal");
+      return postChats.has(chat) || player.serviceOf.includes("royal");
     case "church":
       return postChats.has(chat) || groups.includes("church");
     case "ksb": {
-      if (hasRole(x, "ksb_agent") || acting.includes("director")) return true;
+      if (hasRole(player, "ksb_agent") || acting.includes("director")) return true;
       if (state.data.handover === "none" && acting.includes("king")) return true;
       if (state.data.handover === "done" && acting.includes("president")) return true;
-      return [...(state.options.groupChats[x.faction] ?? [])].includes("ksb");
+      return [...(state.options.groupChats[player.faction] ?? [])].includes("ksb");
     }
     case "ozd":
-      if (x.ozdChatExcluded) return false;
-      return x.faction === "ozd" || x.ozdChatKept || postChats.has("ozd");
+      if (player.ozdChatExcluded) return false;
+      return player.faction === "ozd" || player.ozdChatKept || postChats.has("ozd");
     case "palace":
-      return hasRole(x, "rainbow_baron") || state.data.palace.includes(x.id);
+      return hasRole(player, "rainbow_baron") || state.data.palace.includes(player.id);
     default:
       if (GROUP_CHATS.includes(chat) && groups.includes(chat)) return true;
       return postChats.has(chat);
   }
 }
 
-export function entitled(state: RState, x: RPlayer, chat: string, basis?: Entitlement): boolean {
-  if (x.chatRevokes.includes(chat)) return false;
-  return x.chatGrants.includes(chat) || baseEntitled(state, x, chat, basis);
+export function entitled(state: RState, player: RPlayer, chat: string, basis?: Entitlement): boolean {
+  if (player.chatRevokes.includes(chat)) return false;
+  return player.chatGrants.includes(chat) || baseEntitled(state, player, chat, basis);
 }
 
 /** X's access to a chat; `basis` (entitlementOf) when the caller asks of many chats. */
-export function access(state: RState, x: RPlayer, chat: string, basis?: Entitlement): Access {
+export function access(state: RState, player: RPlayer, chat: string, basis?: Entitlement): Access {
   if (chat === "community") return "read";
   if (chat === "gm_service") return "none";
-  if (chat === "general") return x.alive && free(x) && !underground(x) && !abroad(x) ? "member" : "read";
+  if (chat === "general")
+    return player.alive && free(player) && !underground(player) && !abroad(player) ? "member" : "read";
   if (chat === "afterlife")
-    return (dead(x) || x.chatGrants.includes("afterlife")) && !x.chatRevokes.includes("afterlife")
+    return (dead(player) || player.chatGrants.includes("afterlife")) &&
+      !player.chatRevokes.includes("afterlife")
       ? "member"
       : "none";
-  if (dead(x) || !entitled(state, x, chat, basis)) return "none";
-  if (!free(x) || abroad(x)) return "none";
-  if (underground(x)) return isUndergroundChat(state, chat) ? "member" : "none";
+  if (dead(player) || !entitled(state, player, chat, basis)) return "none";
+  if (!free(player) || abroad(player)) return "none";
+  if (underground(player)) return isUndergroundChat(state, chat) ? "member" : "none";
   return "member";
 }
 
@@ -112,8 +114,8 @@ export function enabledChats(state: RState): string[] {
 export function writable(state: RState, chat: string): boolean {
   const force = state.data.chatForce[chat];
   if (force) return force === "open";
-  const s = chatInfo(chat)?.schedule ?? "always";
-  return s === "always" || s === state.phase.kind;
+  const openIn = chatInfo(chat)?.schedule ?? "always";
+  return openIn === "always" || openIn === state.phase.kind;
 }
 
 export function chatMembers(state: RState, chat: string): RPlayer[] {

@@ -28,36 +28,39 @@ export interface KillOptions {
 
 /** Death, processed at once (§8.1). */
 export function kill(state: RState, victimId: PlayerId, cause: string, opts: KillOptions = {}): void {
-  const v = playerOrThrow(state, victimId);
-  if (!v.alive) return;
+  const victim = playerOrThrow(state, victimId);
+  if (!victim.alive) return;
   const killer = opts.killer ?? null;
-  const actingBefore = actingPosts(state, v);
-  const powerBefore = power(state, v);
-  const wasKing = acts(state, v, "king");
+  const actingBefore = actingPosts(state, victim);
+  const powerBefore = power(state, victim);
+  const wasKing = acts(state, victim, "king");
   const baronPower =
-    v.role === "rainbow_baron" || v.roles.includes("rainbow_baron") ? baronPalacePower(state, v) : null;
+    victim.role === "rainbow_baron" || victim.roles.includes("rainbow_baron")
+      ? baronPalacePower(state, victim)
+      : null;
   // 1.
-  v.alive = false;
-  emitDeath(state, v.id, cause);
+  victim.alive = false;
+  emitDeath(state, victim.id, cause);
   let body: "available" | "unidentifiable" | "unavailable" = "available";
   if (opts.body && ["burned", "acid", "experiments"].includes(opts.body)) body = "unidentifiable";
   if (opts.body === "unavailable") body = "unavailable";
   if (cause === "showdown") body = "unavailable";
-  if (v.location !== "regnum" && relation(state, "regnum", v.location) === "enemy") body = "unavailable";
-  v.deathRecord = {
+  if (victim.location !== "regnum" && relation(state, "regnum", victim.location) === "enemy")
+    body = "unavailable";
+  victim.deathRecord = {
     phase: `${state.phase.kind} ${state.phase.n}`,
     phaseIndex: state.data.phaseIndex,
     cause,
     killer,
     body,
-    location: v.location,
-    appearance: v.currentAppearance,
+    location: victim.location,
+    appearance: victim.currentAppearance,
   };
-  emitEvent(state, "body", { player: v.id, state: body });
+  emitEvent(state, "body", { player: victim.id, state: body });
   // 2. palace list left; sessions close at the next reconciliation
-  palaceLeave(state, v.id);
+  palaceLeave(state, victim.id);
   // 3. units disappear; posts stay nominal, vacant now
-  unitsVanish(state, v.id);
+  unitsVanish(state, victim.id);
   for (const post of actingBefore) {
     if (!state.players.some((p) => p.alive && actingPosts(state, p).includes(post)))
       emitPublic(state, "post_vacant", { post });
@@ -67,37 +70,47 @@ export function kill(state: RState, victimId: PlayerId, cause: string, opts: Kil
   if (penaltyPost) {
     const amount = 100 * powerBefore * state.options.rewardCoefficient;
     state.data.penalties.push({
-      victim: v.id,
+      victim: victim.id,
       post: penaltyPost,
       amount,
       ksbMembers: state.players.filter((p) => p.faction === "ksb").map((p) => p.id),
     });
-    emitEvent(state, "penalty", { victim: v.id, post: penaltyPost, amount });
+    emitEvent(state, "penalty", { victim: victim.id, post: penaltyPost, amount });
   }
   // 5. the Baron's palace power is frozen
-  if (baronPower !== null) state.data.baronFrozen[v.id] = baronPower;
+  if (baronPower !== null) state.data.baronFrozen[victim.id] = baronPower;
   // 6. inventory
-  const all = { crowns: v.crowns, items: [...v.items], orchium: v.orchium, resources: v.resources };
+  const all = {
+    crowns: victim.crowns,
+    items: [...victim.items],
+    orchium: victim.orchium,
+    resources: victim.resources,
+  };
   const killerAlive = killer !== null && findPlayer(state, killer) !== undefined;
   if (killerAlive && wasKing) {
-    const loot = opts.loot && v.items.includes(opts.loot) ? opts.loot : v.items[0];
-    const toKiller = { crowns: Math.min(100, v.crowns), items: loot ? [loot] : [], orchium: 0, resources: 0 };
-    transferInventory(state, v, killer, toKiller);
-    transferInventory(state, v, "treasury:royal", {
-      crowns: v.crowns,
-      items: [...v.items],
-      orchium: v.orchium,
-      resources: v.resources,
+    const loot = opts.loot && victim.items.includes(opts.loot) ? opts.loot : victim.items[0];
+    const toKiller = {
+      crowns: Math.min(100, victim.crowns),
+      items: loot ? [loot] : [],
+      orchium: 0,
+      resources: 0,
+    };
+    transferInventory(state, victim, killer, toKiller);
+    transferInventory(state, victim, "treasury:royal", {
+      crowns: victim.crowns,
+      items: [...victim.items],
+      orchium: victim.orchium,
+      resources: victim.resources,
     });
   } else if (killerAlive) {
-    transferInventory(state, v, killer, all);
+    transferInventory(state, victim, killer, all);
   } else {
-    transferInventory(state, v, `treasury:${opts.treasury ?? state.options.defaultTreasury}`, all);
+    transferInventory(state, victim, `treasury:${opts.treasury ?? state.options.defaultTreasury}`, all);
   }
-  v.crowns = 0;
-  v.items = [];
-  v.orchium = 0;
-  v.resources = 0;
+  victim.crowns = 0;
+  victim.items = [];
+  victim.orchium = 0;
+  victim.resources = 0;
   // 7.
   if (body !== "unavailable") emitPublic(state, "body_found", {});
 }

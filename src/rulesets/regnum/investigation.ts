@@ -116,11 +116,11 @@ export function suspicious(target: RPlayer): boolean {
 /** The target's move this phase, as surveillance sees it. */
 function observedMove(state: RState, target: RPlayer): Json {
   if (detained(target)) return null;
-  const o = live(state).find((x) => x.actor === target.id);
-  if (!o) return null;
+  const order = live(state).find((x) => x.actor === target.id);
+  if (!order) return null;
   return {
-    action: o.action,
-    targets: o.targets.map((id) => findPlayer(state, id)?.currentAppearance ?? id),
+    action: order.action,
+    targets: order.targets.map((id) => findPlayer(state, id)?.currentAppearance ?? id),
   };
 }
 
@@ -214,8 +214,8 @@ export function resolveInformation(state: RState): void {
       }
       case "ksb_identify":
       case "det_identify": {
-        const r = identify(state, actor, target);
-        out(r.result, r.data);
+        const identified = identify(state, actor, target);
+        out(identified.result, identified.data);
         break;
       }
       case "ksb_search": {
@@ -304,18 +304,27 @@ export function caseEntry(
   result: string,
   data: JsonObject = {},
 ): void {
-  const n = state.data.caseFile.length + 1;
-  state.data.caseFile.push({ n, phase: phaseLabelOf(state), source, action, actor, target, result, data });
-  emitEvent(state, "case_entry", { n, source, action, actor, target, result });
+  const entryNumber = state.data.caseFile.length + 1;
+  state.data.caseFile.push({
+    n: entryNumber,
+    phase: phaseLabelOf(state),
+    source,
+    action,
+    actor,
+    target,
+    result,
+    data,
+  });
+  emitEvent(state, "case_entry", { n: entryNumber, source, action, actor, target, result });
 }
 
-export function canReadCaseFile(state: RState, x: RPlayer): boolean {
-  if (!free(x) || underground(x) || abroad(x)) return false;
-  const acting = actingPosts(state, x);
-  if (hasRole(x, "ksb_agent") || hasRole(x, "detective")) return true;
+export function canReadCaseFile(state: RState, player: RPlayer): boolean {
+  if (!free(player) || underground(player) || abroad(player)) return false;
+  const acting = actingPosts(state, player);
+  if (hasRole(player, "ksb_agent") || hasRole(player, "detective")) return true;
   if (acting.includes("director") || acting.includes("supreme_judge") || acting.includes("judge"))
     return true;
-  const inq = x.faction === "inquisition" || x.groups.includes("inquisition");
+  const inq = player.faction === "inquisition" || player.groups.includes("inquisition");
   return inq && state.data.inquisitionActive;
 }
 

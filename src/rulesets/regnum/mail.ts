@@ -66,8 +66,8 @@ function queueMail(
 ): void {
   actor.crowns -= crowns;
   for (const it of items) {
-    const k = actor.items.indexOf(it);
-    if (k >= 0) actor.items.splice(k, 1);
+    const index = actor.items.indexOf(it);
+    if (index >= 0) actor.items.splice(index, 1);
   }
   state.data.mail.push({
     from: actor.id,

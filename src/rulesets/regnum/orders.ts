@@ -70,12 +70,14 @@ export function cancelUnableOrders(state: RState): void {
       for (const order of state.data.freeOrders.filter((x) => x.actor === actor)) cancel(state, order);
       if (override.kind === "force_result" && typeof actor === "string" && findPlayer(state, actor)) {
         scratch.forced.push(actor);
-        const o = mine[0];
+        const firstOrder = mine[0];
         sendResult(
           state,
           actor,
-          o?.action ?? "order",
-          o?.targets[0] && findPlayer(state, o.targets[0]) ? (o.targets[0] as string) : null,
+          firstOrder?.action ?? "order",
+          firstOrder?.targets[0] && findPlayer(state, firstOrder.targets[0])
+            ? (firstOrder.targets[0] as string)
+            : null,
           given.result ?? "done",
           {},
           given.text,

@@ -33,8 +33,8 @@ export function baronPalacePower(state: RState, baron: RPlayer): number {
   let sum = 0;
   for (const id of state.data.palace) {
     if (id === baron.id && !state.options.baronCountsSelf) continue;
-    const y = findPlayer(state, id);
-    if (y) sum += power(state, y);
+    const member = findPlayer(state, id);
+    if (member) sum += power(state, member);
   }
   if (state.options.baronCountsSelf && !state.data.palace.includes(baron.id)) sum += power(state, baron);
   return sum;

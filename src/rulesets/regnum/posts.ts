@@ -9,7 +9,7 @@ import { DEFAULT_POSTS, MULTI_POSTS, type PostInfo, ROLES, type RPlayer, type RS
 /** Posts held and vacated (§2.3). */
 
 export function assignPost(state: RState, playerId: PlayerId, post: string): void {
-  const x = playerOrThrow(state, playerId);
+  const player = playerOrThrow(state, playerId);
   if (!isMultiPost(post)) {
     for (const p of state.players) {
       if (p.id !== playerId && p.posts.includes(post)) {
@@ -18,49 +18,49 @@ export function assignPost(state: RState, playerId: PlayerId, post: string): voi
       }
     }
   }
-  if (!x.posts.includes(post)) {
-    x.posts.push(post);
-    emitEvent(state, "post_assigned", { player: x.id, post });
+  if (!player.posts.includes(post)) {
+    player.posts.push(post);
+    emitEvent(state, "post_assigned", { player: player.id, post });
   }
 }
 
 export function vacatePost(state: RState, playerId: PlayerId, post: string): void {
-  const x = playerOrThrow(state, playerId);
-  if (x.posts.includes(post)) {
-    x.posts = x.posts.filter((q) => q !== post);
-    emitEvent(state, "post_vacated", { player: x.id, post });
+  const player = playerOrThrow(state, playerId);
+  if (player.posts.includes(post)) {
+    player.posts = player.posts.filter((q) => q !== post);
+    emitEvent(state, "post_vacated", { player: player.id, post });
   }
 }
 
 export function postInfo(state: RState, post: string): PostInfo {
   const base = DEFAULT_POSTS[post] ?? { power: 1, government: null, chats: [], public: true };
-  const o = state.options.posts[post];
+  const override = state.options.posts[post];
   let power = base.power;
   if (post.startsWith("ruler_")) power = state.options.countryPower[post.slice(6)] ?? 1;
   return {
-    power: o?.power ?? power,
-    government: o?.government !== undefined ? o.government : base.government,
-    chats: o?.chats ?? base.chats,
-    public: o?.public ?? base.public,
+    power: override?.power ?? power,
+    government: override?.government !== undefined ? override.government : base.government,
+    chats: override?.chats ?? base.chats,
+    public: override?.public ?? base.public,
   };
 }
 
 /** Posts X exercises now (§2.7). */
-export function actingPosts(state: RState, x: RPlayer): string[] {
-  if (neutralized(x)) return [];
+export function actingPosts(state: RState, player: RPlayer): string[] {
+  if (neutralized(player)) return [];
   const out: string[] = [];
   for (const owner of state.players) {
-    if (state.data.occupant[owner.appearance] !== x.id) continue;
+    if (state.data.occupant[owner.appearance] !== player.id) continue;
     for (const p of owner.posts) if (!out.includes(p)) out.push(p);
   }
   return out;
 }
 
 /** Whether X exercises `post` now (§2.7): one pass over the places, nothing allocated. */
-export function acts(state: RState, x: RPlayer, post: string): boolean {
-  if (neutralized(x)) return false;
+export function acts(state: RState, player: RPlayer, post: string): boolean {
+  if (neutralized(player)) return false;
   return state.players.some(
-    (owner) => state.data.occupant[owner.appearance] === x.id && owner.posts.includes(post),
+    (owner) => state.data.occupant[owner.appearance] === player.id && owner.posts.includes(post),
   );
 }
 
@@ -85,18 +85,18 @@ export function rolePower(state: RState, role: string): number {
   return state.options.rolePower[role] ?? ROLES[role]?.power ?? 1;
 }
 
-export function power(state: RState, x: RPlayer): number {
-  if (x.power !== null) return x.power;
+export function power(state: RState, player: RPlayer): number {
+  if (player.power !== null) return player.power;
   let best = 1;
-  for (const r of allRoles(x)) best = Math.max(best, rolePower(state, r));
-  for (const p of actingPosts(state, x)) best = Math.max(best, postInfo(state, p).power);
+  for (const r of allRoles(player)) best = Math.max(best, rolePower(state, r));
+  for (const p of actingPosts(state, player)) best = Math.max(best, postInfo(state, p).power);
   return Math.min(5, best);
 }
 
 /** Director functions: the acting Director, or the acting King while the Director is vacant (R14). */
-export function directorFunctions(state: RState, x: RPlayer): boolean {
-  if (acts(state, x, "director")) return true;
-  return postVacant(state, "director") && acts(state, x, "king");
+export function directorFunctions(state: RState, player: RPlayer): boolean {
+  if (acts(state, player, "director")) return true;
+  return postVacant(state, "director") && acts(state, player, "king");
 }
 
 /** An action only the Director (or the King while it is vacant) may use. */
@@ -108,10 +108,10 @@ export function actsPost(post: string, key: RegnumRejection) {
   return (state: RState, actor: RPlayer) => (acts(state, actor, post) ? null : reject(`not_${post}`, key));
 }
 
-export function isGovernmentMember(state: RState, x: RPlayer): string | null {
-  for (const p of actingPosts(state, x)) {
-    const g = postInfo(state, p).government;
-    if (g) return g;
+export function isGovernmentMember(state: RState, player: RPlayer): string | null {
+  for (const post of actingPosts(state, player)) {
+    const government = postInfo(state, post).government;
+    if (government) return government;
   }
   return null;
 }

@@ -87,10 +87,12 @@ export const targetPlayers = (state: RState, input: { targets: string[] }): RPla
 export const ruleDeviation = (state: RState, action: string, reason: string) =>
   emitEvent(state, "rule_deviation", { action, reason });
 
-export function resolveTarget(state: RState, t: string): string {
-  if (!t.startsWith("@")) return t;
-  const a = t.slice(1);
-  return state.data.occupant[a] ?? state.players.find((p) => p.appearance === a)?.id ?? t;
+export function resolveTarget(state: RState, target: string): string {
+  if (!target.startsWith("@")) return target;
+  const appearance = target.slice(1);
+  return (
+    state.data.occupant[appearance] ?? state.players.find((p) => p.appearance === appearance)?.id ?? target
+  );
 }
 
 export function normalize<Input extends { targets: string[] }>(state: RState, input: Input): Input {
@@ -113,9 +115,9 @@ export const anyone = () => null;
 export const both =
   <Input = ActionInput>(...checks: ((state: RState, actor: RPlayer, input: Input) => Rejection | null)[]) =>
   (state: RState, actor: RPlayer, input: Input) => {
-    for (const c of checks) {
-      const r = c(state, actor, input);
-      if (r) return r;
+    for (const check of checks) {
+      const rejection = check(state, actor, input);
+      if (rejection) return rejection;
     }
     return null;
   };

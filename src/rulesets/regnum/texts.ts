@@ -228,8 +228,8 @@ export const ru: TextCatalog = {
         .join(", ") || "—"
     }.`,
   reward: (p, ctx) => {
-    const n = typeof p["amount"] === "number" ? p["amount"] : 0;
-    return `Награда ${ctx.player(str(p["player"]))}: ${n} ${pluralRu(Math.floor(n), ["крона", "кроны", "крон"])}.`;
+    const amount = typeof p["amount"] === "number" ? p["amount"] : 0;
+    return `Награда ${ctx.player(str(p["player"]))}: ${amount} ${pluralRu(Math.floor(amount), ["крона", "кроны", "крон"])}.`;
   },
   "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${str(p["text"])}`,
   "private.notice": (p) =>

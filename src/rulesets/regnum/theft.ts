@@ -59,9 +59,9 @@ function takeGoods(
 ): { crowns?: number; item?: string | null } {
   const { crowns, item } = crownsOrItem.parse(order.params);
   if (item !== undefined) {
-    const k = from.items.indexOf(item);
-    if (k < 0) return { item: null };
-    from.items.splice(k, 1);
+    const index = from.items.indexOf(item);
+    if (index < 0) return { item: null };
+    from.items.splice(index, 1);
     thief.items.push(item);
     return { item };
   }

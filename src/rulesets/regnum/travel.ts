@@ -21,8 +21,8 @@ export const travelActions = {
     param: "country",
     who(_s, actor, input) {
       if (abroad(actor)) return reject("already_abroad", "alreadyAbroad");
-      const c = arg(input, "country");
-      return c && (FOREIGN_COUNTRIES as readonly string[]).includes(c)
+      const country = arg(input, "country");
+      return country && (FOREIGN_COUNTRIES as readonly string[]).includes(country)
         ? null
         : reject("bad_country", "foreignCountryNeeded");
     },
@@ -34,8 +34,8 @@ export const travelActions = {
     param: "country",
     who(_s, actor, input) {
       if (!abroad(actor)) return reject("not_abroad", "notAbroad");
-      const c = arg(input, "country");
-      return c && (COUNTRIES as readonly string[]).includes(c) && c !== actor.location
+      const country = arg(input, "country");
+      return country && (COUNTRIES as readonly string[]).includes(country) && country !== actor.location
         ? null
         : reject("bad_country", "otherCountryNeeded");
     },

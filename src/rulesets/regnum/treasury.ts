@@ -9,8 +9,8 @@ import { inEnemyCountry } from "./travel.js";
 /** Treasuries and inventory transfers (§2.5, §8.2). */
 
 export function treasury(state: RState, id: string): { crowns: number; items: string[] } {
-  const t = state.data.treasuries[id];
-  if (t) return t;
+  const existing = state.data.treasuries[id];
+  if (existing) return existing;
   const created = { crowns: 0, items: [] as string[] };
   state.data.treasuries[id] = created;
   return created;
@@ -32,15 +32,15 @@ export function transferInventory(
     if (i >= 0) from.items.splice(i, 1);
   }
   if (to.startsWith("treasury:")) {
-    const t = treasury(state, to.slice(9));
-    t.crowns += part.crowns;
-    t.items.push(...part.items);
+    const recipientTreasury = treasury(state, to.slice(9));
+    recipientTreasury.crowns += part.crowns;
+    recipientTreasury.items.push(...part.items);
   } else {
-    const r = playerOrThrow(state, to);
-    r.crowns += part.crowns;
-    r.orchium += part.orchium;
-    r.resources += part.resources;
-    r.items.push(...part.items);
+    const recipient = playerOrThrow(state, to);
+    recipient.crowns += part.crowns;
+    recipient.orchium += part.orchium;
+    recipient.resources += part.resources;
+    recipient.items.push(...part.items);
   }
   emitEvent(state, "inventory_transferred", {
     from: from.id,

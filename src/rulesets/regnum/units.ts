@@ -13,16 +13,16 @@ export function front(state: RState, country: string): string {
 export function unitAllowed(state: RState, type: string, country: string): boolean {
   const info = UNIT_TYPES[type];
   if (!info) return false;
-  const f = front(state, country);
+  const countryFront = front(state, country);
   switch (info.allowed) {
     case "everywhere":
       return true;
     case "winter_or_north":
-      return state.options.season === "winter" || f === "north";
+      return state.options.season === "winter" || countryFront === "north";
     case "not_sea":
-      return f !== "sea";
+      return countryFront !== "sea";
     case "not_north":
-      return f !== "north";
+      return countryFront !== "north";
   }
 }
 

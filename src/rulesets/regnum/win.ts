@@ -42,38 +42,39 @@ export function computeWinners(state: RState): string[] {
 }
 
 export function computeRewards(state: RState, winners: string[]): Record<string, number> {
-  const k = state.options.rewardCoefficient;
+  const coefficient = state.options.rewardCoefficient;
   const penaltySum = state.data.penalties.reduce((sum, p) => sum + p.amount, 0);
   const nKsb = state.data.setupKsb.length;
   const nOzd = state.data.setupOzd.length;
   const ksbWon = winners.includes("ksb");
-  const base = (p: RPlayer) => (state.options.materialistReward === "crowns" ? p.crowns : 0);
+  const baseReward = (p: RPlayer) => (state.options.materialistReward === "crowns" ? p.crowns : 0);
   const out: Record<string, number> = {};
   const materialists = state.players.filter((p) => p.type === "km" || p.type === "im");
   for (const p of materialists) {
-    let r = base(p);
+    let reward = baseReward(p);
     if (p.type === "km" && p.ksbPeriods > 0 && !ksbWon && nKsb > 0) {
-      const px = state.data.penalties
+      const ksbPenalties = state.data.penalties
         .filter((x) => x.ksbMembers.includes(p.id))
         .reduce((sum, x) => sum + x.amount, 0);
-      r = Math.max(0, r - px / nKsb);
+      reward = Math.max(0, reward - ksbPenalties / nKsb);
     }
-    out[p.id] = r;
+    out[p.id] = reward;
   }
-  const M =
+  const materialistAverage =
     materialists.length > 0
       ? materialists.reduce((sum, p) => sum + (out[p.id] ?? 0), 0) / materialists.length
       : 0;
   const captured = ozdCapturedPower(state);
   for (const p of state.players) {
     if (p.type === "km" || p.type === "im") continue;
-    if (p.type === "ki" && p.faction === "ozd") out[p.id] = nOzd > 0 ? (captured / nOzd) * 100 * k : 0;
+    if (p.type === "ki" && p.faction === "ozd")
+      out[p.id] = nOzd > 0 ? (captured / nOzd) * 100 * coefficient : 0;
     else if (p.type === "ii" && hasRole(p, "rainbow_baron")) {
       const sumPower = state.data.baronFrozen[p.id] ?? baronPalacePower(state, p);
-      out[p.id] = 100 * (state.options.baronRewardUsesCoefficient ? k : 1) * sumPower;
+      out[p.id] = 100 * (state.options.baronRewardUsesCoefficient ? coefficient : 1) * sumPower;
     } else if (p.type === "ki" && p.faction === "ksb")
-      out[p.id] = ksbWon ? Math.max(0, M - (nKsb > 0 ? penaltySum / nKsb : 0)) : 0;
-    else out[p.id] = winners.includes(p.faction) ? M : 0;
+      out[p.id] = ksbWon ? Math.max(0, materialistAverage - (nKsb > 0 ? penaltySum / nKsb : 0)) : 0;
+    else out[p.id] = winners.includes(p.faction) ? materialistAverage : 0;
   }
   for (const [id, r] of Object.entries(state.data.rewardOverrides)) out[id] = r;
   return out;
