@@ -55,14 +55,14 @@ export async function gmStatusEffect(
     .where(eq(playerReplacements.gameId, game.id));
   const accounts = new Set([...seats, ...replaced].map((s) => `${s.seatId}\u0000${s.userId}`));
   const orders: PhaseOrder[] = rows.map((r) => {
-    const p = inputPayload.parse(r.payload);
+    const payload = inputPayload.parse(r.payload);
     return {
       seatId: r.seatId ?? "",
       userId: r.userId,
       byGm: !accounts.has(`${r.seatId ?? ""}\u0000${r.userId}`),
-      action: p.action ?? "?",
-      targets: p.targets ?? [],
-      params: p.params ?? {},
+      action: payload.action ?? "?",
+      targets: payload.targets ?? [],
+      params: payload.params ?? {},
     };
   });
   const offers = new Map(state.players.map((p) => [p.id, ruleset.availableActions(state, p.id)]));

@@ -61,9 +61,9 @@ function shuffled<T>(list: readonly T[], random: () => number): T[] {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    const a = out[i] as T;
+    const swapped = out[i] as T;
     out[i] = out[j] as T;
-    out[j] = a;
+    out[j] = swapped;
   }
   return out;
 }

@@ -87,8 +87,8 @@ function appearanceOf(
   seatId: PlayerId,
   which: "appearance" | "currentAppearance",
 ): string {
-  const p = state.players.find((x) => x.id === seatId) as AppearancePlayer | undefined;
-  const value = p?.[which];
+  const player = state.players.find((x) => x.id === seatId) as AppearancePlayer | undefined;
+  const value = player?.[which];
   return typeof value === "string" && value.length > 0 ? value : seatId;
 }
 

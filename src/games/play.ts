@@ -249,8 +249,8 @@ async function afterInput(
   // Seats told something just now whose orders it opened (reichstag's Chancellor handed two
   // policies within the phase) get a fresh panel: the one of the phase's start offered nothing.
   const told = new Set(state.output.private.slice(phase.deliveredPrivate).map((m) => m.to));
-  const ordersIn = (s: AnyGameState, seat: string) =>
-    ruleset.availableActions(s, seat).some((o) => !OPTIONAL_ACTIONS.has(o.action));
+  const ordersIn = (gameState: AnyGameState, seat: string) =>
+    ruleset.availableActions(gameState, seat).some((o) => !OPTIONAL_ACTIONS.has(o.action));
   const opened = [...told].filter((seat) => !ordersIn(before, seat) && ordersIn(state, seat));
   const effects = await deliverNow(ctx, tx, game, ruleset, state, phase);
   if (opened.length > 0) effects.push({ type: "panels", phaseIndex: phase.index, seats: opened });

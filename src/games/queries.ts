@@ -60,17 +60,18 @@ export async function gamesAround(
 ): Promise<{ here: GameRow | undefined; active: { game: GameRow; involved: boolean }[] }> {
   const ids = channelIds.filter((id) => id.length > 0);
   // Qualified by hand: a one-table select leaves the table out of its columns' names.
-  const q = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+  const qualified = (table: string, column: string) =>
+    sql`${sql.identifier(table)}.${sql.identifier(column)}`;
   const hereId =
     ids.length > 0
-      ? sql`(select ${q("chats", "game_id")} from ${chats} where ${q("chats", "discord_id")} in ${ids} and ${q("chats", "discord_kind")} <> 'role' order by ${q("chats", "discord_id")} = ${ids[0]} desc limit 1)`
+      ? sql`(select ${qualified("chats", "game_id")} from ${chats} where ${qualified("chats", "discord_id")} in ${ids} and ${qualified("chats", "discord_kind")} <> 'role' order by ${qualified("chats", "discord_id")} = ${ids[0]} desc limit 1)`
       : sql`null::uuid`;
-  const gameId = q("games", "id");
+  const gameId = qualified("games", "id");
   const rows = await db
     .select({
       game: getTableColumns(games),
       here: sql<boolean>`coalesce(${gameId} = ${hereId}, false)`,
-      involved: sql<boolean>`(exists (select 1 from ${players} where ${q("players", "game_id")} = ${gameId} and ${q("players", "user_id")} = ${userId}) or exists (select 1 from ${gameMasters} where ${q("game_masters", "game_id")} = ${gameId} and ${q("game_masters", "user_id")} = ${userId}))`,
+      involved: sql<boolean>`(exists (select 1 from ${players} where ${qualified("players", "game_id")} = ${gameId} and ${qualified("players", "user_id")} = ${userId}) or exists (select 1 from ${gameMasters} where ${qualified("game_masters", "game_id")} = ${gameId} and ${qualified("game_masters", "user_id")} = ${userId}))`,
     })
     .from(games)
     .where(or(and(eq(games.guildId, guildId), ne(games.status, "ended")), sql`${games.id} = ${hereId}`))
@@ -228,8 +229,13 @@ export async function ordersOf(
     )
     .orderBy(asc(inputs.seq));
   return rows.map((r) => {
-    const p = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
-    return { seq: r.seq, action: p.action ?? "?", targets: p.targets ?? [], params: p.params ?? {} };
+    const payload = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
+    return {
+      seq: r.seq,
+      action: payload.action ?? "?",
+      targets: payload.targets ?? [],
+      params: payload.params ?? {},
+    };
   });
 }
 

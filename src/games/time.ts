@@ -96,8 +96,8 @@ export function gameZone(input: {
 
 /** A deadline as every reader sees it in their own zone: full date and time, and how far off. */
 export function discordTime(at: Date): string {
-  const s = Math.floor(at.getTime() / 1000);
-  return `<t:${s}:F> (<t:${s}:R>)`;
+  const unixSeconds = Math.floor(at.getTime() / 1000);
+  return `<t:${unixSeconds}:F> (<t:${unixSeconds}:R>)`;
 }
 
 /** "2026-12-02 21:00" on the zone's wall clock. */
@@ -112,7 +112,7 @@ export function localTime(at: Date, zone: string): string {
  * does. Null when the text is none of these or names no real date.
  */
 export function parseLocalTime(text: string, zone: string, now: Date): Date | null {
-  const s = text.trim().replace(/\s+/g, " ");
+  const normalized = text.trim().replace(/\s+/g, " ");
   const time = (h: string, m: string) => {
     const hour = Number(h);
     const minute = Number(m);
@@ -125,7 +125,7 @@ export function parseLocalTime(text: string, zone: string, now: Date): Date | nu
     if (!dt.isValid || dt.day !== day || dt.month !== month) return null;
     return dt.toJSDate();
   };
-  let m = /^(\d{1,2}):(\d{2})$/.exec(s);
+  let m = /^(\d{1,2}):(\d{2})$/.exec(normalized);
   if (m) {
     const hm = time(m[1] ?? "", m[2] ?? "");
     if (!hm) return null;
@@ -135,11 +135,11 @@ export function parseLocalTime(text: string, zone: string, now: Date): Date | nu
       ? next
       : nextLocalTime(new Date(now.getTime() + 60_000), hhmm, zone);
   }
-  m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})$/.exec(s);
+  m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})$/.exec(normalized);
   if (m) return at(Number(m[1]), Number(m[2]), Number(m[3]), time(m[4] ?? "", m[5] ?? ""));
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}) (\d{1,2}):(\d{2})$/.exec(s);
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}) (\d{1,2}):(\d{2})$/.exec(normalized);
   if (m) return at(Number(m[3]), Number(m[2]), Number(m[1]), time(m[4] ?? "", m[5] ?? ""));
-  m = /^(\d{1,2})\.(\d{1,2}) (\d{1,2}):(\d{2})$/.exec(s);
+  m = /^(\d{1,2})\.(\d{1,2}) (\d{1,2}):(\d{2})$/.exec(normalized);
   if (m) {
     const year = DateTime.fromJSDate(now, { zone }).year;
     const hm = time(m[3] ?? "", m[4] ?? "");

@@ -97,11 +97,13 @@ function comparableReport(report: {
 }
 
 function describeInput(input: z.infer<typeof recordedInput>): string {
-  const p = input.payload;
-  const what = input.type === "resolve" ? "resolve" : `${input.type} ${String(p["action"] ?? "?")}`;
-  const by = typeof p["actor"] === "string" ? ` by ${p["actor"]}` : "";
+  const payload = input.payload;
+  const what = input.type === "resolve" ? "resolve" : `${input.type} ${String(payload["action"] ?? "?")}`;
+  const by = typeof payload["actor"] === "string" ? ` by ${payload["actor"]}` : "";
   const targets =
-    Array.isArray(p["targets"]) && p["targets"].length > 0 ? ` → ${p["targets"].join(", ")}` : "";
+    Array.isArray(payload["targets"]) && payload["targets"].length > 0
+      ? ` → ${payload["targets"].join(", ")}`
+      : "";
   return `input #${input.seq} (${input.phase}: ${what}${by}${targets})`;
 }
 
