@@ -81,8 +81,8 @@ export function setup(input: SetupInput<ClansOptions>): Result<ClansState> {
     }
     for (const role of DEALT_ROLES)
       for (const clan of CLANS) {
-        const n = cards.filter((c) => c.role === role && c.home === clan).length;
-        if (n !== 1) return bad("oneOfEach", { role, clan, count: n });
+        const count = cards.filter((c) => c.role === role && c.home === clan).length;
+        if (count !== 1) return bad("oneOfEach", { role, clan, count });
       }
   }
   const list: ClansPlayer[] = players.map((p, i) => {

@@ -27,9 +27,9 @@ export const ROLE_NAMES = {
 function numbersList(p: JsonObject, word: string): string {
   const list = Array.isArray(p["numbers"]) ? p["numbers"] : [];
   return list
-    .map((e) => {
-      const o = (e ?? {}) as JsonObject;
-      return `${word} ${num(o["night"])} — ${num(o["value"])}`;
+    .map((item) => {
+      const entry = (item ?? {}) as JsonObject;
+      return `${word} ${num(entry["night"])} — ${num(entry["value"])}`;
     })
     .join(", ");
 }
@@ -115,8 +115,8 @@ const ru: TextCatalog = {
     `Теперь вы — Босс клана ${ctx.faction(str(p["clan"]))} вместо ${ctx.player(str(p["previous"]))}` +
     (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
   "private.warning": (p) => {
-    const n = num(p["count"]);
-    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${n} ${pluralRu(n, ["предупреждение", "предупреждения", "предупреждений"])}.`;
+    const count = num(p["count"]);
+    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${count} ${pluralRu(count, ["предупреждение", "предупреждения", "предупреждений"])}.`;
   },
 };
 

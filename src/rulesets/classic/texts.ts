@@ -61,10 +61,10 @@ const en: TextCatalog = {
       .join(" and ")}.${suffix(x, c, "Role")}`,
   quiet_night: () => "Quiet night.",
   game_over: (x, c) => {
-    const w = list(x["winners"]);
-    return w.length === 0
+    const winners = list(x["winners"]);
+    return winners.length === 0
       ? "Game over. No winners."
-      : `Game over. Winners: ${w.map((f) => c.faction(f)).join(", ")}.`;
+      : `Game over. Winners: ${winners.map((f) => c.faction(f)).join(", ")}.`;
   },
   "private.role": (x, c) =>
     `Your role: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
@@ -83,8 +83,8 @@ const en: TextCatalog = {
   "private.don": (x, c) =>
     `The don of the ${c.faction(str(x["clan"]))} is now ${c.player(str(x["player"]))}.`,
   "private.check_result": (x, c) => {
-    const r = str(x["result"]);
-    const shown = r === "italians" || r === "russians" ? c.faction(r) : c.role(r);
+    const result = str(x["result"]);
+    const shown = result === "italians" || result === "russians" ? c.faction(result) : c.role(result);
     const thug = typeof x["thug"] === "string" ? ` The thug who beat him: ${c.player(x["thug"])}.` : "";
     return `Check: ${c.player(str(x["target"]))} is ${shown}.${thug}`;
   },
@@ -112,10 +112,10 @@ const ru: TextCatalog = {
   },
   quiet_night: () => "Ночь прошла спокойно.",
   game_over: (x, c) => {
-    const w = list(x["winners"]);
-    return w.length === 0
+    const winners = list(x["winners"]);
+    return winners.length === 0
       ? "Игра окончена. Победителей нет."
-      : `Игра окончена. Победители: ${w.map((f) => c.faction(f)).join(", ")}.`;
+      : `Игра окончена. Победители: ${winners.map((f) => c.faction(f)).join(", ")}.`;
   },
   "private.role": (x, c) =>
     `Ваша роль: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
@@ -133,8 +133,8 @@ const ru: TextCatalog = {
   },
   "private.don": (x, c) => `Дон клана «${c.faction(str(x["clan"]))}» теперь ${c.player(str(x["player"]))}.`,
   "private.check_result": (x, c) => {
-    const r = str(x["result"]);
-    const shown = r === "italians" || r === "russians" ? c.faction(r) : c.role(r);
+    const result = str(x["result"]);
+    const shown = result === "italians" || result === "russians" ? c.faction(result) : c.role(result);
     const thug = typeof x["thug"] === "string" ? ` Его избил громила ${c.player(x["thug"])}.` : "";
     return `Проверка: ${c.player(str(x["target"]))} — ${shown}.${thug}`;
   },

@@ -51,22 +51,22 @@ const en: TextCatalog = {
   no_isolation: () => "No isolation.",
   isolated_missed: (p, c) => `${who(p, c)} goes to isolation for missing two verdicts in a row.`,
   game_over: (p, c) => {
-    const w = list(p["winners"]).map((f) => c.faction(f));
-    return w.length > 0 ? `Game over. Winners: ${w.join(", ")}.` : "Game over. No winners.";
+    const winners = list(p["winners"]).map((f) => c.faction(f));
+    return winners.length > 0 ? `Game over. Winners: ${winners.join(", ")}.` : "Game over. No winners.";
   },
   "private.check_result": (p, c) => `Check: ${c.player(str(p["target"]))} is ${resultEn(p, c)}.`,
   "private.check_failed": (p, c) =>
     `Check of ${c.player(str(p["target"]))} failed: the player is ${str(p["reason"]) === "jailed" ? "in jail" : "in isolation"}.`,
 };
 
-function resultEn(p: JsonObject, c: RenderContext): string {
-  const r = str(p["result"]);
-  return r === "good" || r === "evil" ? r : c.role(r);
+function resultEn(params: JsonObject, ctx: RenderContext): string {
+  const result = str(params["result"]);
+  return result === "good" || result === "evil" ? result : ctx.role(result);
 }
 
-function resultRu(p: JsonObject, c: RenderContext): string {
-  const r = str(p["result"]);
-  return alignmentRu[r] ?? c.role(r);
+function resultRu(params: JsonObject, ctx: RenderContext): string {
+  const result = str(params["result"]);
+  return alignmentRu[result] ?? ctx.role(result);
 }
 
 const ru: TextCatalog = {
@@ -99,9 +99,9 @@ const ru: TextCatalog = {
   no_isolation: () => "Никто не отправляется в ИЗО.",
   isolated_missed: (p, c) => `${who(p, c)} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.`,
   game_over: (p, c) => {
-    const w = list(p["winners"]).map((f) => c.faction(f));
-    if (w.length === 0) return "Игра окончена. Победителей нет.";
-    return `Игра окончена. ${pluralRu(w.length, ["Победитель", "Победители", "Победители"])}: ${joinList(w, "ru")}.`;
+    const winners = list(p["winners"]).map((f) => c.faction(f));
+    if (winners.length === 0) return "Игра окончена. Победителей нет.";
+    return `Игра окончена. ${pluralRu(winners.length, ["Победитель", "Победители", "Победители"])}: ${joinList(winners, "ru")}.`;
   },
   "private.check_result": (p, c) => `Проверка: ${c.player(str(p["target"]))} — ${resultRu(p, c)}.`,
   "private.check_failed": (p, c) =>
