@@ -1,7 +1,7 @@
 import { createGame, resolvePhase, submitAction, submitGmAction } from "./game.js";
 import { idContext, isMalformed, renderPrivate, renderText } from "./helpers.js";
 import type { RulesetDefinition } from "./ruleset.js";
-import { type Scenario, scenarioSchema } from "./scenario.js";
+import { type Scenario, ScenarioSeats, scenarioGmInput, scenarioInput, scenarioSchema } from "./scenario.js";
 import type { AnyGameState, Json, JsonObject, PlayerId } from "./types.js";
 
 /**
@@ -76,8 +76,7 @@ export function simulate(
 
   let state = created.value;
   // Inputs name the seat's current account; the engine knows seats by their first id.
-  const seatOf = new Map<PlayerId, PlayerId>();
-  const toSeat = (id: PlayerId) => seatOf.get(id) ?? id;
+  const seats = new ScenarioSeats();
   const phases: Json[] = [];
 
   for (const [entryIndex, entry] of scenario.script.entries()) {
@@ -87,31 +86,21 @@ export function simulate(
     }
     const rejected: Json[] = [];
     for (const [index, action] of entry.actions.entries()) {
-      const { actor, action: actionId, targets, ...params } = action;
-      const result = submitAction(ruleset, state, {
-        actor: toSeat(actor),
-        action: actionId,
-        targets: targets.map(toSeat),
-        params: params as JsonObject,
-      });
+      const result = submitAction(ruleset, state, scenarioInput(action, seats));
       if (result.ok) state = result.value;
       else if (isMalformed(result.rejection)) {
         return malformed(`script.${entryIndex}.actions.${index}: ${result.rejection.reason}`);
-      } else rejected.push({ index, actor, action: actionId, reason: result.rejection.reason });
+      } else
+        rejected.push({ index, actor: action.actor, action: action.action, reason: result.rejection.reason });
     }
     for (const [index, gm] of entry.gm.entries()) {
-      const { action: actionId, targets, ...params } = gm;
-      const result = submitGmAction(ruleset, state, {
-        action: actionId,
-        targets: targets.map(toSeat),
-        params: params as JsonObject,
-      });
+      const result = submitGmAction(ruleset, state, scenarioGmInput(gm, seats));
       if (result.ok) {
         state = result.value;
-        for (const p of state.players) for (const r of p.replacedBy) seatOf.set(r.by, p.id);
+        seats.follow(state);
       } else if (isMalformed(result.rejection)) {
         return malformed(`script.${entryIndex}.gm.${index}: ${result.rejection.reason}`);
-      } else rejected.push({ index, gm: true, action: actionId, reason: result.rejection.reason });
+      } else rejected.push({ index, gm: true, action: gm.action, reason: result.rejection.reason });
     }
     const resolved = resolvePhase(ruleset, state);
     state = resolved.state;

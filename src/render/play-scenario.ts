@@ -1,7 +1,7 @@
 import { createGame, resolvePhase, submitAction, submitGmAction } from "../engine/game.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
-import { scenarioSchema } from "../engine/scenario.js";
-import type { AnyGameState, JsonObject, PhaseReport, PlayerId } from "../engine/types.js";
+import { ScenarioSeats, scenarioGmInput, scenarioInput, scenarioSchema } from "../engine/scenario.js";
+import type { AnyGameState, PhaseReport } from "../engine/types.js";
 
 /**
  * Plays a scenario (../shared/SCENARIOS.md) through the engine and keeps every state, for the
@@ -40,8 +40,7 @@ export function playScenario(
   if (!created.ok) throw new Error(`setup: ${created.rejection.reason}`);
   const initial = created.value;
   let state = initial;
-  const seatOf = new Map<PlayerId, PlayerId>();
-  const toSeat = (id: PlayerId) => seatOf.get(id) ?? id;
+  const seats = new ScenarioSeats();
   const phases: PlayedPhase[] = [];
   const rejected: string[] = [];
   for (const entry of scenario.script) {
@@ -50,27 +49,16 @@ export function playScenario(
       throw new Error(`script expects phase ${entry.phase}, the game is in ${state.phase.kind}`);
     }
     for (const action of entry.actions) {
-      const { actor, action: id, targets, ...params } = action;
-      const result = submitAction(ruleset, state, {
-        actor: toSeat(actor),
-        action: id,
-        targets: targets.map(toSeat),
-        params: params as JsonObject,
-      });
+      const result = submitAction(ruleset, state, scenarioInput(action, seats));
       if (result.ok) state = result.value;
-      else rejected.push(`${actor} ${id}: ${result.rejection.reason}`);
+      else rejected.push(`${action.actor} ${action.action}: ${result.rejection.reason}`);
     }
     for (const gm of entry.gm) {
-      const { action: id, targets, ...params } = gm;
-      const result = submitGmAction(ruleset, state, {
-        action: id,
-        targets: targets.map(toSeat),
-        params: params as JsonObject,
-      });
+      const result = submitGmAction(ruleset, state, scenarioGmInput(gm, seats));
       if (result.ok) {
         state = result.value;
-        for (const p of state.players) for (const r of p.replacedBy) seatOf.set(r.by, p.id);
-      } else rejected.push(`gm ${id}: ${result.rejection.reason}`);
+        seats.follow(state);
+      } else rejected.push(`gm ${gm.action}: ${result.rejection.reason}`);
     }
     const before = state;
     const resolved = resolvePhase(ruleset, state);
