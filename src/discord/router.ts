@@ -14,7 +14,7 @@ import { answerError } from "./errors.js";
 import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
-import { safeName } from "../render/names.js";
+import { shownNameOf } from "./members.js";
 
 /**
  * Who acts in an interaction: a member with the server's GM role or the Manage Server
@@ -29,14 +29,10 @@ export function actorOf(interaction: Interaction, settings: Pick<GuildSettings, 
     roles !== null &&
     (Array.isArray(roles) ? roles.includes(settings.gmRoleId) : roles.cache.has(settings.gmRoleId));
   const manager = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-  const shown =
-    (member && "displayName" in member ? member.displayName : null) ??
-    interaction.user.globalName ??
-    interaction.user.username;
   return {
     guildId: interaction.guildId,
     userId: interaction.user.id,
-    name: safeName(shown, "plain"),
+    name: shownNameOf(interaction),
     serverGm: manager || hasGmRole,
   };
 }

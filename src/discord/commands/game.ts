@@ -24,6 +24,7 @@ import { roleName, safeName } from "../../render/names.js";
 import { maskModes, type MaskMode } from "../../db/schema/index.js";
 import { maskModeOf, setMaskMode, supportsAppearances } from "../../games/masks.js";
 import { seatNames } from "../masks/seat-names.js";
+import { shownNameOf } from "../members.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
 
@@ -108,15 +109,7 @@ function parseJson(text: string | null): JsonObject {
 
 /** A member's shown name as the game stores it: cleaned of invisible and bidi characters, capped. */
 export function displayNameOf(interaction: ChatInputCommandInteraction, userId?: string): string {
-  if (!userId || userId === interaction.user.id) {
-    const member = interaction.member as GuildMember | null;
-    return safeName(
-      (member && "displayName" in member ? member.displayName : null) ??
-        interaction.user.globalName ??
-        interaction.user.username,
-      "plain",
-    );
-  }
+  if (!userId || userId === interaction.user.id) return shownNameOf(interaction);
   const user = interaction.options.getUser("user") ?? interaction.options.getUser("with");
   const member = interaction.options.getMember("user") ?? interaction.options.getMember("with");
   const fromMember = member && "displayName" in member ? (member as GuildMember).displayName : null;
@@ -256,7 +249,7 @@ async function join(
   interaction: ChatInputCommandInteraction | StringSelectMenuInteraction,
   game: GameRow,
 ): Promise<void> {
-  const shown = interaction.isChatInputCommand() ? displayNameOf(interaction) : memberName(interaction);
+  const shown = shownNameOf(interaction);
   const seat = await ctx.service.join(game.id, interaction.user.id, shown);
   // Masked games never show a seat number: seats follow the public join order.
   const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
@@ -264,16 +257,6 @@ async function join(
     ? t(ctx.lang, "game.joined_masked", { name: game.name })
     : t(ctx.lang, "game.joined", { name: game.name, seat: seat.seat });
   await interaction.editReply({ content, components: [] });
-}
-
-function memberName(interaction: StringSelectMenuInteraction): string {
-  const member = interaction.member as GuildMember | null;
-  return safeName(
-    (member && "displayName" in member ? member.displayName : null) ??
-      interaction.user.globalName ??
-      interaction.user.username,
-    "plain",
-  );
 }
 
 /**
