@@ -84,16 +84,16 @@ export function livingPlayers<P extends BasePlayer>(state: GameState<P, unknown,
   return state.players.filter((p) => p.alive);
 }
 
-export function hasStatus(p: BasePlayer, status: string): boolean {
-  return p.statuses.includes(status);
+export function hasStatus(player: BasePlayer, status: string): boolean {
+  return player.statuses.includes(status);
 }
 
-export function addStatus(p: BasePlayer, status: string): void {
-  if (!p.statuses.includes(status)) p.statuses.push(status);
+export function addStatus(player: BasePlayer, status: string): void {
+  if (!player.statuses.includes(status)) player.statuses.push(status);
 }
 
-export function removeStatus(p: BasePlayer, status: string): void {
-  p.statuses = p.statuses.filter((s) => s !== status);
+export function removeStatus(player: BasePlayer, status: string): void {
+  player.statuses = player.statuses.filter((s) => s !== status);
 }
 
 export function emitDeath(state: AnyGameState, playerId: PlayerId, cause: string): void {
@@ -147,9 +147,9 @@ export function joinList(items: readonly string[], lang: Lang): string {
 }
 
 /** Russian plural form: pluralRu(5, ["голос", "голоса", "голосов"]) → "голосов". */
-export function pluralRu(n: number, forms: readonly [string, string, string]): string {
-  const mod10 = Math.abs(n) % 10;
-  const mod100 = Math.abs(n) % 100;
+export function pluralRu(count: number, forms: readonly [string, string, string]): string {
+  const mod10 = Math.abs(count) % 10;
+  const mod100 = Math.abs(count) % 100;
   if (mod10 === 1 && mod100 !== 11) return forms[0];
   if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return forms[1];
   return forms[2];

@@ -76,7 +76,7 @@ export function dealMaskNames(seed: number | string, count: number, lang: Lang):
   const random = seededRandom(`masks:${seed}`);
   const adjectives = shuffled(ADJECTIVES, random);
   const creatures = shuffled(CREATURES, random);
-  const i = lang === "ru" ? 1 : 0;
+  const langIndex = lang === "ru" ? 1 : 0;
   const names: string[] = [];
   const seen = new Set<string>();
   for (let n = 0; names.length < count; n++) {
@@ -85,7 +85,7 @@ export function dealMaskNames(seed: number | string, count: number, lang: Lang):
       string,
       string,
     ];
-    let name = `${adjective[i]} ${creature[i]}`;
+    let name = `${adjective[langIndex]} ${creature[langIndex]}`;
     if (seen.has(name)) name = `${name} ${Math.floor(n / creatures.length) + 1}`;
     if (seen.has(name)) continue;
     seen.add(name);

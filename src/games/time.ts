@@ -125,9 +125,9 @@ export function parseLocalTime(text: string, zone: string, now: Date): Date | nu
     if (!dt.isValid || dt.day !== day || dt.month !== month) return null;
     return dt.toJSDate();
   };
-  let m = /^(\d{1,2}):(\d{2})$/.exec(normalized);
-  if (m) {
-    const hm = time(m[1] ?? "", m[2] ?? "");
+  let match = /^(\d{1,2}):(\d{2})$/.exec(normalized);
+  if (match) {
+    const hm = time(match[1] ?? "", match[2] ?? "");
     if (!hm) return null;
     const hhmm = `${String(hm.hour).padStart(2, "0")}:${String(hm.minute).padStart(2, "0")}`;
     const next = nextLocalTime(now, hhmm, zone);
@@ -135,17 +135,19 @@ export function parseLocalTime(text: string, zone: string, now: Date): Date | nu
       ? next
       : nextLocalTime(new Date(now.getTime() + 60_000), hhmm, zone);
   }
-  m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})$/.exec(normalized);
-  if (m) return at(Number(m[1]), Number(m[2]), Number(m[3]), time(m[4] ?? "", m[5] ?? ""));
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}) (\d{1,2}):(\d{2})$/.exec(normalized);
-  if (m) return at(Number(m[3]), Number(m[2]), Number(m[1]), time(m[4] ?? "", m[5] ?? ""));
-  m = /^(\d{1,2})\.(\d{1,2}) (\d{1,2}):(\d{2})$/.exec(normalized);
-  if (m) {
+  match = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})$/.exec(normalized);
+  if (match)
+    return at(Number(match[1]), Number(match[2]), Number(match[3]), time(match[4] ?? "", match[5] ?? ""));
+  match = /^(\d{1,2})\.(\d{1,2})\.(\d{4}) (\d{1,2}):(\d{2})$/.exec(normalized);
+  if (match)
+    return at(Number(match[3]), Number(match[2]), Number(match[1]), time(match[4] ?? "", match[5] ?? ""));
+  match = /^(\d{1,2})\.(\d{1,2}) (\d{1,2}):(\d{2})$/.exec(normalized);
+  if (match) {
     const year = DateTime.fromJSDate(now, { zone }).year;
-    const hm = time(m[3] ?? "", m[4] ?? "");
-    const thisYear = at(year, Number(m[2]), Number(m[1]), hm);
+    const hm = time(match[3] ?? "", match[4] ?? "");
+    const thisYear = at(year, Number(match[2]), Number(match[1]), hm);
     if (thisYear && thisYear.getTime() > now.getTime()) return thisYear;
-    return at(year + 1, Number(m[2]), Number(m[1]), hm) ?? thisYear;
+    return at(year + 1, Number(match[2]), Number(match[1]), hm) ?? thisYear;
   }
   return null;
 }

@@ -4,8 +4,8 @@ import { bySeat, type ClansPlayer, type ClansState } from "./state.js";
 import { CLAN_NAMES } from "./texts.js";
 
 /** Living players, and dead players who have not lost the right to post (§10.3). */
-function mayPost(p: ClansPlayer): boolean {
-  return p.alive || !hasStatus(p, "dead_muted");
+function mayPost(player: ClansPlayer): boolean {
+  return player.alive || !hasStatus(player, "dead_muted");
 }
 
 /** The game thread open now: day N's thread during day N and night N+1 (R17); a prologue before day 1. */

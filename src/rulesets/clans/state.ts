@@ -131,8 +131,8 @@ export function bossOf(state: ClansState, clan: Clan): ClansPlayer | undefined {
   return state.players.find((p) => p.alive && p.role === "boss" && p.team === clan);
 }
 
-export function isUnrecruited(p: ClansPlayer): boolean {
-  return p.team === null && p.role !== "boss";
+export function isUnrecruited(player: ClansPlayer): boolean {
+  return player.team === null && player.role !== "boss";
 }
 
 /** The clan chat a clan's new members join now: its latest chat. */
@@ -142,10 +142,10 @@ export function currentChat(state: ClansState, clan: Clan): ClanChat | undefined
 }
 
 /** The slots a player's current role opens at night (§4.1). */
-export function roleSlots(state: ClansState, p: ClansPlayer): Slot[] {
-  if (!p.alive) return [];
+export function roleSlots(state: ClansState, player: ClansPlayer): Slot[] {
+  if (!player.alive) return [];
   const slots: Slot[] = [];
-  switch (p.role) {
+  switch (player.role) {
     case "boss":
       slots.push("kill", "recruit");
       break;
@@ -161,13 +161,13 @@ export function roleSlots(state: ClansState, p: ClansPlayer): Slot[] {
     case "member":
       break;
   }
-  if (state.options.acquaintance && isUnrecruited(p)) slots.push("meet");
+  if (state.options.acquaintance && isUnrecruited(player)) slots.push("meet");
   return slots;
 }
 
-export function openSlots(state: ClansState, p: ClansPlayer): Slot[] {
-  const filled = state.data.filled[p.id] ?? [];
-  return roleSlots(state, p).filter((s) => !filled.includes(s));
+export function openSlots(state: ClansState, player: ClansPlayer): Slot[] {
+  const filled = state.data.filled[player.id] ?? [];
+  return roleSlots(state, player).filter((s) => !filled.includes(s));
 }
 
 export const SLOT_OF: Record<NightAction, Slot> = {

@@ -24,8 +24,8 @@ export const ROLE_NAMES = {
   member: { en: "Clan member", ru: "Рядовой член клана" },
 } as const;
 
-function numbersList(p: JsonObject, word: string): string {
-  const list = Array.isArray(p["numbers"]) ? p["numbers"] : [];
+function numbersList(params: JsonObject, word: string): string {
+  const list = Array.isArray(params["numbers"]) ? params["numbers"] : [];
   return list
     .map((item) => {
       const entry = (item ?? {}) as JsonObject;

@@ -71,29 +71,29 @@ export type ActionParams = Partial<
 export type ClassicInput = ParsedInput<ActionInput, ActionParams>;
 
 /** Which actions a role has (§4 table, "who"). */
-export function hasAction(p: ClassicPlayer, action: string): boolean {
+export function hasAction(player: ClassicPlayer, action: string): boolean {
   switch (action) {
     case "post":
     case "vote":
     case "leave":
       return true;
     case "kill":
-      return p.role === "maniac" || p.role === "ninja" || isClanRole(p.role);
+      return player.role === "maniac" || player.role === "ninja" || isClanRole(player.role);
     case "ambush":
-      return p.role === "maniac";
+      return player.role === "maniac";
     case "choose_don":
-      return isClanRole(p.role);
+      return isClanRole(player.role);
     case "beat":
-      return p.role === "thug";
+      return player.role === "thug";
     case "explode":
-      return p.role === "kamikaze";
+      return player.role === "kamikaze";
     case "check":
-      return canCheck(p);
+      return canCheck(player);
     case "heal":
-      return p.role === "doctor";
+      return player.role === "doctor";
     case "protect":
     case "army_of_darkness":
-      return p.role === "necromancer";
+      return player.role === "necromancer";
     default:
       return false;
   }
@@ -108,8 +108,8 @@ interface Spec {
   specific?(state: ClassicState, actor: ClassicPlayer, input: ClassicInput): Rejection | null;
 }
 
-function clanOf(p: ClassicPlayer): Clan {
-  return p.clan as Clan;
+function clanOf(player: ClassicPlayer): Clan {
+  return player.clan as Clan;
 }
 
 function livingClan(state: ClassicState, clan: Clan): ClassicPlayer[] {
@@ -257,14 +257,18 @@ const SPECS: Record<string, Spec> = {
   },
 };
 
-function countRejection(action: string, spec: Spec, n: number): Rejection | null {
+function countRejection(action: string, spec: Spec, targetCount: number): Rejection | null {
   if (typeof spec.targets === "number") {
-    if (n === spec.targets) return null;
+    if (targetCount === spec.targets) return null;
     if (spec.targets === 0) return REASONS.noTargets;
     return spec.targets === 2 ? REASONS.twoTargets : REASONS.oneTarget;
   }
   const [min, max] = spec.targets;
-  return n < min || n > max ? (action === "protect" ? REASONS.protectTargets : REASONS.oneTarget) : null;
+  return targetCount < min || targetCount > max
+    ? action === "protect"
+      ? REASONS.protectTargets
+      : REASONS.oneTarget
+    : null;
 }
 
 /** The self-target reason of an action for this actor. */

@@ -88,9 +88,9 @@ function nightOf(state: ClassicState): Night {
   return night;
 }
 
-function orderOf(state: ClassicState, p: ClassicPlayer | undefined, slot: string): Order | undefined {
-  if (!p) return undefined;
-  return state.data.orders[p.id]?.[slot];
+function orderOf(state: ClassicState, player: ClassicPlayer | undefined, slot: string): Order | undefined {
+  if (!player) return undefined;
+  return state.data.orders[player.id]?.[slot];
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -102,15 +102,15 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 function nightDeath(
   state: ClassicState,
   night: Night,
-  p: ClassicPlayer,
+  player: ClassicPlayer,
   cause: string,
   by: string[] | null,
 ): void {
-  if (!p.alive) return;
-  markDead(state, p, cause);
-  night.deaths.set(p.id, { cause, by });
-  if (by) emitEvent(state, "killed", { player: p.id, by });
-  if (cause === "modkill" || cause === "left" || cause === "missing") reveal(state, p);
+  if (!player.alive) return;
+  markDead(state, player, cause);
+  night.deaths.set(player.id, { cause, by });
+  if (by) emitEvent(state, "killed", { player: player.id, by });
+  if (cause === "modkill" || cause === "left" || cause === "missing") reveal(state, player);
 }
 
 /** The clan's effective kill order (§4): the don's, else the first member order of the night. */
@@ -131,10 +131,10 @@ function effectiveKill(state: ClassicState, clan: Clan): { executor: string; tar
   return { executor: best.order.executor ?? best.holder, target: best.order.targets[0] as string };
 }
 
-function lostReason(night: Night, p: ClassicPlayer): string | null {
-  if (!p.alive) return "dead";
-  if (isRemoved(p)) return "removed";
-  if (night.beaten === p.id) return "beaten";
+function lostReason(night: Night, player: ClassicPlayer): string | null {
+  if (!player.alive) return "dead";
+  if (isRemoved(player)) return "removed";
+  if (night.beaten === player.id) return "beaten";
   return null;
 }
 

@@ -223,21 +223,21 @@ export function firstWithRole(state: ClassicState, role: string): ClassicPlayer 
   return undefined;
 }
 
-export function isRemoved(p: ClassicPlayer): boolean {
-  return p.statuses.length > 0 && hasStatus(p, "removed");
+export function isRemoved(player: ClassicPlayer): boolean {
+  return player.statuses.length > 0 && hasStatus(player, "removed");
 }
 
 /** Alive and not flagged `removed`. */
-export function isActive(p: ClassicPlayer | undefined): boolean {
-  return p !== undefined && p.alive && !isRemoved(p);
+export function isActive(player: ClassicPlayer | undefined): boolean {
+  return player !== undefined && player.alive && !isRemoved(player);
 }
 
 export function clanMembers(state: ClassicState, clan: Clan): ClassicPlayer[] {
   return state.players.filter((p) => p.clan === clan && isClanRole(p.role));
 }
 
-export function isClanMember(p: ClassicPlayer, clan: Clan): boolean {
-  return p.clan === clan && isClanRole(p.role);
+export function isClanMember(player: ClassicPlayer, clan: Clan): boolean {
+  return player.clan === clan && isClanRole(player.role);
 }
 
 export function bastardOf(state: ClassicState, clan: Clan): ClassicPlayer | undefined {
@@ -245,21 +245,21 @@ export function bastardOf(state: ClassicState, clan: Clan): ClassicPlayer | unde
 }
 
 /** The public role label params: `{role, clan}` (clan for clan roles and the bastard son). */
-export function roleParams(p: ClassicPlayer): JsonObject {
-  return { role: p.role, clan: p.clan };
+export function roleParams(player: ClassicPlayer): JsonObject {
+  return { role: player.role, clan: player.clan };
 }
 
 /** The player currently holding the check (the commissar, or the promoted sergeant). */
-export function canCheck(p: ClassicPlayer): boolean {
-  return p.role === "commissar" || (p.role === "sergeant" && hasStatus(p, "promoted"));
+export function canCheck(player: ClassicPlayer): boolean {
+  return player.role === "commissar" || (player.role === "sergeant" && hasStatus(player, "promoted"));
 }
 
-export function reveal(state: ClassicState, p: ClassicPlayer): void {
-  if (!state.data.revealed.includes(p.id)) state.data.revealed.push(p.id);
+export function reveal(state: ClassicState, player: ClassicPlayer): void {
+  if (!state.data.revealed.includes(player.id)) state.data.revealed.push(player.id);
 }
 
 /** Marks a player dead with a cause (the caller emits the death output). */
-export function markDead(state: ClassicState, p: ClassicPlayer, cause: string): void {
-  p.alive = false;
-  state.data.causes[p.id] = cause;
+export function markDead(state: ClassicState, player: ClassicPlayer, cause: string): void {
+  player.alive = false;
+  state.data.causes[player.id] = cause;
 }

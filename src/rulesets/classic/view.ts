@@ -95,8 +95,8 @@ export function availableActions(state: ClassicState, actorId: string): Availabl
   return out;
 }
 
-function toldRole(p: ClassicPlayer): string {
-  return p.role === "bastard_son" ? "citizen" : p.role;
+function toldRole(player: ClassicPlayer): string {
+  return player.role === "bastard_son" ? "citizen" : player.role;
 }
 
 /** What `viewer` may know (§2.4, §7, §8). Spectators and unknown ids get the public part only. */

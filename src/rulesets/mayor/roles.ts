@@ -26,10 +26,10 @@ export function factionOf(role: RoleId, options: MayorOptions): FactionId {
  * 2.2: mafia = max(1, ⌊N/4⌋); maniac = 1; R = N − mafia − 1; doctor = ⌈R/3⌉; lawyer = ⌊R/3⌋;
  * agent = R − doctor − lawyer.
  */
-export function defaultCounts(n: number): RoleCounts {
-  const mafia = Math.max(1, Math.floor(n / 4));
+export function defaultCounts(playerCount: number): RoleCounts {
+  const mafia = Math.max(1, Math.floor(playerCount / 4));
   const maniac = 1;
-  const rest = n - mafia - maniac;
+  const rest = playerCount - mafia - maniac;
   const doctor = Math.ceil(rest / 3);
   const lawyer = Math.floor(rest / 3);
   return { mafia, maniac, lawyer, doctor, agent: rest - doctor - lawyer };

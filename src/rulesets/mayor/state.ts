@@ -100,21 +100,21 @@ export function emptyPending(): Pending {
   };
 }
 
-export function isJailed(p: BasePlayer): boolean {
-  return p.statuses.includes("jailed");
+export function isJailed(player: BasePlayer): boolean {
+  return player.statuses.includes("jailed");
 }
 
-export function isIsolated(p: BasePlayer): boolean {
-  return p.statuses.includes("isolated");
+export function isIsolated(player: BasePlayer): boolean {
+  return player.statuses.includes("isolated");
 }
 
-export function onVacation(p: BasePlayer): boolean {
-  return p.statuses.includes("vacation");
+export function onVacation(player: BasePlayer): boolean {
+  return player.statuses.includes("vacation");
 }
 
 /** good/evil: the mafia and the maniac are evil; a lawyer on the mafia's side too. */
-export function alignmentOf(p: MayorPlayer): Alignment {
-  return p.faction === "town" ? "good" : "evil";
+export function alignmentOf(player: MayorPlayer): Alignment {
+  return player.faction === "town" ? "good" : "evil";
 }
 
 /** Ids in seating order. */

@@ -396,12 +396,12 @@ export function engaged(state: RState, order: Order): Unit[] {
   );
 }
 
-export function unitWorks(state: RState, u: Unit): boolean {
-  const owner = u.owner ? findPlayer(state, u.owner) : undefined;
+export function unitWorks(state: RState, unit: Unit): boolean {
+  const owner = unit.owner ? findPlayer(state, unit.owner) : undefined;
   return (
     owner !== undefined &&
     !neutralized(owner) &&
-    state.data.scratch.fighting.includes(`${owner.id}:${u.army}`)
+    state.data.scratch.fighting.includes(`${owner.id}:${unit.army}`)
   );
 }
 

@@ -28,13 +28,13 @@ export interface BattleContext {
   rule: "cover" | "any";
 }
 
-export function baseStrength(u: Unit): number {
-  return UNIT_TYPES[u.type]?.strength ?? 1;
+export function baseStrength(unit: Unit): number {
+  return UNIT_TYPES[unit.type]?.strength ?? 1;
 }
 
-export function effectiveStrength(u: Unit, opposing: readonly Unit[], ctx: BattleContext): number {
-  const info = UNIT_TYPES[u.type];
-  const base = baseStrength(u);
+export function effectiveStrength(unit: Unit, opposing: readonly Unit[], ctx: BattleContext): number {
+  const info = UNIT_TYPES[unit.type];
+  const base = baseStrength(unit);
   if (!info) return base;
   if (info.winterNorth && ctx.winterNorth) return base * 2;
   if (info.vs.some((t) => opposing.some((o) => o.type === t))) return base * 2;

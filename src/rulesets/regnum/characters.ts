@@ -9,9 +9,9 @@ import type { RPlayer, RState } from "./state.js";
 /** Characters (§2.4, §2.6): status and role predicates, known appearances, and what a character is told (results and notices, §13.4). */
 
 export const has = (p: RPlayer, status: string) => p.statuses.includes(status);
-export function setStatus(p: RPlayer, status: string, on: boolean): void {
-  if (on && !p.statuses.includes(status)) p.statuses.push(status);
-  if (!on) p.statuses = p.statuses.filter((x) => x !== status);
+export function setStatus(player: RPlayer, status: string, on: boolean): void {
+  if (on && !player.statuses.includes(status)) player.statuses.push(status);
+  if (!on) player.statuses = player.statuses.filter((x) => x !== status);
 }
 export const dead = (p: RPlayer) => !p.alive;
 export const neutralized = (p: RPlayer) => !p.alive || has(p, "neutralized");
@@ -24,8 +24,12 @@ export const hasRole = (p: RPlayer, r: string) => p.role === r || p.roles.includ
 /** An action only a holder of `role` may use. */
 export const needRole = (role: string, key: RegnumRejection) => (_s: RState, actor: RPlayer) =>
   hasRole(actor, role) ? null : reject("not_" + role, key);
-export function present(p: RPlayer): boolean {
-  return !neutralized(p) && !underground(p) && (!abroad(p) || p.posts.includes(`adviser_${p.location}`));
+export function present(player: RPlayer): boolean {
+  return (
+    !neutralized(player) &&
+    !underground(player) &&
+    (!abroad(player) || player.posts.includes(`adviser_${player.location}`))
+  );
 }
 export const phaseLabelOf = (state: RState) => `${state.phase.kind} ${state.phase.n}`;
 

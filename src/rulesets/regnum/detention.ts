@@ -34,14 +34,14 @@ export const detentionActions = {
   }),
 };
 
-export function declareWanted(state: RState, p: RPlayer, by: string): void {
-  const was = p.statuses.includes("wanted");
-  setStatus(p, "wanted", true);
-  p.wantedBy = by;
+export function declareWanted(state: RState, player: RPlayer, by: string): void {
+  const was = player.statuses.includes("wanted");
+  setStatus(player, "wanted", true);
+  player.wantedBy = by;
   if (!was) {
-    emitEvent(state, "wanted", { player: p.id, by });
-    emitPublic(state, "wanted", { appearance: p.currentAppearance });
-    notice(state, p.id, "wanted", {});
+    emitEvent(state, "wanted", { player: player.id, by });
+    emitPublic(state, "wanted", { appearance: player.currentAppearance });
+    notice(state, player.id, "wanted", {});
   }
 }
 

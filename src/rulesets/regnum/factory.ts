@@ -46,20 +46,20 @@ export function play(players: JsonObject[], script: ScriptEntry[], options: Json
   return result.output as unknown as Played;
 }
 
-export function events(p: Played, phase: number, type?: string): JsonObject[] {
-  const ev = p.phases[phase]?.events ?? [];
+export function events(played: Played, phase: number, type?: string): JsonObject[] {
+  const ev = played.phases[phase]?.events ?? [];
   return type ? ev.filter((e) => e["type"] === type) : ev;
 }
-export function results(p: Played, phase: number, to?: string): JsonObject[] {
-  const pr = p.phases[phase]?.private ?? [];
+export function results(played: Played, phase: number, to?: string): JsonObject[] {
+  const pr = played.phases[phase]?.private ?? [];
   return pr.filter((m) => m["kind"] === "result" && (to === undefined || m["to"] === to));
 }
 
 /** Alternating night/day script entries with no actions. */
-export function idle(n: number, from: "night" | "day" = "night"): ScriptEntry[] {
+export function idle(count: number, from: "night" | "day" = "night"): ScriptEntry[] {
   const out: ScriptEntry[] = [];
   let kind = from;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     out.push({ phase: kind });
     kind = kind === "night" ? "day" : "night";
   }

@@ -9,8 +9,14 @@ import type { RPlayer, RState } from "./state.js";
 
 /** The Rainbow Palace (§4.5, §5.7): invitations, requests, leaving, the unrefusable invitation (step 11) and the palace's power. */
 
-function invitable(state: RState, p: RPlayer): boolean {
-  return p.alive && free(p) && !p.incorporeal && !abroad(p) && !state.data.palace.includes(p.id);
+function invitable(state: RState, player: RPlayer): boolean {
+  return (
+    player.alive &&
+    free(player) &&
+    !player.incorporeal &&
+    !abroad(player) &&
+    !state.data.palace.includes(player.id)
+  );
 }
 
 export function joinPalace(state: RState, id: PlayerId): void {

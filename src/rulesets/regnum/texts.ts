@@ -62,8 +62,8 @@ const army = (a: Json | undefined) => ARMY_RU[str(a)] ?? str(a);
 void ARMIES;
 void COUNTRIES;
 
-function losses(p: JsonObject, ru: boolean, ctx?: RenderContext): string {
-  const items = Array.isArray(p["losses"]) ? (p["losses"] as JsonObject[]) : [];
+function losses(params: JsonObject, ru: boolean, ctx?: RenderContext): string {
+  const items = Array.isArray(params["losses"]) ? (params["losses"] as JsonObject[]) : [];
   return items
     .map((l) => `${ru ? army(l["army"]) : ctx ? word(ctx, str(l["army"])) : str(l["army"])} — ${str(l["n"])}`)
     .join(", ");

@@ -134,47 +134,47 @@ export function chatLayout(state: RState): ChatSpec[] {
   return out;
 }
 
-export function chatsOf(state: RState, p: RPlayer): JsonObject {
+export function chatsOf(state: RState, player: RPlayer): JsonObject {
   const out: JsonObject = {};
-  for (const c of enabledChats(state)) out[c] = access(state, p, c);
+  for (const c of enabledChats(state)) out[c] = access(state, player, c);
   return out;
 }
 
-export function statusesOf(state: RState, p: RPlayer): string[] {
-  const out = [p.alive ? "alive" : "dead"];
+export function statusesOf(state: RState, player: RPlayer): string[] {
+  const out = [player.alive ? "alive" : "dead"];
   for (const s of ["underground", "abroad", "detained", "wanted", "neutralized", "recruited"]) {
     if (s === "abroad") {
-      if (abroad(p)) out.push(s);
+      if (abroad(player)) out.push(s);
     } else if (s === "recruited") {
-      if (p.statuses.includes("recruited") && p.faction === "ozd") out.push(s);
-    } else if (p.statuses.includes(s)) out.push(s);
+      if (player.statuses.includes("recruited") && player.faction === "ozd") out.push(s);
+    } else if (player.statuses.includes(s)) out.push(s);
   }
   void state;
   return out;
 }
 
-export function finalPlayer(state: RState, p: RPlayer): JsonObject {
-  const occ = state.data.occupant[p.appearance];
+export function finalPlayer(state: RState, player: RPlayer): JsonObject {
+  const occ = state.data.occupant[player.appearance];
   return {
-    role: p.role,
-    roles: allRoles(p),
-    faction: p.faction,
-    factions: [p.faction, ...p.groups],
-    type: p.type,
-    power: power(state, p),
-    posts: [...p.posts],
-    actingPosts: actingPosts(state, p),
-    appearance: p.appearance,
-    currentAppearance: p.currentAppearance,
-    replacedBy: occ && occ !== p.id ? occ : null,
-    location: p.location,
-    statuses: statusesOf(state, p),
-    crowns: p.crowns,
-    items: [...p.items],
-    orchium: p.orchium,
-    resources: p.resources,
-    chats: chatsOf(state, p),
-    reward: state.ended ? (p.reward ?? 0) : null,
+    role: player.role,
+    roles: allRoles(player),
+    faction: player.faction,
+    factions: [player.faction, ...player.groups],
+    type: player.type,
+    power: power(state, player),
+    posts: [...player.posts],
+    actingPosts: actingPosts(state, player),
+    appearance: player.appearance,
+    currentAppearance: player.currentAppearance,
+    replacedBy: occ && occ !== player.id ? occ : null,
+    location: player.location,
+    statuses: statusesOf(state, player),
+    crowns: player.crowns,
+    items: [...player.items],
+    orchium: player.orchium,
+    resources: player.resources,
+    chats: chatsOf(state, player),
+    reward: state.ended ? (player.reward ?? 0) : null,
   };
 }
 

@@ -4,9 +4,9 @@ import { type CandidateReason, type ReichstagPlayer, type ReichstagState, living
 
 /** Who may govern: term limits (5.2), the voters, the former government and the next candidate (5.1, 5.9). */
 
-export function isTermLimited(state: ReichstagState, p: ReichstagPlayer): boolean {
-  if (p.statuses.includes("former_chancellor")) return true;
-  return living(state).length > 5 && p.statuses.includes("former_president");
+export function isTermLimited(state: ReichstagState, player: ReichstagPlayer): boolean {
+  if (player.statuses.includes("former_chancellor")) return true;
+  return living(state).length > 5 && player.statuses.includes("former_president");
 }
 
 /** Living players the candidate may nominate now (R7: none eligible → term limits ignored). */
