@@ -158,14 +158,20 @@ export async function deliverNow(
   state: AnyGameState,
   phase: PhaseRow,
 ): Promise<OutboxEffect[]> {
-  const pub = state.output.public.slice(phase.deliveredPublic);
+  const publicLines = state.output.public.slice(phase.deliveredPublic);
   const priv = state.output.private.slice(phase.deliveredPrivate);
-  if (pub.length === 0 && priv.length === 0) return [];
+  if (publicLines.length === 0 && priv.length === 0) return [];
   await tx
     .update(phases)
     .set({ deliveredPublic: state.output.public.length, deliveredPrivate: state.output.private.length })
     .where(eq(phases.id, phase.id));
-  const partial: PhaseReport = { phase: phase.label, deaths: [], events: [], public: pub, private: priv };
+  const partial: PhaseReport = {
+    phase: phase.label,
+    deaths: [],
+    events: [],
+    public: publicLines,
+    private: priv,
+  };
   return renderEffects(ctx, tx, game, ruleset, partial);
 }
 

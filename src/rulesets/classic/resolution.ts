@@ -254,8 +254,8 @@ function beatingAndExplosion(state: ClassicState): void {
   }
 
   for (const clan of CLANS) {
-    const eff = effectiveKill(state, clan);
-    if (eff) night.effective.push({ clan, ...eff });
+    const kill = effectiveKill(state, clan);
+    if (kill) night.effective.push({ clan, ...kill });
   }
 
   const thug = firstWithRole(state, "thug");

@@ -20,8 +20,8 @@ export const appearanceActions = {
     targets: "param",
     param: "appearance",
     who: both(needRole("elder_adept", "onlyElderAdept"), (state, actor, input) => {
-      const ap = arg(input, "appearance");
-      return ap && knownAppearances(state, actor).includes(ap)
+      const appearance = arg(input, "appearance");
+      return appearance && knownAppearances(state, actor).includes(appearance)
         ? null
         : reject("unknown_appearance", "unknownAppearance");
     }),
@@ -34,10 +34,10 @@ export function resolveAppearanceChanges(state: RState): void {
   for (const order of ordersOf(state, "take_appearance")) {
     const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
-    const ap = appearanceChoice.parse(order.params).appearance ?? (order.targets[0] as string);
-    actor.currentAppearance = ap;
-    emitEvent(state, "appearance_changed", { player: actor.id, appearance: ap });
-    sendResult(state, actor.id, order.action, null, "ok", { appearance: ap });
+    const appearance = appearanceChoice.parse(order.params).appearance ?? (order.targets[0] as string);
+    actor.currentAppearance = appearance;
+    emitEvent(state, "appearance_changed", { player: actor.id, appearance: appearance });
+    sendResult(state, actor.id, order.action, null, "ok", { appearance: appearance });
   }
 }
 

@@ -142,10 +142,10 @@ function checkAssigned(
   actor: RPlayer,
   input: InputOf<typeof unitAssignmentParams>,
 ): Rejection | null {
-  const sel = assignedUnits(state, actor, input);
-  if (sel.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
+  const selection = assignedUnits(state, actor, input);
+  if (selection.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
   const target = targetOf(state, input);
-  for (const id of sel.ids) {
+  for (const id of selection.ids) {
     const unit = state.data.units.find((x) => x.id === id);
     if (!unit) return reject("unknown_unit", "unknownUnit");
     if (!commands(state, actor, unit.army)) return reject("not_commander", "notCommanderAssigns");
@@ -155,7 +155,7 @@ function checkAssigned(
   const taken = state.data.freeOrders.some(
     (order) =>
       (order.action === "units_defend" || order.action === "units_attack") &&
-      assignedUnitIds(order).some((x) => sel.ids.includes(x)),
+      assignedUnitIds(order).some((x) => selection.ids.includes(x)),
   );
   return taken ? reject("already_assigned", "alreadyAssigned") : null;
 }
@@ -250,9 +250,9 @@ export const armyActions = {
     who(state, actor, input) {
       const to = arg(input, "to");
       if (!to || !(COUNTRIES as readonly string[]).includes(to)) return reject("bad_country", "badCountry");
-      const sel = troopSelection(state, actor, input);
-      if (sel.ids.length === 0) return reject("no_units", "noUnits");
-      const units = sel.ids.map((id) => state.data.units.find((u) => u.id === id));
+      const selection = troopSelection(state, actor, input);
+      if (selection.ids.length === 0) return reject("no_units", "noUnits");
+      const units = selection.ids.map((id) => state.data.units.find((u) => u.id === id));
       if (units.some((u) => !u)) return reject("unknown_unit", "unknownUnit");
       for (const u of units) {
         if (!u) continue;
@@ -265,8 +265,8 @@ export const armyActions = {
     },
     run(state, actor, input) {
       const to = arg(input, "to") as string;
-      const sel = troopSelection(state, actor, input);
-      const units = state.data.units.filter((u) => sel.ids.includes(u.id)).sort((x, y) => x.n - y.n);
+      const selection = troopSelection(state, actor, input);
+      const units = state.data.units.filter((u) => selection.ids.includes(u.id)).sort((x, y) => x.n - y.n);
       const from = units[0]?.location ?? "regnum";
       for (const u of units) u.inTransitTo = to;
       const ids = units.map((u) => u.id);

@@ -87,8 +87,13 @@ function attack(state: RState, order: Order, kind: "assassin" | "units" | "showd
       }
     }
     const guard = state.data.scratch.guards.find((g) => {
-      const gp = findPlayer(state, g.guard);
-      return g.target === target.id && gp !== undefined && gp.alive && gp.location === target.location;
+      const guardPlayer = findPlayer(state, g.guard);
+      return (
+        g.target === target.id &&
+        guardPlayer !== undefined &&
+        guardPlayer.alive &&
+        guardPlayer.location === target.location
+      );
     });
     if (guard) {
       emitEvent(state, "guard_intercepted", { guard: guard.guard, target: target.id });

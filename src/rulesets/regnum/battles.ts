@@ -44,17 +44,20 @@ export function effectiveStrength(unit: Unit, opposing: readonly Unit[], ctx: Ba
 /** Which units of a side are destroyed by `loss`, weakest first (§6.4 step 5). */
 export function casualties(
   units: readonly Unit[],
-  eff: Map<string, number>,
+  effective: Map<string, number>,
   loss: number,
   rule: "cover" | "any",
 ): Unit[] {
   const order = [...units].sort(
-    (a, b) => (eff.get(a.id) ?? 0) - (eff.get(b.id) ?? 0) || baseStrength(a) - baseStrength(b) || b.n - a.n,
+    (a, b) =>
+      (effective.get(a.id) ?? 0) - (effective.get(b.id) ?? 0) ||
+      baseStrength(a) - baseStrength(b) ||
+      b.n - a.n,
   );
   const out: Unit[] = [];
   let remaining = loss;
   for (const u of order) {
-    const strength = eff.get(u.id) ?? 0;
+    const strength = effective.get(u.id) ?? 0;
     if (rule === "cover") {
       if (strength > remaining) break;
       remaining -= strength;
@@ -74,13 +77,13 @@ export function fightSides(
   b: readonly Unit[],
   ctx: BattleContext,
 ): [SideResult, SideResult] {
-  const eff = new Map<string, number>();
-  for (const u of a) eff.set(u.id, effectiveStrength(u, b, ctx));
-  for (const u of b) eff.set(u.id, effectiveStrength(u, a, ctx));
-  const sa = a.reduce((s, u) => s + (eff.get(u.id) ?? 0), 0);
-  const sb = b.reduce((s, u) => s + (eff.get(u.id) ?? 0), 0);
+  const effective = new Map<string, number>();
+  for (const u of a) effective.set(u.id, effectiveStrength(u, b, ctx));
+  for (const u of b) effective.set(u.id, effectiveStrength(u, a, ctx));
+  const strengthA = a.reduce((s, u) => s + (effective.get(u.id) ?? 0), 0);
+  const strengthB = b.reduce((s, u) => s + (effective.get(u.id) ?? 0), 0);
   const side = (units: readonly Unit[], strength: number, loss: number): SideResult => {
-    const dead = casualties(units, eff, loss, ctx.rule);
+    const dead = casualties(units, effective, loss, ctx.rule);
     const left = units.filter((u) => !dead.includes(u));
     return {
       armies: sortArmies(units.map((u) => u.army)),
@@ -92,7 +95,7 @@ export function fightSides(
       remainingStrength: left.reduce((s, u) => s + baseStrength(u), 0),
     };
   };
-  return [side(a, sa, sb), side(b, sb, sa)];
+  return [side(a, strengthA, strengthB), side(b, strengthB, strengthA)];
 }
 
 /**
@@ -112,13 +115,13 @@ export function battleComponents(
     if (seen.has(start)) continue;
     const color = new Map<string, number>([[start, 0]]);
     const queue = [start];
-    const comp: string[] = [];
+    const component: string[] = [];
     let bipartite = true;
     let edges = 0;
     seen.add(start);
     while (queue.length > 0) {
       const army = queue.shift() as string;
-      comp.push(army);
+      component.push(army);
       for (const b of list) {
         if (b === army || !atWar(army, b)) continue;
         edges++;
@@ -130,7 +133,7 @@ export function battleComponents(
       }
     }
     if (edges === 0) continue;
-    const sorted = sortArmies(comp);
+    const sorted = sortArmies(component);
     if (!bipartite) {
       needsGm.push(sorted);
       continue;
@@ -169,9 +172,9 @@ export function activeUnits(state: RState, country: string): Unit[] {
 /** Step 13. */
 export function resolveBattles(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = state.data.overrides.filter((x) => overrideOf(x).country === country);
-    if (ov.some((x) => x.kind === "no_battle")) continue;
-    const forced = ov.find((x) => x.kind === "battle_result");
+    const overrides = state.data.overrides.filter((x) => overrideOf(x).country === country);
+    if (overrides.some((x) => x.kind === "no_battle")) continue;
+    const forced = overrides.find((x) => x.kind === "battle_result");
     if (forced) {
       const ids = (overrideOf(forced).destroy ?? []).filter((id) =>
         state.data.units.some((u) => u.id === id),
@@ -183,15 +186,15 @@ export function resolveBattles(state: RState): void {
     const units = activeUnits(state, country);
     const armies = sortArmies(units.map((u) => u.army));
     const { battles, needsGm } = battleComponents(armies, (a, b) => atWar(state, a, b));
-    for (const comp of needsGm) emitEvent(state, "battle_needs_gm", { country, armies: comp });
-    for (const [sa, sb] of battles) {
-      const ua = units.filter((u) => sa.includes(u.army));
-      const ub = units.filter((u) => sb.includes(u.army));
-      const [ra, rb] = fightSides(ua, ub, battleCtx(state, country));
-      const sides = [ra, rb].map((r) => ({ ...r }));
+    for (const component of needsGm) emitEvent(state, "battle_needs_gm", { country, armies: component });
+    for (const [armiesA, armiesB] of battles) {
+      const unitsA = units.filter((u) => armiesA.includes(u.army));
+      const unitsB = units.filter((u) => armiesB.includes(u.army));
+      const [resultA, resultB] = fightSides(unitsA, unitsB, battleCtx(state, country));
+      const sides = [resultA, resultB].map((r) => ({ ...r }));
       emitEvent(state, "battle", { country, sides: sides as unknown as Json });
-      const destroyed = [...ra.destroyed, ...rb.destroyed];
-      const losses = [...sa, ...sb].map((army) => ({
+      const destroyed = [...resultA.destroyed, ...resultB.destroyed];
+      const losses = [...armiesA, ...armiesB].map((army) => ({
         army,
         n: units.filter((u) => u.army === army && destroyed.includes(u.id)).length,
       }));
@@ -204,9 +207,9 @@ export function resolveBattles(state: RState): void {
 /** Step 14. */
 export function resolveCaptures(state: RState): void {
   for (const country of COUNTRIES) {
-    const ov = state.data.overrides.filter((x) => overrideOf(x).country === country);
-    if (ov.some((x) => x.kind === "no_capture")) continue;
-    const forced = ov.find((x) => x.kind === "capture");
+    const overrides = state.data.overrides.filter((x) => overrideOf(x).country === country);
+    if (overrides.some((x) => x.kind === "no_capture")) continue;
+    const forced = overrides.find((x) => x.kind === "capture");
     let winner: string | undefined = forced ? overrideOf(forced).army : undefined;
     if (!winner) {
       const present = state.data.units.filter((u) => u.location === country && u.inTransitTo === null);

@@ -47,12 +47,12 @@ export function play(players: JsonObject[], script: ScriptEntry[], options: Json
 }
 
 export function events(played: Played, phase: number, type?: string): JsonObject[] {
-  const ev = played.phases[phase]?.events ?? [];
-  return type ? ev.filter((e) => e["type"] === type) : ev;
+  const phaseEvents = played.phases[phase]?.events ?? [];
+  return type ? phaseEvents.filter((e) => e["type"] === type) : phaseEvents;
 }
 export function results(played: Played, phase: number, to?: string): JsonObject[] {
-  const pr = played.phases[phase]?.private ?? [];
-  return pr.filter((m) => m["kind"] === "result" && (to === undefined || m["to"] === to));
+  const privates = played.phases[phase]?.private ?? [];
+  return privates.filter((m) => m["kind"] === "result" && (to === undefined || m["to"] === to));
 }
 
 /** Alternating night/day script entries with no actions. */

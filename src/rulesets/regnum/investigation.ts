@@ -126,11 +126,11 @@ function observedMove(state: RState, target: RPlayer): Json {
 
 function identify(state: RState, actor: RPlayer, target: RPlayer): { result: string; data: JsonObject } {
   if (dead(target)) {
-    const rec = target.deathRecord;
-    if (!rec || rec.location !== actor.location) return { result: "failed", data: {} };
-    if (rec.body === "unidentifiable") return { result: "unidentifiable", data: {} };
-    if (rec.body === "unavailable") return { result: "unavailable", data: {} };
-    return { result: "ok", data: { appearance: rec.appearance } };
+    const deathRecord = target.deathRecord;
+    if (!deathRecord || deathRecord.location !== actor.location) return { result: "failed", data: {} };
+    if (deathRecord.body === "unidentifiable") return { result: "unidentifiable", data: {} };
+    if (deathRecord.body === "unavailable") return { result: "unavailable", data: {} };
+    return { result: "ok", data: { appearance: deathRecord.appearance } };
   }
   const gate = statusGate(actor, target, "personal");
   if (gate) return { result: gate, data: {} };

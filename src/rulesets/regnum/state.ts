@@ -30,10 +30,10 @@ export const FACTIONS = ["ksb", "ozd", "assassin", "baron", "citizens"] as const
 export const GROUPS = ["elves", "beastfolk", "angels", "demons", "church", "darkness", "aik", "inquisition"];
 
 export function pairKey(a: string, b: string): string {
-  const ia = (COUNTRIES as readonly string[]).indexOf(a);
-  const ib = (COUNTRIES as readonly string[]).indexOf(b);
-  const ordered = ia <= ib ? [a, b] : [b, a];
-  if (ia < 0 || ib < 0) return [a, b].sort().join("-");
+  const indexA = (COUNTRIES as readonly string[]).indexOf(a);
+  const indexB = (COUNTRIES as readonly string[]).indexOf(b);
+  const ordered = indexA <= indexB ? [a, b] : [b, a];
+  if (indexA < 0 || indexB < 0) return [a, b].sort().join("-");
   return ordered.join("-");
 }
 

@@ -13,24 +13,24 @@ import { isCountry, type RPlayer, type RState } from "./state.js";
 type Column = "info" | "check" | "detain" | "personal" | "remote";
 
 /** Target status effects (§5.14), rows in their precedence order; null = normal. */
-export function statusGate(actor: RPlayer, target: RPlayer, col: Column): string | null {
+export function statusGate(actor: RPlayer, target: RPlayer, column: Column): string | null {
   if (dead(target)) return "failed";
-  if (abroad(actor) && target.location !== actor.location && col !== "check" && col !== "remote")
+  if (abroad(actor) && target.location !== actor.location && column !== "check" && column !== "remote")
     return "failed";
   if (abroad(target)) {
-    if (col === "info") return "hidden";
-    if (col === "check") return "suspicious";
-    if (col === "detain") return "abroad";
-    if (col === "personal") return actor.location === target.location ? null : "failed";
+    if (column === "info") return "hidden";
+    if (column === "check") return "suspicious";
+    if (column === "detain") return "abroad";
+    if (column === "personal") return actor.location === target.location ? null : "failed";
     return null;
   }
   if (underground(target)) {
-    if (col === "info") return "hidden";
-    if (col === "check") return "suspicious";
-    if (col === "detain") return "wanted";
+    if (column === "info") return "hidden";
+    if (column === "check") return "suspicious";
+    if (column === "detain") return "wanted";
     return null;
   }
-  if (detained(target) && col === "detain") return "already";
+  if (detained(target) && column === "detain") return "already";
   return null;
 }
 

@@ -78,10 +78,11 @@ export function resolveTheft(state: RState): void {
     const actor = playerOrThrow(state, order.actor);
     if (!free(actor)) continue;
     if (order.action === "embezzle") {
-      const gov = isGovernmentMember(state, actor);
-      const tid = embezzlement.parse(order.params).treasury ?? gov ?? state.options.defaultTreasury;
-      const got = takeGoods(state, order, treasury(state, tid), actor);
-      emitEvent(state, "embezzled", { thief: actor.id, treasury: tid });
+      const government = isGovernmentMember(state, actor);
+      const treasuryId =
+        embezzlement.parse(order.params).treasury ?? government ?? state.options.defaultTreasury;
+      const got = takeGoods(state, order, treasury(state, treasuryId), actor);
+      emitEvent(state, "embezzled", { thief: actor.id, treasury: treasuryId });
       sendResult(state, actor.id, order.action, null, "ok", got as JsonObject);
       continue;
     }

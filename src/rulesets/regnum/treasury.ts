@@ -65,7 +65,7 @@ function give(
   state: RState,
   input: { targets: string[]; params: z.output<z.ZodObject<typeof goods>> },
   sign: 1 | -1,
-  tid: string | undefined,
+  treasuryId: string | undefined,
 ): void {
   const crowns = input.params.crowns ?? 0;
   const orchium = input.params.orchium ?? 0;
@@ -77,8 +77,8 @@ function give(
       player.orchium += orchium;
       player.resources += resources;
       player.items.push(...items);
-      if (tid) {
-        const fund = treasury(state, tid);
+      if (treasuryId) {
+        const fund = treasury(state, treasuryId);
         fund.crowns = Math.max(0, fund.crowns - crowns);
         for (const item of items) {
           const index = fund.items.indexOf(item);
@@ -92,7 +92,7 @@ function give(
         resources: Math.min(resources, player.resources),
         items: items.filter((item) => player.items.includes(item)),
       };
-      if (tid) transferInventory(state, player, `treasury:${tid}`, part);
+      if (treasuryId) transferInventory(state, player, `treasury:${treasuryId}`, part);
       else {
         player.crowns -= part.crowns;
         player.orchium -= part.orchium;

@@ -107,9 +107,9 @@ export function chatLayout(state: RState): ChatSpec[] {
     const writers: PlayerId[] = [];
     const open = writable(state, id);
     for (const p of state.players) {
-      const acc = access(state, p, id);
-      if (acc !== "none") readers.push(p.id);
-      if (acc === "member" && open && id !== "community") writers.push(p.id);
+      const playerAccess = access(state, p, id);
+      if (playerAccess !== "none") readers.push(p.id);
+      if (playerAccess === "member" && open && id !== "community") writers.push(p.id);
     }
     const spec: ChatSpec = {
       id,
@@ -154,7 +154,7 @@ export function statusesOf(state: RState, player: RPlayer): string[] {
 }
 
 export function finalPlayer(state: RState, player: RPlayer): JsonObject {
-  const occ = state.data.occupant[player.appearance];
+  const occupant = state.data.occupant[player.appearance];
   return {
     role: player.role,
     roles: allRoles(player),
@@ -166,7 +166,7 @@ export function finalPlayer(state: RState, player: RPlayer): JsonObject {
     actingPosts: actingPosts(state, player),
     appearance: player.appearance,
     currentAppearance: player.currentAppearance,
-    replacedBy: occ && occ !== player.id ? occ : null,
+    replacedBy: occupant && occupant !== player.id ? occupant : null,
     location: player.location,
     statuses: statusesOf(state, player),
     crowns: player.crowns,

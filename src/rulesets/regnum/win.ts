@@ -17,8 +17,8 @@ export function ozdCapturedPower(state: RState): number {
   // (b) places of non-OZD owners occupied by OZD doubles
   for (const owner of state.players) {
     if (owner.faction === "ozd") continue;
-    const occ = state.data.occupant[owner.appearance];
-    if (occ && occ !== owner.id && ok(playerOrThrow(state, occ))) sum += power(state, owner);
+    const occupant = state.data.occupant[owner.appearance];
+    if (occupant && occupant !== owner.id && ok(playerOrThrow(state, occupant))) sum += power(state, owner);
   }
   // (c) posts newly acted by members at setup
   for (const id of state.data.setupOzd) {
