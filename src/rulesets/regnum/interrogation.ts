@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineGmAction, type GmActionDefinition } from "../../engine/ruleset.js";
 import { emitEvent, emitPrivate, findPlayer } from "../../engine/helpers.js";
-import type { JsonObject } from "../../engine/types.js";
+import type { JsonObject, PlayerId } from "../../engine/types.js";
 import { abroad, dead, detained, learn, needRole, notice, underground } from "./characters.js";
 import { caseEntry } from "./investigation.js";
 import { reject } from "./rejections.js";
 import { noParams, paramsOf, playerAction } from "./spec.js";
-import type { Order, RPlayer, RState } from "./state.js";
+import type { Order, RPlayer, RState, Session } from "./state.js";
 import { statusGate } from "./statuses.js";
 
 /**
@@ -14,6 +14,28 @@ import { statusGate } from "./statuses.js";
  * questions and answers as free actions, the answer window (step 19 in simulations, a worker
  * timer in live games) and the sessions closed when the sides can no longer meet.
  */
+
+/** A question or an answer: its text and the session it belongs to (the speaker's only one when omitted). */
+const sessionText = paramsOf({ text: z.string().default(""), session: z.string().optional() });
+
+/**
+ * A question or an answer goes to the other side of the session under the speaker's current
+ * appearance, and into the case file.
+ */
+function relay(
+  state: RState,
+  session: Session,
+  speaker: RPlayer,
+  to: PlayerId,
+  action: "ask" | "answer",
+  text: string,
+): void {
+  emitPrivate(state, to, "relay", { session: session.id, from: speaker.currentAppearance, text });
+  caseEntry(state, session.source, action, speaker.id, to, action === "ask" ? "question" : "answer", {
+    session: session.id,
+    text,
+  });
+}
 
 /** The orders that open a session and the free actions inside it. */
 export const interrogationActions = {
@@ -28,7 +50,7 @@ export const interrogationActions = {
     who: needRole("detective", "onlyDetective"),
   }),
   // ------------------------------------------------------------ §5.1.1 interrogation
-  ask: playerAction(paramsOf({ text: z.string().default(""), session: z.string().optional() }), {
+  ask: playerAction(sessionText, {
     kind: "free",
     targets: "none",
     who: (state, actor, input) =>
@@ -40,18 +62,10 @@ export const interrogationActions = {
       session.question = text;
       session.askedAt = state.data.phaseIndex;
       session.askedAtMs = state.now;
-      emitPrivate(state, session.target, "relay", {
-        session: session.id,
-        from: actor.currentAppearance,
-        text,
-      });
-      caseEntry(state, session.source, "ask", actor.id, session.target, "question", {
-        session: session.id,
-        text,
-      });
+      relay(state, session, actor, session.target, "ask", text);
     },
   }),
-  answer: playerAction(paramsOf({ text: z.string().default(""), session: z.string().optional() }), {
+  answer: playerAction(sessionText, {
     kind: "free",
     targets: "none",
     allowDetained: true,
@@ -65,15 +79,7 @@ export const interrogationActions = {
       session.question = null;
       session.askedAt = null;
       session.answered = true;
-      emitPrivate(state, session.interrogator, "relay", {
-        session: session.id,
-        from: actor.currentAppearance,
-        text,
-      });
-      caseEntry(state, session.source, "answer", actor.id, session.interrogator, "answer", {
-        session: session.id,
-        text,
-      });
+      relay(state, session, actor, session.interrogator, "answer", text);
       if (first && session.source === "detective")
         notice(state, session.interrogator, "character_type", { target: actor.id, type: actor.type });
     },
