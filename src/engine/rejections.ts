@@ -1,5 +1,6 @@
 import type { RenderContext, RulesetDefinition, TextCatalog, TextTemplate } from "./ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang, Rejection } from "./types.js";
+import { paramText } from "./params.js";
 
 /**
  * Rejections as texts: each refusal a ruleset (or the engine) can produce is an entry of a typed
@@ -82,9 +83,6 @@ export function defineRejections<K extends string>(
   };
 }
 
-/** A refusal's param as text in its message (absent or null: empty). */
-export const paramText = (value: Json | undefined): string =>
-  typeof value === "string" ? value : String(value ?? "");
 /** A zod message in Russian where it is the engine's own fallback. */
 export const ruZodMessage = (value: Json | undefined): string =>
   paramText(value) === "invalid" ? "недопустимое значение" : paramText(value);

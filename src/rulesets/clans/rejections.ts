@@ -1,4 +1,5 @@
-import { type RejectionTexts, defineRejections, paramText } from "../../engine/rejections.js";
+import { type RejectionTexts, defineRejections } from "../../engine/rejections.js";
+import { paramText } from "../../engine/params.js";
 import type { Rejection } from "../../engine/types.js";
 import { RULESET_ID } from "./state.js";
 

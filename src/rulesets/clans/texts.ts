@@ -2,13 +2,12 @@ import { pluralRu } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
+import { paramNumber, paramText } from "../../engine/params.js";
 
 /** §7 public lines (en verbatim with ids; ru for the Discord layer, option `lang`) and §8 private texts. */
 
-const str = (v: Json | undefined): string => (v === null || v === undefined ? "" : String(v));
 const names = (v: Json | undefined, ctx: RenderContext): string =>
-  (Array.isArray(v) ? v : []).map((id) => ctx.player(str(id))).join(", ");
-const num = (v: Json | undefined): number => (typeof v === "number" ? v : 0);
+  (Array.isArray(v) ? v : []).map((id) => ctx.player(paramText(id))).join(", ");
 
 export const CLAN_NAMES = {
   yakuza: { en: "Yakuza", ru: "Якудза" },
@@ -29,93 +28,93 @@ function numbersList(params: JsonObject, word: string): string {
   return list
     .map((item) => {
       const entry = (item ?? {}) as JsonObject;
-      return `${word} ${num(entry["night"])} — ${num(entry["value"])}`;
+      return `${word} ${paramNumber(entry["night"])} — ${paramNumber(entry["value"])}`;
     })
     .join(", ");
 }
 
 const en: TextCatalog = {
-  night_results: (p) => `Night ${num(p["n"])} results.`,
+  night_results: (p) => `Night ${paramNumber(p["n"])} results.`,
   killed: (p, ctx) => `Killed tonight: ${names(p["names"], ctx)}.`,
   nobody_killed: () => "Nobody was killed tonight.",
   clan_sizes: (p) =>
-    `Yakuza — ${num(p["yakuza"])}, Cosa Nostra — ${num(p["cosa_nostra"])}, Russian Mafia — ${num(p["russian_mafia"])}.`,
-  recruitments: (p) => `Successful recruitments: ${num(p["k"])}.`,
-  day_results: (p) => `Day ${num(p["n"])} results.`,
-  lynched: (p, ctx) => `Lynched: ${ctx.player(str(p["name"]))}.`,
+    `Yakuza — ${paramNumber(p["yakuza"])}, Cosa Nostra — ${paramNumber(p["cosa_nostra"])}, Russian Mafia — ${paramNumber(p["russian_mafia"])}.`,
+  recruitments: (p) => `Successful recruitments: ${paramNumber(p["k"])}.`,
+  day_results: (p) => `Day ${paramNumber(p["n"])} results.`,
+  lynched: (p, ctx) => `Lynched: ${ctx.player(paramText(p["name"]))}.`,
   peaceful: () => "Peaceful day: nobody was lynched.",
-  protected: (p, ctx) => `Protected: ${ctx.player(str(p["name"]))}.`,
+  protected: (p, ctx) => `Protected: ${ctx.player(paramText(p["name"]))}.`,
   nobody_protected: () => "Nobody is protected.",
   inactivity: (p, ctx) => `Removed for inactivity: ${names(p["names"], ctx)}.`,
-  gm_removed: (p, ctx) => `Removed by the GM: ${ctx.player(str(p["name"]))}.`,
-  game_over_winner: (p, ctx) => `Game over. Winners: ${ctx.faction(str(p["clan"]))}.`,
+  gm_removed: (p, ctx) => `Removed by the GM: ${ctx.player(paramText(p["name"]))}.`,
+  game_over_winner: (p, ctx) => `Game over. Winners: ${ctx.faction(paramText(p["clan"]))}.`,
   game_over_none: () => "Game over. No winners.",
   reveal_player: (p, ctx) =>
-    `${ctx.player(str(p["name"]))}: ${ctx.role(str(p["role"]))}, ${ctx.faction(str(p["home"]))} → ${ctx.faction(str(p["clan"]))}`,
+    `${ctx.player(paramText(p["name"]))}: ${ctx.role(paramText(p["role"]))}, ${ctx.faction(paramText(p["home"]))} → ${ctx.faction(paramText(p["clan"]))}`,
   reveal_numbers: (p) => `Random numbers: ${numbersList(p, "night")}.`,
   "private.role_card": (p, ctx) =>
-    `Your role: ${ctx.role(str(p["role"]))}; your home clan: ${ctx.faction(str(p["clan"]))}` +
-    (p["number"] !== null && p["number"] !== undefined ? `; your number: ${num(p["number"])}` : "") +
+    `Your role: ${ctx.role(paramText(p["role"]))}; your home clan: ${ctx.faction(paramText(p["clan"]))}` +
+    (p["number"] !== null && p["number"] !== undefined ? `; your number: ${paramNumber(p["number"])}` : "") +
     (p["boss"] === true ? ". You are the boss of your clan; your team is only yourself." : "."),
   "private.new_member": (p, ctx) =>
-    `${ctx.player(str(p["member"]))} joined your clan` +
+    `${ctx.player(paramText(p["member"]))} joined your clan` +
     (p["via"] === "meet" ? " by acquaintance" : " by recruitment") +
     (p["posthumous"] === true ? " (posthumously)." : "."),
   "private.joined_clan": (p, ctx) =>
-    `You joined ${ctx.faction(str(p["clan"]))} (boss ${ctx.player(str(p["boss"]))})` +
+    `You joined ${ctx.faction(paramText(p["clan"]))} (boss ${ctx.player(paramText(p["boss"]))})` +
     (p["posthumous"] === true ? " posthumously" : "") +
     (p["role_lost"] === true ? "; you lost your role and are now a clan member." : "."),
   "private.check_result": (p, ctx) =>
     p["check"] === "recruited"
-      ? `Check of ${ctx.player(str(p["target"]))}: ${p["result"] === "recruited" ? "recruited" : "not recruited"}.`
-      : `Check of ${ctx.player(str(p["target"]))}: clan ${ctx.faction(str(p["clan"]))}, role ${ctx.role(str(p["role"]))}.`,
+      ? `Check of ${ctx.player(paramText(p["target"]))}: ${p["result"] === "recruited" ? "recruited" : "not recruited"}.`
+      : `Check of ${ctx.player(paramText(p["target"]))}: clan ${ctx.faction(paramText(p["clan"]))}, role ${ctx.role(paramText(p["role"]))}.`,
   "private.became_boss": (p, ctx) =>
-    `You are now the boss of ${ctx.faction(str(p["clan"]))}, succeeding ${ctx.player(str(p["previous"]))}` +
+    `You are now the boss of ${ctx.faction(paramText(p["clan"]))}, succeeding ${ctx.player(paramText(p["previous"]))}` +
     (p["outsider"] === true ? "; a new clan chat is opened for you." : "."),
   "private.warning": (p) =>
-    `GM warning (${p["reason"] === "mask" ? "mask rule" : "rules"}); warnings so far: ${num(p["count"])}.`,
+    `GM warning (${p["reason"] === "mask" ? "mask rule" : "rules"}); warnings so far: ${paramNumber(p["count"])}.`,
 };
 
 const ru: TextCatalog = {
-  night_results: (p) => `Итоги ночи ${num(p["n"])}.`,
+  night_results: (p) => `Итоги ночи ${paramNumber(p["n"])}.`,
   killed: (p, ctx) => `Убиты этой ночью: ${names(p["names"], ctx)}.`,
   nobody_killed: () => "Этой ночью никто не убит.",
   clan_sizes: (p) =>
-    `Якудза — ${num(p["yakuza"])}, Коза Ностра — ${num(p["cosa_nostra"])}, Русская Мафия — ${num(p["russian_mafia"])}.`,
-  recruitments: (p) => `Прошедших вербовок: ${num(p["k"])}.`,
-  day_results: (p) => `Итоги дня ${num(p["n"])}.`,
-  lynched: (p, ctx) => `Казнён: ${ctx.player(str(p["name"]))}.`,
+    `Якудза — ${paramNumber(p["yakuza"])}, Коза Ностра — ${paramNumber(p["cosa_nostra"])}, Русская Мафия — ${paramNumber(p["russian_mafia"])}.`,
+  recruitments: (p) => `Прошедших вербовок: ${paramNumber(p["k"])}.`,
+  day_results: (p) => `Итоги дня ${paramNumber(p["n"])}.`,
+  lynched: (p, ctx) => `Казнён: ${ctx.player(paramText(p["name"]))}.`,
   peaceful: () => "Мирный день: никто не казнён.",
-  protected: (p, ctx) => `Защиту получил: ${ctx.player(str(p["name"]))}.`,
+  protected: (p, ctx) => `Защиту получил: ${ctx.player(paramText(p["name"]))}.`,
   nobody_protected: () => "Защиту не получил никто.",
   inactivity: (p, ctx) => `Выбыли за неактивность: ${names(p["names"], ctx)}.`,
-  gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(str(p["name"]))}.`,
-  game_over_winner: (p, ctx) => `Игра окончена. Победил клан ${ctx.faction(str(p["clan"]))}.`,
+  gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(paramText(p["name"]))}.`,
+  game_over_winner: (p, ctx) => `Игра окончена. Победил клан ${ctx.faction(paramText(p["clan"]))}.`,
   game_over_none: () => "Игра окончена: победителя нет.",
   reveal_player: (p, ctx) =>
-    `${ctx.player(str(p["name"]))}: ${ctx.role(str(p["role"]))}, ${ctx.faction(str(p["home"]))} → ${ctx.faction(str(p["clan"]))}`,
+    `${ctx.player(paramText(p["name"]))}: ${ctx.role(paramText(p["role"]))}, ${ctx.faction(paramText(p["home"]))} → ${ctx.faction(paramText(p["clan"]))}`,
   reveal_numbers: (p) => `Случайные числа: ${numbersList(p, "ночь")}.`,
   "private.role_card": (p, ctx) =>
-    `Ваша роль: ${ctx.role(str(p["role"]))}; родной клан: ${ctx.faction(str(p["clan"]))}` +
-    (p["number"] !== null && p["number"] !== undefined ? `; ваш номер: ${num(p["number"])}` : "") +
+    `Ваша роль: ${ctx.role(paramText(p["role"]))}; родной клан: ${ctx.faction(paramText(p["clan"]))}` +
+    (p["number"] !== null && p["number"] !== undefined ? `; ваш номер: ${paramNumber(p["number"])}` : "") +
     (p["boss"] === true ? ". Вы — Босс своего клана; пока клан состоит только из вас." : "."),
   "private.new_member": (p, ctx) =>
-    `${ctx.player(str(p["member"]))} вступает в ваш клан` +
+    `${ctx.player(paramText(p["member"]))} вступает в ваш клан` +
     (p["via"] === "meet" ? " (знакомство)" : " (вербовка)") +
     (p["posthumous"] === true ? " посмертно." : "."),
   "private.joined_clan": (p, ctx) =>
-    `Вы вступили в клан ${ctx.faction(str(p["clan"]))} (Босс — ${ctx.player(str(p["boss"]))})` +
+    `Вы вступили в клан ${ctx.faction(paramText(p["clan"]))} (Босс — ${ctx.player(paramText(p["boss"]))})` +
     (p["posthumous"] === true ? " посмертно" : "") +
     (p["role_lost"] === true ? "; вы потеряли свою роль и стали рядовым членом клана." : "."),
   "private.check_result": (p, ctx) =>
     p["check"] === "recruited"
-      ? `Проверка ${ctx.player(str(p["target"]))}: ${p["result"] === "recruited" ? "завербован" : "не завербован"}.`
-      : `Проверка ${ctx.player(str(p["target"]))}: клан ${ctx.faction(str(p["clan"]))}, роль ${ctx.role(str(p["role"]))}.`,
+      ? `Проверка ${ctx.player(paramText(p["target"]))}: ${p["result"] === "recruited" ? "завербован" : "не завербован"}.`
+      : `Проверка ${ctx.player(paramText(p["target"]))}: клан ${ctx.faction(paramText(p["clan"]))}, роль ${ctx.role(paramText(p["role"]))}.`,
   "private.became_boss": (p, ctx) =>
-    `Теперь вы — Босс клана ${ctx.faction(str(p["clan"]))} вместо ${ctx.player(str(p["previous"]))}` +
+    `Теперь вы — Босс клана ${ctx.faction(paramText(p["clan"]))} вместо ${ctx.player(paramText(p["previous"]))}` +
     (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
   "private.warning": (p) => {
-    const count = num(p["count"]);
+    const count = paramNumber(p["count"]);
     return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${count} ${pluralRu(count, ["предупреждение", "предупреждения", "предупреждений"])}.`;
   },
 };

@@ -1,4 +1,5 @@
-import { defineRejections, paramText } from "../../engine/rejections.js";
+import { defineRejections } from "../../engine/rejections.js";
+import { paramText } from "../../engine/params.js";
 import { RULESET_ID } from "./state.js";
 
 /**

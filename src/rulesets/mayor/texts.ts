@@ -1,24 +1,21 @@
 import { joinList, pluralRu } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import type { Json, JsonObject, Lang } from "../../engine/types.js";
+import type { JsonObject, Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
+import { paramList, paramNumber, paramText } from "../../engine/params.js";
 
 /**
  * Public lines (section 7) and private results (section 8). English: the rules file's templates
  * verbatim with ids; Russian: names from the context.
  */
 
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : String(v ?? ""));
-const num = (v: Json | undefined): number => (typeof v === "number" ? v : 0);
-const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
-
-const who = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
+const who = (params: JsonObject, ctx: RenderContext) => ctx.player(paramText(params["player"]));
 
 function roleSuffix(params: JsonObject, ctx: RenderContext): string {
   if (params["role"] === undefined) return "";
   return ctx.lang === "ru"
-    ? ` Роль: ${ctx.role(str(params["role"]))}.`
-    : ` Role: ${ctx.role(str(params["role"]))}.`;
+    ? ` Роль: ${ctx.role(paramText(params["role"]))}.`
+    : ` Role: ${ctx.role(paramText(params["role"]))}.`;
 }
 
 const alignmentRu: Record<string, string> = { good: "добрый", evil: "злой" };
@@ -26,7 +23,7 @@ const reasonRu: Record<string, string> = { jailed: "в ТЮРЬМЕ", isolated: 
 
 const en: TextCatalog = {
   roles_in_play: (p) =>
-    `Roles in play: mafia ${num(p["mafia"])}, maniac ${num(p["maniac"])}, lawyer ${num(p["lawyer"])}, doctor ${num(p["doctor"])}, agent ${num(p["agent"])}.`,
+    `Roles in play: mafia ${paramNumber(p["mafia"])}, maniac ${paramNumber(p["maniac"])}, lawyer ${paramNumber(p["lawyer"])}, doctor ${paramNumber(p["doctor"])}, agent ${paramNumber(p["agent"])}.`,
   lawyer_transfer: (p, c) => `${who(p, c)} was moved from jail to isolation.`,
   released: (p, c) => `${who(p, c)} was released from isolation.`,
   isolated_gm: (p, c) => `${who(p, c)} goes to isolation by the Mayor's decision.`,
@@ -38,11 +35,11 @@ const en: TextCatalog = {
   modkill: (p, c) => `${who(p, c)} was removed by the Mayor.${roleSuffix(p, c)}`,
   mayor_visit: (p, c) => `${who(p, c)} visited the Mayor and was sent home.`,
   attempts: (p, c) => {
-    const ids = list(p["players"]).map((id) => c.player(id));
+    const ids = paramList(p["players"]).map((id) => c.player(id));
     return `Attempts: ${ids.length > 0 ? ids.join(", ") : "none"}.`;
   },
-  second_isolation: (p, c) => `${who(p, c)}: second isolation, alignment ${str(p["alignment"])}.`,
-  third_isolation: (p, c) => `${who(p, c)}: third isolation, dies. Role: ${c.role(str(p["role"]))}.`,
+  second_isolation: (p, c) => `${who(p, c)}: second isolation, alignment ${paramText(p["alignment"])}.`,
+  third_isolation: (p, c) => `${who(p, c)}: third isolation, dies. Role: ${c.role(paramText(p["role"]))}.`,
   quiet_night: () => "Quiet night.",
   jailed: (p, c) => `${who(p, c)} goes to jail (execution).`,
   no_execution: () => "No execution.",
@@ -51,28 +48,28 @@ const en: TextCatalog = {
   no_isolation: () => "No isolation.",
   isolated_missed: (p, c) => `${who(p, c)} goes to isolation for missing two verdicts in a row.`,
   game_over: (p, c) => {
-    const winners = list(p["winners"]).map((f) => c.faction(f));
+    const winners = paramList(p["winners"]).map((f) => c.faction(f));
     return winners.length > 0 ? `Game over. Winners: ${winners.join(", ")}.` : "Game over. No winners.";
   },
-  "private.check_result": (p, c) => `Check: ${c.player(str(p["target"]))} is ${resultEn(p, c)}.`,
+  "private.check_result": (p, c) => `Check: ${c.player(paramText(p["target"]))} is ${resultEn(p, c)}.`,
   "private.check_failed": (p, c) =>
-    `Check of ${c.player(str(p["target"]))} failed: the player is ${str(p["reason"]) === "jailed" ? "in jail" : "in isolation"}.`,
+    `Check of ${c.player(paramText(p["target"]))} failed: the player is ${paramText(p["reason"]) === "jailed" ? "in jail" : "in isolation"}.`,
 };
 
 function resultEn(params: JsonObject, ctx: RenderContext): string {
-  const result = str(params["result"]);
+  const result = paramText(params["result"]);
   return result === "good" || result === "evil" ? result : ctx.role(result);
 }
 
 function resultRu(params: JsonObject, ctx: RenderContext): string {
-  const result = str(params["result"]);
+  const result = paramText(params["result"]);
   return alignmentRu[result] ?? ctx.role(result);
 }
 
 const ru: TextCatalog = {
   roles_in_play: (p, c) =>
     `Роли в игре: ${(["mafia", "maniac", "lawyer", "doctor", "agent"] as const)
-      .map((r) => `${c.role(r)} — ${num(p[r])}`)
+      .map((r) => `${c.role(r)} — ${paramNumber(p[r])}`)
       .join(", ")}.`,
   lawyer_transfer: (p, c) => `${who(p, c)}: по ходатайству АДВОКАТА переводится из ТЮРЬМЫ в ИЗО.`,
   released: (p, c) => `${who(p, c)} выходит на свободу из ИЗО.`,
@@ -85,12 +82,12 @@ const ru: TextCatalog = {
   modkill: (p, c) => `${who(p, c)}: выведен(а) из игры МЭРОМ.${roleSuffix(p, c)}`,
   mayor_visit: (p, c) => `${who(p, c)} пытался(ась) посетить МЭРА и был(а) отправлен(а) домой.`,
   attempts: (p, c) => {
-    const ids = list(p["players"]).map((id) => c.player(id));
+    const ids = paramList(p["players"]).map((id) => c.player(id));
     return `Покушения: ${ids.length > 0 ? joinList(ids, "ru") : "нет"}.`;
   },
   second_isolation: (p, c) =>
-    `${who(p, c)}: второе ИЗО, характер — ${alignmentRu[str(p["alignment"])] ?? str(p["alignment"])}.`,
-  third_isolation: (p, c) => `${who(p, c)}: третье ИЗО, игрок гибнет. Роль: ${c.role(str(p["role"]))}.`,
+    `${who(p, c)}: второе ИЗО, характер — ${alignmentRu[paramText(p["alignment"])] ?? paramText(p["alignment"])}.`,
+  third_isolation: (p, c) => `${who(p, c)}: третье ИЗО, игрок гибнет. Роль: ${c.role(paramText(p["role"]))}.`,
   quiet_night: () => "Ночь прошла спокойно.",
   jailed: (p, c) => `${who(p, c)} отправляется в ТЮРЬМУ (КАЗНЬ).`,
   no_execution: () => "Никто не отправляется на КАЗНЬ.",
@@ -99,13 +96,13 @@ const ru: TextCatalog = {
   no_isolation: () => "Никто не отправляется в ИЗО.",
   isolated_missed: (p, c) => `${who(p, c)} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.`,
   game_over: (p, c) => {
-    const winners = list(p["winners"]).map((f) => c.faction(f));
+    const winners = paramList(p["winners"]).map((f) => c.faction(f));
     if (winners.length === 0) return "Игра окончена. Победителей нет.";
     return `Игра окончена. ${pluralRu(winners.length, ["Победитель", "Победители", "Победители"])}: ${joinList(winners, "ru")}.`;
   },
-  "private.check_result": (p, c) => `Проверка: ${c.player(str(p["target"]))} — ${resultRu(p, c)}.`,
+  "private.check_result": (p, c) => `Проверка: ${c.player(paramText(p["target"]))} — ${resultRu(p, c)}.`,
   "private.check_failed": (p, c) =>
-    `Проверка игрока ${c.player(str(p["target"]))} не удалась: игрок ${reasonRu[str(p["reason"])] ?? str(p["reason"])}.`,
+    `Проверка игрока ${c.player(paramText(p["target"]))} не удалась: игрок ${reasonRu[paramText(p["reason"])] ?? paramText(p["reason"])}.`,
 };
 
 export const texts: Record<Lang, TextCatalog> = {

@@ -1,4 +1,5 @@
-import { defineRejections, paramText, ruZodMessage } from "../../engine/rejections.js";
+import { defineRejections, ruZodMessage } from "../../engine/rejections.js";
+import { paramText } from "../../engine/params.js";
 import { RULESET } from "./state.js";
 
 /**

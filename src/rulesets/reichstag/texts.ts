@@ -2,18 +2,18 @@ import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
+import { paramList, paramText } from "../../engine/params.js";
 
 /** Public lines (reichstag.md section 7, verbatim in English) and private messages (section 8). */
 
-const str = (v: Json | undefined): string => (v === undefined || v === null ? "" : String(v));
-const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
 const ids = (v: Json | undefined, ctx: RenderContext) =>
-  list(v)
+  paramList(v)
     .map((id) => ctx.player(id))
     .join(", ");
 const pairs = (v: Json | undefined): [string, string][] =>
-  Array.isArray(v) ? v.map((x) => (Array.isArray(x) ? [str(x[0]), str(x[1])] : ["", ""])) : [];
-const playerName = (params: JsonObject, key: string, ctx: RenderContext) => ctx.player(str(params[key]));
+  Array.isArray(v) ? v.map((x) => (Array.isArray(x) ? [paramText(x[0]), paramText(x[1])] : ["", ""])) : [];
+const playerName = (params: JsonObject, key: string, ctx: RenderContext) =>
+  ctx.player(paramText(params[key]));
 
 const policyEn = (p: string) => (p === "L" ? "liberal" : "fascist");
 const policyRu = (p: string) => (p === "L" ? "либеральный" : "фашистский");
@@ -26,7 +26,7 @@ const powerRu: Record<string, string> = {
 
 export const en: TextCatalog = {
   deal: (p, ctx) =>
-    `Players: ${ids(p["players"], ctx)}. Liberals ${str(p["liberals"])}, fascists ${str(p["fascists"])}, Hitler 1.`,
+    `Players: ${ids(p["players"], ctx)}. Liberals ${paramText(p["liberals"])}, fascists ${paramText(p["fascists"])}, Hitler 1.`,
   candidate: (p, ctx) => {
     const suffix =
       p["reason"] === "special_election"
@@ -47,25 +47,25 @@ export const en: TextCatalog = {
       .join(", ")}.`,
   did_not_vote: (p, ctx) => `Did not vote: ${ids(p["players"], ctx)}.`,
   government_elected: (p, ctx) =>
-    `Government elected: President ${playerName(p, "president", ctx)}, Chancellor ${playerName(p, "chancellor", ctx)} (Ja ${str(p["ja"])}, Nein ${str(p["nein"])}).`,
+    `Government elected: President ${playerName(p, "president", ctx)}, Chancellor ${playerName(p, "chancellor", ctx)} (Ja ${paramText(p["ja"])}, Nein ${paramText(p["nein"])}).`,
   government_rejected: (p, ctx) =>
-    `Government rejected: ${playerName(p, "president", ctx)} and ${playerName(p, "chancellor", ctx)} (Ja ${str(p["ja"])}, Nein ${str(p["nein"])}). Election tracker: ${str(p["tracker"])}/3.`,
+    `Government rejected: ${playerName(p, "president", ctx)} and ${playerName(p, "chancellor", ctx)} (Ja ${paramText(p["ja"])}, Nein ${paramText(p["nein"])}). Election tracker: ${paramText(p["tracker"])}/3.`,
   not_hitler: (p, ctx) => `${playerName(p, "player", ctx)} is not Hitler.`,
   is_hitler: (p, ctx) => `${playerName(p, "player", ctx)} is Hitler.`,
   president_discarded: () => "The President passed two policies to the Chancellor.",
   veto_requested: (p, ctx) => `${playerName(p, "player", ctx)} requests a veto.`,
   veto_refused: (p, ctx) => `${playerName(p, "player", ctx)} refuses the veto.`,
-  veto: (p) => `Veto: no policy enacted. Election tracker: ${str(p["tracker"])}/3.`,
+  veto: (p) => `Veto: no policy enacted. Election tracker: ${paramText(p["tracker"])}/3.`,
   chaos: () => "Chaos: the top policy is enacted.",
   policy_liberal: () => "A liberal policy is enacted.",
   policy_fascist: () => "A fascist policy is enacted.",
   tracks: (p) =>
-    `Policies: liberal ${str(p["liberal"])}/5, fascist ${str(p["fascist"])}/6. Election tracker: ${str(p["tracker"])}/3.`,
+    `Policies: liberal ${paramText(p["liberal"])}/5, fascist ${paramText(p["fascist"])}/6. Election tracker: ${paramText(p["tracker"])}/3.`,
   term_limits_cleared: () => "Term limits are cleared.",
-  reshuffled: (p) => `The policy deck is reshuffled (${str(p["n"])} policies).`,
+  reshuffled: (p) => `The policy deck is reshuffled (${paramText(p["n"])} policies).`,
   power_granted: (p, ctx) => `${playerName(p, "player", ctx)} must choose presidential powers.`,
   powers_chosen: (p, ctx) =>
-    `${playerName(p, "player", ctx)} chose: ${list(p["powers"])
+    `${playerName(p, "player", ctx)} chose: ${paramList(p["powers"])
       .map((x) => word(ctx, x))
       .join(", ")}.`,
   investigated: (p, ctx) =>
@@ -77,12 +77,12 @@ export const en: TextCatalog = {
   executed_hitler: (p, ctx) =>
     `${playerName(p, "player", ctx)} was executed. ${playerName(p, "player", ctx)} was Hitler.`,
   removed: (p, ctx) => `${playerName(p, "player", ctx)} was removed by the host.`,
-  extended: (p) => `Deadline extended by ${str(p["hours"])} h.`,
+  extended: (p) => `Deadline extended by ${paramText(p["hours"])} h.`,
   closed_early: () => "The election is closed early.",
   waiting: (p, ctx) => `Waiting for ${ids(p["players"], ctx)}.`,
   game_over: (p, ctx) =>
     `Game over. Winners: ${
-      list(p["winners"])
+      paramList(p["winners"])
         .map((f) => ctx.faction(f))
         .join(", ") || "none"
     }.`,
@@ -90,31 +90,32 @@ export const en: TextCatalog = {
     `Roles: ${pairs(p["roles"])
       .map(([id, role]) => `${ctx.player(id)} ${ctx.role(role)}`)
       .join(", ")}.`,
-  "private.role": (p, ctx) => `Your role: ${ctx.role(str(p["role"]))} (${ctx.faction(str(p["faction"]))}).`,
+  "private.role": (p, ctx) =>
+    `Your role: ${ctx.role(paramText(p["role"]))} (${ctx.faction(paramText(p["faction"]))}).`,
   "private.allies": (p, ctx) =>
     [
       `Fascists: ${ids(p["fascists"], ctx) || "none"}.`,
       p["hitler"] !== undefined ? ` Hitler: ${playerName(p, "hitler", ctx)}.` : "",
     ].join(""),
   "private.policies_drawn": (p, ctx) =>
-    `You drew: ${list(p["policies"])
+    `You drew: ${paramList(p["policies"])
       .map((x) => word(ctx, x))
       .join(", ")}. Discard one; the other two go to the Chancellor.`,
   "private.policies_received": (p, ctx) =>
-    `You received: ${list(p["policies"])
+    `You received: ${paramList(p["policies"])
       .map((x) => word(ctx, x))
       .join(", ")}. Enact one.`,
   "private.investigation_result": (p, ctx) =>
-    `${playerName(p, "target", ctx)} belongs to the ${ctx.faction(str(p["result"]))}.`,
+    `${playerName(p, "target", ctx)} belongs to the ${ctx.faction(paramText(p["result"]))}.`,
   "private.investigation_notice": (p, ctx) =>
     `${playerName(p, "by", ctx)} investigated your party membership.`,
   "private.peek_result": (p, ctx) =>
-    `The top three policies: ${list(p["policies"])
+    `The top three policies: ${paramList(p["policies"])
       .map((x) => word(ctx, x))
       .join(", ")}.`,
 };
 
-const trackerRu = (p: JsonObject) => `Счётчик выборов: ${str(p["tracker"])}/3.`;
+const trackerRu = (p: JsonObject) => `Счётчик выборов: ${paramText(p["tracker"])}/3.`;
 
 export const ru: TextCatalog = {
   deal: (p, ctx) => {
@@ -141,9 +142,9 @@ export const ru: TextCatalog = {
       .join(", ")}.`,
   did_not_vote: (p, ctx) => `Не проголосовали: ${ids(p["players"], ctx)}.`,
   government_elected: (p, ctx) =>
-    `Правительство избрано: Президент ${playerName(p, "president", ctx)}, Канцлер ${playerName(p, "chancellor", ctx)} (Ja ${str(p["ja"])}, Nein ${str(p["nein"])}).`,
+    `Правительство избрано: Президент ${playerName(p, "president", ctx)}, Канцлер ${playerName(p, "chancellor", ctx)} (Ja ${paramText(p["ja"])}, Nein ${paramText(p["nein"])}).`,
   government_rejected: (p, ctx) =>
-    `Правительство отвергнуто: ${playerName(p, "president", ctx)} и ${playerName(p, "chancellor", ctx)} (Ja ${str(p["ja"])}, Nein ${str(p["nein"])}). ${trackerRu(p)}`,
+    `Правительство отвергнуто: ${playerName(p, "president", ctx)} и ${playerName(p, "chancellor", ctx)} (Ja ${paramText(p["ja"])}, Nein ${paramText(p["nein"])}). ${trackerRu(p)}`,
   not_hitler: (p, ctx) => `${playerName(p, "player", ctx)} — не Гитлер.`,
   is_hitler: (p, ctx) => `${playerName(p, "player", ctx)} — Гитлер.`,
   president_discarded: () => "Президент передал канцлеру два закона.",
@@ -154,7 +155,7 @@ export const ru: TextCatalog = {
   policy_liberal: () => "Принят либеральный закон.",
   policy_fascist: () => "Принят фашистский закон.",
   tracks: (p) =>
-    `Законы: либеральные ${str(p["liberal"])}/5, фашистские ${str(p["fascist"])}/6. ${trackerRu(p)}`,
+    `Законы: либеральные ${paramText(p["liberal"])}/5, фашистские ${paramText(p["fascist"])}/6. ${trackerRu(p)}`,
   term_limits_cleared: () => "Статусы «Бывший президент» и «Бывший канцлер» сняты.",
   reshuffled: (p) => {
     const policies = Number(p["n"]);
@@ -162,7 +163,7 @@ export const ru: TextCatalog = {
   },
   power_granted: (p, ctx) => `${playerName(p, "player", ctx)} должен выбрать президентские права.`,
   powers_chosen: (p, ctx) =>
-    `${playerName(p, "player", ctx)} выбрал: ${list(p["powers"])
+    `${playerName(p, "player", ctx)} выбрал: ${paramList(p["powers"])
       .map((x) => powerRu[x] ?? x)
       .join(", ")}.`,
   investigated: (p, ctx) =>
@@ -182,7 +183,7 @@ export const ru: TextCatalog = {
   waiting: (p, ctx) => `Ожидаем: ${ids(p["players"], ctx)}.`,
   game_over: (p, ctx) =>
     `Игра окончена. Победители: ${
-      list(p["winners"])
+      paramList(p["winners"])
         .map((f) => ctx.faction(f))
         .join(", ") || "нет"
     }.`,
@@ -190,20 +191,21 @@ export const ru: TextCatalog = {
     `Роли: ${pairs(p["roles"])
       .map(([id, role]) => `${ctx.player(id)} — ${ctx.role(role)}`)
       .join(", ")}.`,
-  "private.role": (p, ctx) => `Ваша роль: ${ctx.role(str(p["role"]))} (${ctx.faction(str(p["faction"]))}).`,
+  "private.role": (p, ctx) =>
+    `Ваша роль: ${ctx.role(paramText(p["role"]))} (${ctx.faction(paramText(p["faction"]))}).`,
   "private.allies": (p, ctx) =>
     [
       `Фашисты: ${ids(p["fascists"], ctx) || "нет"}.`,
       p["hitler"] !== undefined ? ` Гитлер: ${playerName(p, "hitler", ctx)}.` : "",
     ].join(""),
   "private.policies_drawn": (p) =>
-    `Вы получили законы: ${list(p["policies"]).map(policyRu).join(", ")}. Отвергните один, два других уйдут канцлеру.`,
+    `Вы получили законы: ${paramList(p["policies"]).map(policyRu).join(", ")}. Отвергните один, два других уйдут канцлеру.`,
   "private.policies_received": (p) =>
-    `Вы получили законы: ${list(p["policies"]).map(policyRu).join(", ")}. Примите один.`,
+    `Вы получили законы: ${paramList(p["policies"]).map(policyRu).join(", ")}. Примите один.`,
   "private.investigation_result": (p, ctx) =>
-    `${playerName(p, "target", ctx)} принадлежит к команде: ${ctx.faction(str(p["result"]))}.`,
+    `${playerName(p, "target", ctx)} принадлежит к команде: ${ctx.faction(paramText(p["result"]))}.`,
   "private.investigation_notice": (p, ctx) => `${playerName(p, "by", ctx)} исследовал вашу лояльность.`,
-  "private.peek_result": (p) => `Три верхних закона: ${list(p["policies"]).map(policyRu).join(", ")}.`,
+  "private.peek_result": (p) => `Три верхних закона: ${paramList(p["policies"]).map(policyRu).join(", ")}.`,
 };
 
 export const policyName = { en: policyEn, ru: policyRu };
