@@ -5,12 +5,14 @@ import { rejections } from "./rejections.js";
 
 /** §7 newspaper lines (English verbatim) and §8 private messages, in English and Russian. */
 
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : "");
-const list = (v: Json | undefined): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+/** A param that is a string, else empty (classic's templates show no other values). */
+const stringOrEmpty = (value: Json | undefined): string => (typeof value === "string" ? value : "");
+const stringsOf = (value: Json | undefined): string[] =>
+  Array.isArray(value) ? value.map((item) => stringOrEmpty(item)) : [];
 
 /** `<role>`: the role id, with the clan in parentheses for clan roles and the bastard son. */
 function role(params: JsonObject, ctx: RenderContext): string {
-  const roleId = str(params["role"]);
+  const roleId = stringOrEmpty(params["role"]);
   const clan = params["clan"];
   return typeof clan === "string" ? `${ctx.role(roleId)} (${ctx.faction(clan)})` : ctx.role(roleId);
 }
@@ -42,7 +44,7 @@ const KILLERS: Record<Lang, Record<string, string>> = {
   },
 };
 
-const playerName = (params: JsonObject, ctx: RenderContext) => ctx.player(str(params["player"]));
+const playerName = (params: JsonObject, ctx: RenderContext) => ctx.player(stringOrEmpty(params["player"]));
 
 const en: TextCatalog = {
   hanged: (x, c) => `${playerName(x, c)} was hanged. Role: ${role(x, c)}.`,
@@ -56,24 +58,24 @@ const en: TextCatalog = {
   harakiri: (x, c) => `${playerName(x, c)} committed harakiri.${suffix(x, c, "Role")}`,
   stray_bullet: (x, c) => `${playerName(x, c)} was hit by a stray bullet.${suffix(x, c, "Role")}`,
   killed: (x, c) =>
-    `${playerName(x, c)} was killed by ${list(x["killers"])
+    `${playerName(x, c)} was killed by ${stringsOf(x["killers"])
       .map((k) => KILLERS.en[k] ?? k)
       .join(" and ")}.${suffix(x, c, "Role")}`,
   quiet_night: () => "Quiet night.",
   game_over: (x, c) => {
-    const winners = list(x["winners"]);
+    const winners = stringsOf(x["winners"]);
     return winners.length === 0
       ? "Game over. No winners."
       : `Game over. Winners: ${winners.map((f) => c.faction(f)).join(", ")}.`;
   },
   "private.role": (x, c) =>
-    `Your role: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
+    `Your role: ${c.role(stringOrEmpty(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
   "private.team": (x, c) => {
     const members = joinList(
-      list(x["members"]).map((m) => c.player(m)),
+      stringsOf(x["members"]).map((m) => c.player(m)),
       "en",
     );
-    const chat = str(x["chat"]);
+    const chat = stringOrEmpty(x["chat"]);
     if (chat === "police") return `The police: ${members}.`;
     const don = typeof x["don"] === "string" ? ` Don: ${c.player(x["don"])}.` : " The don is not chosen yet.";
     const son =
@@ -81,18 +83,19 @@ const en: TextCatalog = {
     return `Your clan (${c.faction(chat)}): ${members}.${don}${son}`;
   },
   "private.don": (x, c) =>
-    `The don of the ${c.faction(str(x["clan"]))} is now ${c.player(str(x["player"]))}.`,
+    `The don of the ${c.faction(stringOrEmpty(x["clan"]))} is now ${c.player(stringOrEmpty(x["player"]))}.`,
   "private.check_result": (x, c) => {
-    const result = str(x["result"]);
+    const result = stringOrEmpty(x["result"]);
     const shown = result === "italians" || result === "russians" ? c.faction(result) : c.role(result);
     const thug = typeof x["thug"] === "string" ? ` The thug who beat him: ${c.player(x["thug"])}.` : "";
-    return `Check: ${c.player(str(x["target"]))} is ${shown}.${thug}`;
+    return `Check: ${c.player(stringOrEmpty(x["target"]))} is ${shown}.${thug}`;
   },
   "private.promoted": () => "The commissar is dead: you have his badge and check from the next night.",
   "private.vest_broken": () => "Your vest stopped a bullet and is now broken.",
-  "private.protect_used": (x, c) => `Your protect brought ${c.player(str(x["target"]))} back to life.`,
+  "private.protect_used": (x, c) =>
+    `Your protect brought ${c.player(stringOrEmpty(x["target"]))} back to life.`,
   "private.removed": (x) =>
-    `You are removed from the game (${str(x["reason"]) === "no_post" ? "no post this day" : "two refusals to vote"}) and go missing tonight.`,
+    `You are removed from the game (${stringOrEmpty(x["reason"]) === "no_post" ? "no post this day" : "two refusals to vote"}) and go missing tonight.`,
 };
 
 const ru: TextCatalog = {
@@ -107,42 +110,43 @@ const ru: TextCatalog = {
   harakiri: (x, c) => `${playerName(x, c)} совершил харакири.${suffix(x, c, "Роль")}`,
   stray_bullet: (x, c) => `${playerName(x, c)} погиб от шальной пули.${suffix(x, c, "Роль")}`,
   killed: (x, c) => {
-    const killers = list(x["killers"]).map((k) => KILLERS.ru[k] ?? k);
+    const killers = stringsOf(x["killers"]).map((k) => KILLERS.ru[k] ?? k);
     return `${playerName(x, c)} убит ${killers.join(" и ")}.${suffix(x, c, "Роль")}`;
   },
   quiet_night: () => "Ночь прошла спокойно.",
   game_over: (x, c) => {
-    const winners = list(x["winners"]);
+    const winners = stringsOf(x["winners"]);
     return winners.length === 0
       ? "Игра окончена. Победителей нет."
       : `Игра окончена. Победители: ${winners.map((f) => c.faction(f)).join(", ")}.`;
   },
   "private.role": (x, c) =>
-    `Ваша роль: ${c.role(str(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
+    `Ваша роль: ${c.role(stringOrEmpty(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,
   "private.team": (x, c) => {
     const members = joinList(
-      list(x["members"]).map((m) => c.player(m)),
+      stringsOf(x["members"]).map((m) => c.player(m)),
       "ru",
     );
-    const chat = str(x["chat"]);
+    const chat = stringOrEmpty(x["chat"]);
     if (chat === "police") return `Полиция: ${members}.`;
     const don = typeof x["don"] === "string" ? ` Дон: ${c.player(x["don"])}.` : " Дон ещё не выбран.";
     const son =
       typeof x["bastard_son"] === "string" ? ` ВСБ вашего клана: ${c.player(x["bastard_son"])}.` : "";
     return `Ваш клан (${c.faction(chat)}): ${members}.${don}${son}`;
   },
-  "private.don": (x, c) => `Дон клана «${c.faction(str(x["clan"]))}» теперь ${c.player(str(x["player"]))}.`,
+  "private.don": (x, c) =>
+    `Дон клана «${c.faction(stringOrEmpty(x["clan"]))}» теперь ${c.player(stringOrEmpty(x["player"]))}.`,
   "private.check_result": (x, c) => {
-    const result = str(x["result"]);
+    const result = stringOrEmpty(x["result"]);
     const shown = result === "italians" || result === "russians" ? c.faction(result) : c.role(result);
     const thug = typeof x["thug"] === "string" ? ` Его избил громила ${c.player(x["thug"])}.` : "";
-    return `Проверка: ${c.player(str(x["target"]))} — ${shown}.${thug}`;
+    return `Проверка: ${c.player(stringOrEmpty(x["target"]))} — ${shown}.${thug}`;
   },
   "private.promoted": () => "Комиссар погиб: вы получили его значок и проверяете со следующей ночи.",
   "private.vest_broken": () => "Ваш бронежилет остановил пулю и пришёл в негодность.",
-  "private.protect_used": (x, c) => `Ваш протект воскресил игрока ${c.player(str(x["target"]))}.`,
+  "private.protect_used": (x, c) => `Ваш протект воскресил игрока ${c.player(stringOrEmpty(x["target"]))}.`,
   "private.removed": (x) =>
-    `Вы удалены из игры (${str(x["reason"]) === "no_post" ? "ни одного сообщения за день" : "два отказа от голосования"}) и этой ночью пропадёте без вести.`,
+    `Вы удалены из игры (${stringOrEmpty(x["reason"]) === "no_post" ? "ни одного сообщения за день" : "два отказа от голосования"}) и этой ночью пропадёте без вести.`,
 };
 
 export const texts: Record<Lang, TextCatalog> = {

@@ -6,9 +6,10 @@ import { LABELS } from "./view.js";
 
 /** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */
 
-const str = (v: Json | undefined) =>
-  typeof v === "string" ? v : v === null || v === undefined ? "" : JSON.stringify(v);
-const list = (v: Json | undefined) => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+/** A param as text: a string as it is, absent or null empty, any other value as its JSON. */
+const asText = (value: Json | undefined) =>
+  typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
+const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
 
 const COUNTRY_RU: Record<string, string> = {
   regnum: "Регнум",
@@ -57,64 +58,68 @@ export const POST_RU: Record<string, string> = {
   ruler_britonia: "правитель Бритонии",
 };
 const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
-const country = (c: Json | undefined) => COUNTRY_RU[str(c)] ?? str(c);
-const army = (a: Json | undefined) => ARMY_RU[str(a)] ?? str(a);
+const country = (c: Json | undefined) => COUNTRY_RU[asText(c)] ?? asText(c);
+const army = (a: Json | undefined) => ARMY_RU[asText(a)] ?? asText(a);
 void ARMIES;
 void COUNTRIES;
 
 function losses(params: JsonObject, ru: boolean, ctx?: RenderContext): string {
   const items = Array.isArray(params["losses"]) ? (params["losses"] as JsonObject[]) : [];
   return items
-    .map((l) => `${ru ? army(l["army"]) : ctx ? word(ctx, str(l["army"])) : str(l["army"])} — ${str(l["n"])}`)
+    .map(
+      (l) =>
+        `${ru ? army(l["army"]) : ctx ? word(ctx, asText(l["army"])) : asText(l["army"])} — ${asText(l["n"])}`,
+    )
     .join(", ");
 }
 
 export const en: TextCatalog = {
   body_found: () => "A body was found.",
   accusation: (p) =>
-    `Proceedings opened against the character with appearance ${str(p["appearance"])}.${str(p["article"]) ? ` Article: ${str(p["article"])}.` : ""}`,
+    `Proceedings opened against the character with appearance ${asText(p["appearance"])}.${asText(p["article"]) ? ` Article: ${asText(p["article"])}.` : ""}`,
   director_appointed: (p) =>
-    `The character with appearance ${str(p["appearance"])} is appointed Director of the KSB.`,
-  wanted: (p) => `The character with appearance ${str(p["appearance"])} is wanted.`,
-  battle: (p, ctx) => `Battle: ${word(ctx, str(p["country"]))}. Losses: ${losses(p, false, ctx)}.`,
-  captured: (p, ctx) => `${word(ctx, str(p["country"]))} captured: ${word(ctx, str(p["army"]))}.`,
-  peace_signed: (p, ctx) => `Peace treaty signed: ${word(ctx, str(p["a"]))} and ${word(ctx, str(p["b"]))}.`,
-  post_vacant: (p, ctx) => `Post ${word(ctx, str(p["post"]))} is vacant.`,
-  announce: (p) => str(p["text"]),
+    `The character with appearance ${asText(p["appearance"])} is appointed Director of the KSB.`,
+  wanted: (p) => `The character with appearance ${asText(p["appearance"])} is wanted.`,
+  battle: (p, ctx) => `Battle: ${word(ctx, asText(p["country"]))}. Losses: ${losses(p, false, ctx)}.`,
+  captured: (p, ctx) => `${word(ctx, asText(p["country"]))} captured: ${word(ctx, asText(p["army"]))}.`,
+  peace_signed: (p, ctx) =>
+    `Peace treaty signed: ${word(ctx, asText(p["a"]))} and ${word(ctx, asText(p["b"]))}.`,
+  post_vacant: (p, ctx) => `Post ${word(ctx, asText(p["post"]))} is vacant.`,
+  announce: (p) => asText(p["text"]),
   game_over: (p, ctx) =>
-    `Game over. Winners: ${list(p["winners"])
+    `Game over. Winners: ${textsOf(p["winners"])
       .map((f) => ctx.faction(f))
       .join(", ")}.`,
   game_over_none: () => "Game over. No winners.",
   reveal: (p, ctx) =>
-    `${ctx.player(str(p["player"]))}: appearance ${str(p["appearance"])}; roles ${list(p["roles"])
+    `${ctx.player(asText(p["player"]))}: appearance ${asText(p["appearance"])}; roles ${textsOf(p["roles"])
       .map((r) => ctx.role(r))
-      .join(", ")}; factions ${list(p["factions"])
+      .join(", ")}; factions ${textsOf(p["factions"])
       .map((f) => ctx.faction(f))
-      .join(", ")}; character type ${str(p["type"]).toUpperCase()}; posts ${
-      list(p["posts"])
+      .join(", ")}; character type ${asText(p["type"]).toUpperCase()}; posts ${
+      textsOf(p["posts"])
         .map((x) => word(ctx, x))
         .join(", ") || "—"
     }.`,
-  chances: (p) => `Chances: ${str(p["text"])}`,
+  chances: (p) => `Chances: ${asText(p["text"])}`,
   losers: (p, ctx) =>
     `Losers: ${
-      list(p["factions"])
+      textsOf(p["factions"])
         .map((f) => ctx.faction(f))
         .join(", ") || "—"
     }.`,
-  reward: (p, ctx) => `Reward of ${ctx.player(str(p["player"]))}: ${str(p["amount"])}.`,
+  reward: (p, ctx) => `Reward of ${ctx.player(asText(p["player"]))}: ${asText(p["amount"])}.`,
   // The rules' result texts are Russian; an English reader gets the result in English and a
   // free text (a GM's) only when it is not one of them.
   "private.result": (p) => {
-    const text = str(p["text"]);
+    const text = asText(p["text"]);
     const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
-    return `${actionName(p["action"], 0)}${appearanceOf(p)}: ${RESULT_EN[str(p["result"])] ?? "Done."}${extra}`;
+    return `${actionName(p["action"], 0)}${appearanceOf(p)}: ${RESULT_EN[asText(p["result"])] ?? "Done."}${extra}`;
   },
   "private.notice": (p) => {
-    const text = str(p["text"]);
+    const text = asText(p["text"]);
     const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
-    return `${NOTICE_EN[str(p["about"])] ?? "A message from the GM."}${extra}`;
+    return `${NOTICE_EN[asText(p["about"])] ?? "A message from the GM."}${extra}`;
   },
   "private.relay": (p) => relay(p, "(no text)"),
 };
@@ -165,14 +170,14 @@ const NOTICE_EN: Record<string, string> = {
 
 /** An action's name in the language (0 en, 1 ru); a GM-made result keeps its id readable. */
 function actionName(action: Json | undefined, lang: 0 | 1): string {
-  const id = str(action);
+  const id = asText(action);
   return LABELS[id]?.[lang] ?? id.replace(/_/g, " ");
 }
 
-const appearanceOf = (p: JsonObject) => (p["targetAppearance"] ? ` (${str(p["targetAppearance"])})` : "");
+const appearanceOf = (p: JsonObject) => (p["targetAppearance"] ? ` (${asText(p["targetAppearance"])})` : "");
 
 /** A relayed message: never an empty line ("A4: "). */
-const relay = (p: JsonObject, empty: string) => `${str(p["from"])}: ${str(p["text"]).trim() || empty}`;
+const relay = (p: JsonObject, empty: string) => `${asText(p["from"])}: ${asText(p["text"]).trim() || empty}`;
 
 const NOTICE_RU: Record<string, string> = {
   summons: "Вас вызывают на допрос.",
@@ -197,42 +202,42 @@ const NOTICE_RU: Record<string, string> = {
 export const ru: TextCatalog = {
   body_found: () => "Найдено тело.",
   accusation: (p) =>
-    `Возбуждено судопроизводство против персонажа в облике ${str(p["appearance"])}.${str(p["article"]) ? ` Статья: ${str(p["article"])}.` : ""}`,
-  director_appointed: (p) => `Директором КСБ назначен персонаж в облике ${str(p["appearance"])}.`,
-  wanted: (p) => `Объявлен розыск персонажа в облике ${str(p["appearance"])}.`,
+    `Возбуждено судопроизводство против персонажа в облике ${asText(p["appearance"])}.${asText(p["article"]) ? ` Статья: ${asText(p["article"])}.` : ""}`,
+  director_appointed: (p) => `Директором КСБ назначен персонаж в облике ${asText(p["appearance"])}.`,
+  wanted: (p) => `Объявлен розыск персонажа в облике ${asText(p["appearance"])}.`,
   battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
   captured: (p) => `${country(p["country"])} захвачена: ${army(p["army"])}.`,
   peace_signed: (p) => `Заключён мирный договор: ${army(p["a"])} и ${army(p["b"])}.`,
-  post_vacant: (p) => `Пост ${POST_RU[str(p["post"])] ?? str(p["post"])} вакантен.`,
-  announce: (p) => str(p["text"]),
+  post_vacant: (p) => `Пост ${POST_RU[asText(p["post"])] ?? asText(p["post"])} вакантен.`,
+  announce: (p) => asText(p["text"]),
   game_over: (p, ctx) =>
-    `Игра окончена. Победители: ${list(p["winners"])
+    `Игра окончена. Победители: ${textsOf(p["winners"])
       .map((f) => ctx.faction(f))
       .join(", ")}.`,
   game_over_none: () => "Игра окончена: победителей нет.",
   reveal: (p, ctx) =>
-    `${ctx.player(str(p["player"]))}: облик ${str(p["appearance"])}; роли ${list(p["roles"])
+    `${ctx.player(asText(p["player"]))}: облик ${asText(p["appearance"])}; роли ${textsOf(p["roles"])
       .map((r) => ctx.role(r))
-      .join(", ")}; фракции ${list(p["factions"])
+      .join(", ")}; фракции ${textsOf(p["factions"])
       .map((f) => ctx.faction(f))
-      .join(", ")}; характер ${TYPE_RU[str(p["type"])] ?? str(p["type"])}; посты ${
-      list(p["posts"])
+      .join(", ")}; характер ${TYPE_RU[asText(p["type"])] ?? asText(p["type"])}; посты ${
+      textsOf(p["posts"])
         .map((x) => POST_RU[x] ?? x)
         .join(", ") || "—"
     }.`,
-  chances: (p) => `Шансы: ${str(p["text"])}`,
+  chances: (p) => `Шансы: ${asText(p["text"])}`,
   losers: (p, ctx) =>
     `Проигравшие: ${
-      list(p["factions"])
+      textsOf(p["factions"])
         .map((f) => ctx.faction(f))
         .join(", ") || "—"
     }.`,
   reward: (p, ctx) => {
     const amount = typeof p["amount"] === "number" ? p["amount"] : 0;
-    return `Награда ${ctx.player(str(p["player"]))}: ${amount} ${pluralRu(Math.floor(amount), ["крона", "кроны", "крон"])}.`;
+    return `Награда ${ctx.player(asText(p["player"]))}: ${amount} ${pluralRu(Math.floor(amount), ["крона", "кроны", "крон"])}.`;
   },
-  "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${str(p["text"])}`,
+  "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${asText(p["text"])}`,
   "private.notice": (p) =>
-    `${NOTICE_RU[str(p["about"])] ?? NOTICE_RU["gm"] ?? ""}${p["text"] ? ` ${str(p["text"])}` : ""}`,
+    `${NOTICE_RU[asText(p["about"])] ?? NOTICE_RU["gm"] ?? ""}${p["text"] ? ` ${asText(p["text"])}` : ""}`,
   "private.relay": (p) => relay(p, "(без текста)"),
 };
