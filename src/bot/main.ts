@@ -77,7 +77,7 @@ await runProcess("bot", log, async () => {
   process.stderr.write(welcome.map((line) => `bot: ${line}\n`).join(""));
   const queue = createQueue(redis, prefix);
   const scheduler = new Scheduler({ queue, db: database.db, log });
-  const unwatch = watchSharedState({ db: database.db, queue });
+  const unwatch = watchSharedState({ db: database.db, queues: [queue, scheduler.outboxQueue] });
   // The GM web console, on a port of its own (docs/console.md).
   const consoleDeps = { env, log, database, redis, client, scheduler };
   let consoleServer: HttpServer;
@@ -90,7 +90,14 @@ await runProcess("bot", log, async () => {
     });
   } catch (error) {
     unwatch();
-    await Promise.allSettled([http.close(), client.destroy(), queue.close(), database.close(), redis.quit()]);
+    await Promise.allSettled([
+      http.close(),
+      client.destroy(),
+      scheduler.close(),
+      queue.close(),
+      database.close(),
+      redis.quit(),
+    ]);
     throw new Error(
       `cannot serve the GM console on ${env.HTTP_HOST}:${env.CONSOLE_PORT}: ${(error as Error).message}`,
       {
@@ -106,6 +113,7 @@ await runProcess("bot", log, async () => {
     await http.close();
     await bot.stop();
     await client.destroy();
+    await scheduler.close();
     await queue.close();
     await Promise.allSettled([redis.quit(), database.close()]);
   };

@@ -78,7 +78,7 @@ export const activeGames = new Gauge({
 
 export const queueJobs = new Gauge({
   name: "gm_queue_jobs",
-  help: "BullMQ jobs of the deadline queue by state (waiting, delayed, active, failed)",
+  help: "BullMQ jobs of the deadline and outbox queues by state (waiting, delayed, active, failed)",
   labelNames: ["state"] as const,
   registers: [registry],
 });

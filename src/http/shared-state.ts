@@ -8,9 +8,9 @@ const QUEUE_STATES = ["waiting", "prioritized", "delayed", "active", "failed"] a
 
 /**
  * Refreshes the gauges of shared state at each scrape: the outbox (depth and oldest age), the
- * running games by ruleset, and the deadline queue's jobs by state. Returns how to stop.
+ * running games by ruleset, and the queues' jobs by state (deadlines and outbox drains together). Returns how to stop.
  */
-export function watchSharedState(deps: { db: Db; queue: Queue }): () => void {
+export function watchSharedState(deps: { db: Db; queues: readonly Queue[] }): () => void {
   return onScrape(async () => {
     const [outbox, games, counts] = await Promise.all([
       deps.db.execute<{ n: number; age: number }>(
@@ -21,12 +21,16 @@ export function watchSharedState(deps: { db: Db; queue: Queue }): () => void {
       deps.db.execute<{ ruleset: string; n: number }>(
         sql`SELECT ruleset, count(*)::int AS n FROM games WHERE status = 'running' GROUP BY ruleset`,
       ),
-      deps.queue.getJobCounts(...QUEUE_STATES),
+      Promise.all(deps.queues.map((queue) => queue.getJobCounts(...QUEUE_STATES))),
     ]);
     outboxDepth.set(outbox.rows[0]?.n ?? 0);
     outboxOldestAgeSeconds.set(outbox.rows[0]?.age ?? 0);
     activeGames.reset();
     for (const row of games.rows) activeGames.set({ ruleset: row.ruleset }, row.n);
-    for (const state of QUEUE_STATES) queueJobs.set({ state }, counts[state] ?? 0);
+    for (const state of QUEUE_STATES)
+      queueJobs.set(
+        { state },
+        counts.reduce((sum, byState) => sum + (byState[state] ?? 0), 0),
+      );
   });
 }

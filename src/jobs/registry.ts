@@ -7,6 +7,13 @@ import { z } from "zod";
  * deadline twice is a no-op.
  */
 export const QUEUE_NAME = "gm-bot";
+/**
+ * Outbox drains have a queue (and worker slots) of their own: a drain spends most of its time
+ * waiting on Discord's rate limits, so on the deadlines' queue it could only come after every
+ * resolution (or a slow Discord would make deadlines late); here delivery starts while the
+ * resolutions of a busy minute are still committing, and never takes a deadline's slot.
+ */
+export const OUTBOX_QUEUE_NAME = "gm-bot-outbox";
 
 const gameId = z.string().uuid();
 const phaseIndex = z.number().int().nonnegative();

@@ -9,6 +9,7 @@ import {
   assertJobId,
   jobForDeadlineKind,
   jobIds,
+  OUTBOX_QUEUE_NAME,
   QUEUE_NAME,
   type JobName,
   type JobPayload,
@@ -37,17 +38,27 @@ const baseOptions: JobsOptions = {
 
 /**
  * Deadlines first: a resolution job carries no priority (BullMQ runs those before any
- * prioritized job), reminders and review publications next, outbox drains last — a slow
- * Discord never makes a deadline late.
+ * prioritized job), reminders and review publications next. Outbox drains are on a queue of
+ * their own (OUTBOX_QUEUE_NAME), so a slow Discord never makes a deadline late.
  */
-export const JOB_PRIORITY = { remind: 2, publish: 2, drain: 5 } as const;
+export const JOB_PRIORITY = { remind: 2, publish: 2 } as const;
 
 export function createQueue(redis: Redis, prefix = DEFAULT_PREFIX): Queue {
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix, defaultJobOptions: baseOptions });
   return queue;
 }
 
+/** The outbox drains' queue beside `queue` (same connection and prefix). */
+export function outboxQueueBeside(queue: Queue): Queue {
+  return new Queue(OUTBOX_QUEUE_NAME, {
+    connection: queue.opts.connection,
+    prefix: queue.opts.prefix ?? DEFAULT_PREFIX,
+    defaultJobOptions: baseOptions,
+  });
+}
+
 export interface SchedulerDeps {
+  /** The deadlines' queue; the outbox queue is made beside it. */
   queue: Queue;
   db: Db;
   log?: Logger;
@@ -113,12 +124,14 @@ function lateCause(found: { job: Job; state: string } | undefined): string {
 
 export class Scheduler {
   readonly queue: Queue;
+  readonly outboxQueue: Queue;
   private readonly db: Db;
   private readonly log: Logger | undefined;
   private readonly clock: Clock;
 
   constructor(deps: SchedulerDeps) {
     this.queue = deps.queue;
+    this.outboxQueue = outboxQueueBeside(deps.queue);
     this.db = deps.db;
     this.log = deps.log;
     this.clock = deps.clock ?? { now: () => new Date() };
@@ -153,14 +166,10 @@ export class Scheduler {
         ? [{ version: committedVersion }]
         : await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
     if (!row) return;
-    await this.queue.add(
+    await this.outboxQueue.add(
       "outbox.drain",
       { gameId },
-      {
-        ...baseOptions,
-        jobId: jobIds.drain(gameId, row.version),
-        priority: JOB_PRIORITY.drain,
-      },
+      { ...baseOptions, jobId: jobIds.drain(gameId, row.version) },
     );
   }
 
@@ -232,12 +241,17 @@ export class Scheduler {
       const [game] = await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
       if (!game) continue;
       const id = jobIds.drain(gameId, game.version);
-      const job = await this.queue.getJob(id);
+      const job = await this.outboxQueue.getJob(id);
       if (job && (await job.getState()) === "failed") await job.retry("failed");
       else if (!job) await this.requestDrain(gameId);
       report.drains += 1;
     }
     return report;
+  }
+
+  /** Closes the outbox queue it made (the deadlines' queue and the connection are the caller's). */
+  async close(): Promise<void> {
+    await this.outboxQueue.close();
   }
 
   /** Pending deadline rows of the given games (tests and tools). */

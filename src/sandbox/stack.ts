@@ -159,6 +159,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: log.level,
   });
   const scheduler = new Scheduler({ queue, db: database.db, log });
+  await scheduler.outboxQueue.obliterate({ force: true });
   const worker = await startWorker({
     db: database.db,
     redis,
@@ -191,6 +192,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await worker.stop();
       await client.destroy();
       await queue.obliterate({ force: true }).catch(() => undefined);
+      await scheduler.outboxQueue.obliterate({ force: true }).catch(() => undefined);
+      await scheduler.close();
       await queue.close();
       await emu.close();
       await redis.quit().catch(() => undefined);

@@ -25,7 +25,9 @@ const settings = workerSettingsFromEnv(process.env);
 await runProcess("worker", log, async () => {
   // A drain runs its queries on the one connection that holds its lock (src/db/locks.ts); the rest
   // serve the other jobs and the game service's transactions.
-  const database = await connectPostgres(env.DATABASE_URL, log, { max: settings.concurrency * 2 + 4 });
+  const database = await connectPostgres(env.DATABASE_URL, log, {
+    max: (settings.concurrency + settings.drainConcurrency) * 2 + 4,
+  });
   await migrateDatabase(database);
   let redis;
   try {
@@ -64,7 +66,10 @@ await runProcess("worker", log, async () => {
     log,
     settings,
   });
-  const unwatch = watchSharedState({ db: database.db, queue: running.scheduler.queue });
+  const unwatch = watchSharedState({
+    db: database.db,
+    queues: [running.scheduler.queue, running.scheduler.outboxQueue],
+  });
   let http;
   try {
     http = await createHttpServer({

@@ -9,6 +9,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, { error: "letters, digits, '_' or '-'" })
     .default(defaultWorkerSettings.prefix),
   WORKER_CONCURRENCY: positive.max(256).default(defaultWorkerSettings.concurrency),
+  WORKER_DRAIN_CONCURRENCY: positive.max(64).default(defaultWorkerSettings.drainConcurrency),
   WORKER_LOCK_MS: positive.min(500).default(defaultWorkerSettings.lockDurationMs),
   WORKER_STALLED_MS: positive.min(200).default(defaultWorkerSettings.stalledIntervalMs),
   WORKER_SWEEP_MS: positive.min(200).default(defaultWorkerSettings.sweepMs),
@@ -32,6 +33,7 @@ export function workerSettingsFromEnv(source: Record<string, string | undefined>
   return {
     prefix: s.WORKER_QUEUE_PREFIX,
     concurrency: s.WORKER_CONCURRENCY,
+    drainConcurrency: s.WORKER_DRAIN_CONCURRENCY,
     lockDurationMs: s.WORKER_LOCK_MS,
     stalledIntervalMs: s.WORKER_STALLED_MS,
     sweepMs: s.WORKER_SWEEP_MS,

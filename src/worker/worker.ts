@@ -3,21 +3,24 @@ import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { DEFAULT_RETRY } from "../discord/outbox.js";
 import { GameService, systemClock, type Clock } from "../games/service.js";
-import { checkHandlers, dispatch, QUEUE_NAME } from "../jobs/registry.js";
+import { checkHandlers, dispatch, OUTBOX_QUEUE_NAME, QUEUE_NAME } from "../jobs/registry.js";
 import { createQueue, DEFAULT_PREFIX, Scheduler, type RecoveryReport } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
 import { createHandlers, type DrainFn } from "./handlers.js";
 
 /**
- * The worker: one BullMQ Worker on the one queue, the handlers of the job registry, recovery
- * of Redis from Postgres at start and periodically after.
+ * The worker: a BullMQ Worker on the deadlines' queue and one on the outbox drains' queue, each
+ * with its own slots, the handlers of the job registry, recovery of Redis from Postgres at start
+ * and periodically after.
  */
 
 export interface WorkerSettings {
   /** BullMQ key prefix (one per deployment; tests use one per file). */
   prefix: string;
-  /** Jobs in hand at once in this process. */
+  /** Deadline jobs (resolutions, reminders, publications, timers) in hand at once in this process. */
   concurrency: number;
+  /** Outbox drains in hand at once in this process (each holds a database connection while it runs). */
+  drainConcurrency: number;
   /** How long a job's lock lives without renewal: a killed worker's job is taken over after it. */
   lockDurationMs: number;
   /** How often stalled jobs (of a dead worker) are looked for. */
@@ -32,6 +35,7 @@ export interface WorkerSettings {
 export const defaultWorkerSettings: WorkerSettings = {
   prefix: DEFAULT_PREFIX,
   concurrency: 16,
+  drainConcurrency: 4,
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   sweepMs: 60_000,
@@ -50,6 +54,8 @@ export interface WorkerDeps {
 
 export interface RunningWorker {
   worker: Worker;
+  /** The Worker of the outbox drains' queue. */
+  drainWorker: Worker;
   scheduler: Scheduler;
   recovered: RecoveryReport;
   /** Stops taking jobs, waits for the ones in hand, closes the queue (not Redis or Postgres). */
@@ -74,28 +80,34 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   });
   checkHandlers(handlers);
 
-  const worker = new Worker(QUEUE_NAME, (job, token) => dispatch(handlers, job, token), {
-    connection: deps.redis,
-    prefix: settings.prefix,
-    concurrency: settings.concurrency,
-    lockDuration: settings.lockDurationMs,
-    stalledInterval: settings.stalledIntervalMs,
-    // A worker killed while holding a job is no fault of the job: let it stall many times.
-    maxStalledCount: 20,
-    autorun: false,
-  });
-  worker.on("error", (error) => log.warn({ err: error.message }, "worker error"));
-  worker.on("failed", (job, error) => {
-    const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
-    log[final ? "error" : "warn"](
-      { jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, err: error.message },
-      final ? "job failed for good" : "job failed; will retry",
-    );
-  });
+  const workerOn = (queueName: string, concurrency: number): Worker => {
+    const worker = new Worker(queueName, (job, token) => dispatch(handlers, job, token), {
+      connection: deps.redis,
+      prefix: settings.prefix,
+      concurrency,
+      lockDuration: settings.lockDurationMs,
+      stalledInterval: settings.stalledIntervalMs,
+      // A worker killed while holding a job is no fault of the job: let it stall many times.
+      maxStalledCount: 20,
+      autorun: false,
+    });
+    worker.on("error", (error) => log.warn({ err: error.message }, "worker error"));
+    worker.on("failed", (job, error) => {
+      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
+      log[final ? "error" : "warn"](
+        { jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, err: error.message },
+        final ? "job failed for good" : "job failed; will retry",
+      );
+    });
+    return worker;
+  };
+  const worker = workerOn(QUEUE_NAME, settings.concurrency);
+  const drainWorker = workerOn(OUTBOX_QUEUE_NAME, settings.drainConcurrency);
 
   const recovered = await scheduler.recover();
   log.info({ ...recovered }, "recovered jobs from Postgres");
-  void worker.run().catch((error: unknown) => log.error({ err: error }, "worker stopped with an error"));
+  for (const running of [worker, drainWorker])
+    void running.run().catch((error: unknown) => log.error({ err: error }, "worker stopped with an error"));
 
   let sweeping = false;
   const sweep = setInterval(() => {
@@ -115,11 +127,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
 
   return {
     worker,
+    drainWorker,
     scheduler,
     recovered,
     async stop() {
       clearInterval(sweep);
-      await worker.close();
+      await Promise.all([worker.close(), drainWorker.close()]);
+      await scheduler.close();
       await queue.close();
     },
   };

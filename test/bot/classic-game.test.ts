@@ -94,7 +94,8 @@ describe("a classic game through the emulator", () => {
     expect(contentOf(started)).toBe(ru("game.started", { name: "Ночной город", phase: "Ночь 0" }));
     // The bot asked the worker for a drain through the real queue.
     const waiting = await h.queue.getJobs(["waiting", "delayed", "prioritized"]);
-    expect(waiting.some((j) => j.name === "outbox.drain")).toBe(true);
+    const drains = await h.outboxQueue.getJobs(["waiting", "delayed", "prioritized"]);
+    expect(drains.some((j) => j.name === "outbox.drain")).toBe(true);
     expect(waiting.some((j) => j.name === "phase.resolve")).toBe(true);
     await h.drain(gameId);
     for (let i = 1; i <= 5; i++) {

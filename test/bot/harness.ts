@@ -118,6 +118,8 @@ export async function startHarness(
     await bot.stop();
     await client.destroy();
     await queue.obliterate({ force: true }).catch(() => undefined);
+    await scheduler.outboxQueue.obliterate({ force: true }).catch(() => undefined);
+    await scheduler.close();
     await queue.close();
     await redis.quit();
     await emu.close();
@@ -130,6 +132,8 @@ export async function startHarness(
     database,
     redis,
     queue,
+    /** The outbox drains' queue (beside `queue`). */
+    outboxQueue: scheduler.outboxQueue,
     clock,
     client,
     rest,

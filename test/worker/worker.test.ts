@@ -334,8 +334,8 @@ describe("the worker runs deadlines", () => {
       .where(eq(gamesTable.id, game.id));
     const jobId = jobIds.drain(game.id, version?.version ?? 0);
     try {
-      await until(async () => (await running.scheduler.queue.getJob(jobId)) !== undefined);
-      await until(async () => (await running.scheduler.queue.getJob(jobId))?.isDelayed() ?? false);
+      await until(async () => (await running.scheduler.outboxQueue.getJob(jobId)) !== undefined);
+      await until(async () => (await running.scheduler.outboxQueue.getJob(jobId))?.isDelayed() ?? false);
       await sleep(600);
       expect(await pending()).toBeGreaterThan(0);
     } finally {
@@ -343,7 +343,7 @@ describe("the worker runs deadlines", () => {
       elsewhere.release();
     }
     await until(async () => (await pending()) === 0);
-    const job = await running.scheduler.queue.getJob(jobId);
+    const job = await running.scheduler.outboxQueue.getJob(jobId);
     await running.stop();
     // Delayed several times while busy, it counts only the run that completed it.
     expect(job?.attemptsMade).toBe(1);
