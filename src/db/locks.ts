@@ -27,6 +27,7 @@ export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T>
     if (tails.get(key) === tail) tails.delete(key);
   }
 }
+
 /** One drizzle handle per pooled connection, made once (a connection is reused many times). */
 const bound = new WeakMap<pg.PoolClient, Db>();
 
