@@ -19,7 +19,6 @@ import type { Scheduling } from "../discord/context.js";
 import { contextFor, handleInteraction } from "../discord/router.js";
 import type { Clock } from "../games/service.js";
 import { interactionDone, interactionReceived } from "../http/metrics.js";
-import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
 
 /**
@@ -34,8 +33,8 @@ export interface BotDeps {
   database: Database;
   redis: Redis;
   client: Client;
-  /** Enqueues deadlines and drain requests after commits; default: a BullMQ scheduler on `redis`. */
-  scheduler?: Scheduling;
+  /** Enqueues deadlines and drain requests after commits (the process's BullMQ scheduler). */
+  scheduler: Scheduling;
   /** The service's clock (tests move it by hand). */
   clock?: Clock;
   /** The GM console's base URL for `/gm console` links; unset: the console is off. */
@@ -55,12 +54,6 @@ export async function registerCommands(client: Client, guildId: string): Promise
 
 /** Wires the gateway client to the interaction router; returns how to stop taking new work. */
 export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }> {
-  const ownQueue = deps.scheduler ? undefined : createQueue(deps.redis);
-  const scheduler: Scheduling =
-    deps.scheduler ??
-    new Scheduler({ queue: ownQueue as NonNullable<typeof ownQueue>, db: deps.database.db, log: deps.log });
-  const botDeps: BotDeps = { ...deps, scheduler };
-
   const register = async (guild: Guild) => {
     try {
       await registerCommands(deps.client, guild.id);
@@ -81,7 +74,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   const onInteraction = (interaction: Interaction) => {
     if (!accepting) return;
     interactionReceived(interaction.id);
-    const work = handleInteraction(botDeps, interaction).finally(() => {
+    const work = handleInteraction(deps, interaction).finally(() => {
       interactionDone(interaction.id);
       inFlight.delete(work);
     });
@@ -96,7 +89,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
-  const activity = contextFor(botDeps, "ru");
+  const activity = contextFor(deps, "ru");
   const posts = new ActivityQueue(deps.log, { concurrency: ACTIVITY_CONCURRENCY });
   const onMessage = (message: Message) => {
     if (accepting) posts.push(() => onMessageCreate(activity, message));
@@ -119,7 +112,6 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
       await Promise.allSettled([...inFlight, relays, posts.drained()]);
-      await ownQueue?.close();
     },
   };
 }
