@@ -56,6 +56,21 @@ export default tseslint.config(
     },
   },
   {
+    // drizzle's pooled transaction leaks its connection when BEGIN fails (see inTransaction).
+    files: ["src/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["src/db/client.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            "Use inTransaction(db, work) from src/db/client.ts: it gives the connection back on every failure.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/engine/**/*.ts", "src/rulesets/**/*.ts"],
     rules: {
       "no-restricted-imports": [

@@ -34,6 +34,44 @@ export function createDatabase(url: string, options: { max?: number; log?: Logge
   return { db, pool, close: () => pool.end() };
 }
 
+/** One drizzle handle per pooled connection, made once (a connection is reused many times). */
+const bound = new WeakMap<pg.PoolClient, Db>();
+
+/** A drizzle handle whose queries run on `client`, one connection checked out of the pool. */
+export function drizzleOn(client: pg.PoolClient): Db {
+  let db = bound.get(client);
+  if (!db) {
+    db = drizzle(client, { schema });
+    bound.set(client, db);
+  }
+  return db;
+}
+
+/** What a transaction's work is given: `db`'s queries, on the transaction's connection. */
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * `db.transaction(work)`, with the connection given back to the pool whatever fails. drizzle's
+ * own (0.45.4), on a pool, checks a connection out and sends BEGIN before its try: a BEGIN that
+ * fails on a connection the server cut never gives it back, so each cut leaked one connection
+ * until the pool had none and every command waited out the connection timeout (found by
+ * test/bot/postgres-outage.test.ts). A connection whose transaction failed for want of it is
+ * destroyed, not pooled again.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  if (!(db.$client instanceof pg.Pool)) return db.transaction(work);
+  const client = await db.$client.connect();
+  let lost = false;
+  try {
+    return await drizzleOn(client).transaction(work);
+  } catch (error) {
+    lost = isConnectionError(error);
+    throw error;
+  } finally {
+    client.release(lost || undefined);
+  }
+}
+
 /** Errors that mean Postgres was unreachable or the connection was cut, not that the query was wrong. */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -1,7 +1,5 @@
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "./client.js";
-import * as schema from "./schema/index.js";
+import { drizzleOn, type Db } from "./client.js";
 
 /** The in-process queue of each key: its tail, which the next holder waits for. */
 const tails = new Map<string, Promise<void>>();
@@ -27,9 +25,6 @@ export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T>
     if (tails.get(key) === tail) tails.delete(key);
   }
 }
-
-/** One drizzle handle per pooled connection, made once (a connection is reused many times). */
-const bound = new WeakMap<pg.PoolClient, Db>();
 
 /**
  * Runs `work` holding the Postgres session advisory lock `key` (across processes), on one
@@ -86,11 +81,7 @@ async function onOwnConnection<T>(
   use: (client: pg.PoolClient, db: Db, state: Unlocked) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  let lockedDb = bound.get(client);
-  if (!lockedDb) {
-    lockedDb = drizzle(client, { schema });
-    bound.set(client, lockedDb);
-  }
+  const lockedDb = drizzleOn(client);
   const state = { unlocked: false };
   try {
     return await use(client, lockedDb, state);

@@ -1,6 +1,6 @@
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import pg from "pg";
-import type { Db } from "../db/client.js";
+import { inTransaction, type Db } from "../db/client.js";
 import { inTurn } from "../db/locks.js";
 import { games, outbox } from "../db/schema/index.js";
 import { UserError } from "./errors.js";
@@ -53,7 +53,7 @@ async function changeInTransaction<T>(
   gameId: string,
   work: (tx: Tx, game: GameRow) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [bumped] = await tx
       .update(games)
       .set({ version: sql`${games.version} + 1` })

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { inTransaction } from "../db/client.js";
 import { createGame } from "../engine/game.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
@@ -120,7 +121,7 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
   if ("bad" in zone) throw new UserError("game.bad_timezone", { zone: input.timezone ?? zone.bad });
   // The rules that read a zone (reichstag's extensions) read the game's.
   const zoned = "timezone" in (options.data as object) ? { timezone: zone.zone } : {};
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [game] = await tx
       .insert(games)
       .values({

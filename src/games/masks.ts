@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { inTransaction, type Db } from "../db/client.js";
 import { games, guildSettings, maskGames, masks, players, type MaskMode } from "../db/schema/index.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
@@ -98,7 +98,7 @@ function appearanceOf(
  * every renderer that names seats (the newspaper, embeds, receipts) names masks. Returns the masks.
  */
 export async function ensureMasks(db: Db, gameId: string): Promise<MaskRow[]> {
-  return db.transaction(async (tx) => dealMasks(tx, gameId));
+  return inTransaction(db, async (tx) => dealMasks(tx, gameId));
 }
 
 /**

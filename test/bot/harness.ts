@@ -20,6 +20,25 @@ export const silentLog = pino({ level: process.env["TEST_LOG"] ?? "silent" });
 export type Json = Record<string, unknown>;
 
 /**
+ * The bot's log for one harness: its warnings and errors kept (the last 200), so that a failed
+ * assertion can show why the bot answered as it did; printed too when TEST_LOG is set.
+ */
+function capturingLog() {
+  const lines: string[] = [];
+  const log = pino(
+    { level: process.env["TEST_LOG"] ?? "warn" },
+    {
+      write(line: string) {
+        lines.push(line.trim());
+        if (lines.length > 200) lines.shift();
+        if (process.env["TEST_LOG"]) process.stdout.write(line);
+      },
+    },
+  );
+  return { log, lines };
+}
+
+/**
  * The real stack of the bot process for a test file: the Discord emulator, an unmodified
  * discord.js Client logged into it, a migrated Postgres database of its own, Redis with a
  * BullMQ queue of its own prefix, and the worker's path (resolveDue + drainOutbox over REST).
@@ -61,9 +80,10 @@ export async function startHarness(
       })
     : undefined;
   const consoleUrl = consoleServer?.url;
+  const botLog = capturingLog();
   const botDeps = {
     env,
-    log: silentLog,
+    log: botLog.log,
     database,
     redis,
     client,
@@ -144,6 +164,8 @@ export async function startHarness(
     drain,
     restartBot,
     consoleUrl,
+    /** The bot's recent warnings and errors, one JSON line each (for a failing assertion's message). */
+    botWarnings: botLog.lines,
     close,
   };
 }

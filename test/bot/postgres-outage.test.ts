@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../src/i18n/index.js";
 import { TEST_DATABASE_URL } from "../support/env.js";
-import { contentOf, startHarness, textOf, type Harness } from "./harness.js";
+import { startHarness, textOf, type Harness } from "./harness.js";
 
 /**
  * Postgres cuts the bot's connections (pg_terminate_backend, 57P01) while it handles commands:
@@ -25,9 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await admin?.end();
-  // A pool whose connections Postgres cut may wait long for a client to come back; the
-  // harness's cleanup must not fail the file (seen once in six runs on a loaded machine).
-  await Promise.race([h?.close(), new Promise((resolve) => setTimeout(resolve, 45_000))]);
+  await h?.close();
 }, 60_000);
 
 async function terminateBackends(): Promise<number> {
@@ -68,9 +66,17 @@ describe("Postgres connections cut while the bot works", { timeout: 120_000 }, (
     expect(answers.filter((a) => a.startsWith(internal.slice(0, 20)))).toEqual([]);
     expect(answers.some((a) => a !== unavailable)).toBe(true);
 
-    // Afterwards the pool has reconnected and the bot answers normally.
+    // Afterwards the pool has reconnected and the bot answers normally (the bot's warnings
+    // explain a failure).
     const status = await h.slash(users[0] ?? "", "game status");
-    expect(contentOf(status) + textOf(status)).not.toContain(unavailable);
+    expect(textOf(status), h.botWarnings.slice(-20).join("\n")).not.toContain(unavailable);
     expect(textOf(status)).toContain("Обрыв");
+
+    // Every connection came back to the pool: a transaction whose BEGIN met a cut connection
+    // once kept its connection forever (drizzle's own), and the pool ran dry after a few cuts.
+    const pool = h.database.pool;
+    for (let waited = 0; pool.totalCount > pool.idleCount && waited < 20; waited++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../src/db/client.js";
+import { createDatabase, inTransaction } from "../../src/db/client.js";
 import { tryAdvisoryLock, withAdvisoryLock } from "../../src/db/locks.js";
 import { TEST_DATABASE_URL } from "../support/env.js";
 
@@ -31,7 +31,7 @@ describe("withAdvisoryLock", () => {
         await pause(5);
         // A lock taken inside another runs on the same connection.
         await withAdvisoryLock(db, `${key}:inner`, (inner) => inner.execute(sql`SELECT 2`));
-        await db.transaction(async (tx) => tx.execute(sql`SELECT 3`));
+        await inTransaction(db, async (tx) => tx.execute(sql`SELECT 3`));
         inside.set(key, (inside.get(key) ?? 1) - 1);
         finished.push(n);
       });

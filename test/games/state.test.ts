@@ -1,5 +1,6 @@
 import { eq, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inTransaction } from "../../src/db/client.js";
 import { inputs } from "../../src/db/schema/index.js";
 import { loadState, rulesetOrThrow } from "../../src/games/state.js";
 import { createMigratedDatabase } from "../support/db.js";
@@ -59,7 +60,7 @@ describe("loading a game's state from its snapshot and log", () => {
     });
     const rolledBack = new Error("roll back");
     await expect(
-      database.db.transaction(async (tx) => {
+      inTransaction(database.db, async (tx) => {
         await tx.insert(inputs).values(post("never committed"));
         const inside = await loadState(tx, game.id, ruleset);
         expect(inside.seq).toBe(before.seq + 1);
