@@ -142,10 +142,11 @@ export async function playMasked(h: Harness, o: MaskedPlay): Promise<{ audit: Ma
           const account = accountOf.get(seat.userId);
           if (!account || !state.players.find((p) => p.id === seat.seatId)?.alive) continue;
           const choices = await audit.scanChoices(account, "vote", {}, "choice", seats, accountNames, label);
-          // A vote against another mask (clans counts a day's activity as a post and a vote against).
-          const target =
-            choices.find((c) => /против|against/i.test(c.name) && !c.name.endsWith(seat.mask)) ??
-            choices.find((c) => !c.name.endsWith(seat.mask));
+          // A vote against another mask (clans counts a day's activity as a post and a vote
+          // against), never against the silent control: lynched, he would leave before the
+          // inactivity removal could name him.
+          const votable = choices.filter((c) => !c.name.endsWith(seat.mask) && !c.name.endsWith(silent.mask));
+          const target = votable.find((c) => /против|against/i.test(c.name)) ?? votable[0];
           if (target) {
             const voted = await h.slash(account.id, "vote", { choice: target.value });
             audit.check(
