@@ -64,16 +64,18 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
   const { service, scheduler, log } = deps;
 
   /**
-   * After a commit: enqueue every pending deadline of the game (not just the ones the commit
-   * returned, so a retry after a failed enqueue heals it) and request a drain.
+   * After a commit: request a drain, then enqueue every pending deadline of the game (not just
+   * the ones the commit returned, so a retry after a failed enqueue heals it). The drain goes
+   * first: the newspaper waits for nothing else, and a deadline enqueued a few milliseconds
+   * later is still far from due. `version`: what the commit published, when this job committed.
    */
-  const settle = async (gameId: string, outbox: boolean) => {
+  const settle = async (gameId: string, version: number | undefined) => {
+    await scheduler.requestDrain(gameId, version);
     const rows = await deps.db
       .select()
       .from(deadlines)
       .where(and(eq(deadlines.gameId, gameId), eq(deadlines.status, "pending")));
     await scheduler.enqueueDeadlines(rows);
-    if (outbox) await scheduler.requestDrain(gameId);
   };
 
   return {
@@ -91,7 +93,7 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
         );
       }
       // Also on a retry that found the phase already resolved: its follow-ups must exist.
-      await settle(gameId, true);
+      await settle(gameId, committed.version);
     },
 
     "phase.remind": async ({ gameId, phaseIndex, deadlineId }, job) => {
@@ -104,11 +106,13 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
     },
 
     "phase.publish": async ({ gameId, phaseIndex, deadlineId }, job) => {
+      let version: number | undefined;
       try {
         const committed = await service.publish(gameId, phaseIndex, null, {
           deadlineId,
           jobId: job.id ?? "",
         });
+        version = committed.version;
         if (committed.value) log.info({ gameId, phaseIndex }, "draft published after its grace period");
       } catch (error) {
         if (error instanceof UserError && error.key === "game.no_draft") {
@@ -117,8 +121,8 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
         }
         unrecoverable(error);
       }
-      // Publication opened the next phase: its deadlines, then the drain.
-      await settle(gameId, true);
+      // Publication opened the next phase: the drain, and its deadlines.
+      await settle(gameId, version);
     },
 
     "game.timer": async ({ gameId, deadlineId }, job) => {
