@@ -80,12 +80,18 @@ async function acceptedCommands(
   channel: string,
   emu: Emulator,
 ): Promise<Fired[]> {
-  const commands: Fired[] = [];
+  // Two commands a player, with different choices, fired in turns: each of a player's writes
+  // changes his vote or order (as players do during a day), so each is accepted, never refused
+  // as a repeat.
+  const first: Fired[] = [];
+  const second: Fired[] = [];
   for (const [n, user] of users.entries()) {
     if (kind === "vote") {
       const choices = await choicesOf(emu, user, channel, "vote", { choice: "" }, "choice");
-      const choice = choices[n % Math.max(1, choices.length)];
-      if (choice) commands.push({ user, line: "vote", options: { choice } });
+      for (const [k, list] of [first, second].entries()) {
+        const choice = choices[(n + k) % Math.max(1, choices.length)];
+        if (choice) list.push({ user, line: "vote", options: { choice } });
+      }
       continue;
     }
     const actions = (await choicesOf(emu, user, channel, "order", { action: "" }, "action")).filter(
@@ -94,10 +100,12 @@ async function acceptedCommands(
     const action = actions[0];
     if (!action) continue;
     const targets = await choicesOf(emu, user, channel, "order", { action, target: "" }, "target");
-    const target = targets[n % Math.max(1, targets.length)];
-    commands.push({ user, line: "order", options: target ? { action, target } : { action } });
+    for (const [k, list] of [first, second].entries()) {
+      const target = targets[(n + k) % Math.max(1, targets.length)];
+      list.push({ user, line: "order", options: target ? { action, target } : { action } });
+    }
   }
-  return commands;
+  return [...first, ...second];
 }
 
 /**
