@@ -17,13 +17,14 @@ import { acceptedActions, speakInDay } from "./players.js";
 
 /**
  * The bot and the worker as real processes against the emulator, on the machine's Postgres
- * and Redis, one 24-player classic game:
+ * and Redis, twelve servers each running a 24-player classic game (BENCH_INTERACTIONS_GAMES):
  * - interactions.ack_ms {p50, p99}: from the user's interaction to the bot's first answer
- *   (the emulator's clock), at 50 slash commands a second for BENCH_INTERACTIONS_S (20) s;
- *   no emulated network latency (add your round trip to Discord).
+ *   (the emulator's clock), at 50 slash commands a second; no emulated network latency (add
+ *   your round trip to Discord).
  * - interactions.reply_ms {p50, p99}: from the user's interaction to the final reply the user
- *   reads, in the same load, where every other command is a vote (day 1) or an order (night 1)
- *   the rules accept, picked from what the autocomplete offers that player.
+ *   reads, in the same load, where every other command is a write the rules accept: in day 1
+ *   each player's vote, in night 1 each order of a player who has one (given once, as the
+ *   classic rules allow no change), picked from what the autocomplete offers that player.
  * - deadline.publish_ms: from a phase's deadline (the GM's /gm force sets it to now) to the
  *   newspaper message being visible in the emulator, with 50 ms emulated latency per request;
  *   deadline.publish_bound_ms: the time the Discord calls that preceded it took, measured by
@@ -34,6 +35,8 @@ import { acceptedActions, speakInDay } from "./players.js";
 const RATE = 50;
 const LATENCY_MS = 50;
 const PLAYERS = 24;
+/** Servers, each running one 24-player classic game (BENCH_INTERACTIONS_GAMES). */
+const GAMES = 12;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -45,6 +48,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface Fired {
   user: string;
+  /** The lobby of the player's server, where he types it. */
+  channel: string;
   line: string;
   options: Record<string, unknown>;
 }
@@ -80,18 +85,12 @@ async function acceptedCommands(
   channel: string,
   emu: Emulator,
 ): Promise<Fired[]> {
-  // Two commands a player, with different choices, fired in turns: each of a player's writes
-  // changes his vote or order (as players do during a day), so each is accepted, never refused
-  // as a repeat.
-  const first: Fired[] = [];
-  const second: Fired[] = [];
+  const commands: Fired[] = [];
   for (const [n, user] of users.entries()) {
     if (kind === "vote") {
       const choices = await choicesOf(emu, user, channel, "vote", { choice: "" }, "choice");
-      for (const [k, list] of [first, second].entries()) {
-        const choice = choices[(n + k) % Math.max(1, choices.length)];
-        if (choice) list.push({ user, line: "vote", options: { choice } });
-      }
+      const choice = choices[n % Math.max(1, choices.length)];
+      if (choice) commands.push({ user, channel, line: "vote", options: { choice } });
       continue;
     }
     const actions = (await choicesOf(emu, user, channel, "order", { action: "" }, "action")).filter(
@@ -100,12 +99,10 @@ async function acceptedCommands(
     const action = actions[0];
     if (!action) continue;
     const targets = await choicesOf(emu, user, channel, "order", { action, target: "" }, "target");
-    for (const [k, list] of [first, second].entries()) {
-      const target = targets[(n + k) % Math.max(1, targets.length)];
-      list.push({ user, line: "order", options: target ? { action, target } : { action } });
-    }
+    const target = targets[n % Math.max(1, targets.length)];
+    commands.push({ user, channel, line: "order", options: target ? { action, target } : { action } });
   }
-  return [...first, ...second];
+  return commands;
 }
 
 /**
@@ -115,7 +112,6 @@ async function acceptedCommands(
  */
 async function fireAt(
   emu: Emulator,
-  channel: string,
   rate: number,
   total: number,
   next: (i: number) => Fired,
@@ -133,7 +129,7 @@ async function fireAt(
   for (let i = 0; i < total; i++) {
     const wait = t0 + (i * 1000) / rate - Date.now();
     if (wait > 0) await sleep(wait);
-    const { user, line, options } = next(i);
+    const { user, channel, line, options } = next(i);
     lines.push(line);
     handles.push(emu.user(user).slash(channel, line, options));
   }
@@ -219,12 +215,14 @@ export interface InteractionFigures {
 }
 
 export async function runInteractionLoad(): Promise<InteractionFigures> {
-  const seconds = Number(process.env["BENCH_INTERACTIONS_S"] ?? 20);
+  const tableCount = Number(process.env["BENCH_INTERACTIONS_GAMES"] ?? GAMES);
   const emu = await startEmulator({ port: 0, strict: true });
-  const guild = emu.createGuild({ name: "bench", members: PLAYERS });
-  const lobby = emu.createChannel(guild.id, { name: "lobby" });
-  const gm = guild.ownerId;
-  const users = guild.members.map((m) => m.id);
+  // One game a server, as the bot serves many: each server its lobby, its owner the GM.
+  const tables = Array.from({ length: tableCount }, (_, k) => {
+    const guild = emu.createGuild({ name: `bench ${k + 1}`, members: PLAYERS });
+    const lobby = emu.createChannel(guild.id, { name: "lobby" });
+    return { guildId: guild.id, lobby, gm: guild.ownerId, users: guild.members.map((m) => m.id), gameId: "" };
+  });
   const database = await createMigratedDatabase();
   const prefix = `bench-ia-${Math.random().toString(36).slice(2, 10)}`;
   const env = processEnv({ databaseUrl: database.url, emu, prefix });
@@ -233,31 +231,42 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   try {
     await Promise.all([bot.waitFor("bot started"), worker.waitFor("worker started")]);
-    const slash = async (user: string, line: string, options: Record<string, unknown> = {}) =>
+    const slash = async (user: string, lobby: string, line: string, options: Record<string, unknown> = {}) =>
       (await emu.user(user).slash(lobby, line, options).reply(30_000)) as Record<string, unknown>;
-    // Commands are registered as the bot starts; ready when one answers.
-    for (let i = 0; ; i++) {
-      try {
-        await slash(gm, "settings", { language: "en" });
-        break;
-      } catch (error) {
-        if (i > 100) throw error;
-        await sleep(100);
+    for (const table of tables) {
+      // Commands are registered as the bot starts; ready when one answers.
+      for (let i = 0; ; i++) {
+        try {
+          await slash(table.gm, table.lobby, "settings", { language: "en" });
+          break;
+        } catch (error) {
+          if (i > 100) throw error;
+          await sleep(100);
+        }
       }
+      await slash(table.gm, table.lobby, "game create", { ruleset: "classic", name: "Bench" });
+      for (const user of table.users) await slash(user, table.lobby, "game join");
+      await slash(table.gm, table.lobby, "game start");
+      const [game] = await database.db.select().from(games).where(eq(games.guildId, table.guildId));
+      if (!game) throw new Error("no game");
+      table.gameId = game.id;
     }
-    await slash(gm, "game create", { ruleset: "classic", name: "Bench" });
-    for (const user of users) await slash(user, "game join");
-    await slash(gm, "game start");
-    const [game] = await database.db.select().from(games);
-    if (!game) throw new Error("no game");
     const drained = async () => {
-      for (let i = 0; i < 600 && (await countPending(database.db, game.id)) > 0; i++) await sleep(100);
+      for (const { gameId } of tables)
+        for (let i = 0; i < 600 && (await countPending(database.db, gameId)) > 0; i++) await sleep(100);
+    };
+    const acceptedInAll = async () => {
+      let n = 0;
+      for (const { gameId } of tables) n += await acceptedActions(database.db, gameId);
+      return n;
     };
     await drained();
 
-    // 50 interactions a second for `seconds`: half in day 1 (votes), half in night 1 (orders).
-    // Each accepted command (a vote or an order, with a choice the autocomplete offered that
-    // user) alternates with the views players use most, so the mix writes as well as reads.
+    // 50 interactions a second: in day 1 every player votes once, in night 1 every player with
+    // an order gives it once (a command the rules accept, with a choice the autocomplete offered
+    // him; the servers' games take turns), each write followed by one of the views players use
+    // most, so the mix writes as much as it reads.
+    const players = tables.flatMap((t) => t.users.map((user) => ({ user, channel: t.lobby })));
     const acks: number[] = [];
     const replies: number[] = [];
     const repliesBy = new Map<string, number[]>();
@@ -267,16 +276,20 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
     let accepted = 0;
     const firedFor = { s: 0 };
     for (const kind of ["vote", "order"] as const) {
-      await slash(gm, "gm force"); // night 0 → day 1, then day 1 → night 1
+      // night 0 → day 1, then day 1 → night 1
+      await Promise.all(tables.map((t) => slash(t.gm, t.lobby, "gm force")));
       await drained();
-      if (kind === "vote") await speakInDay(database.db, emu, game.id, users);
-      const writes = await acceptedCommands(kind, users, lobby, emu);
+      if (kind === "vote") for (const t of tables) await speakInDay(database.db, emu, t.gameId, t.users);
+      const perTable = await Promise.all(tables.map((t) => acceptedCommands(kind, t.users, t.lobby, emu)));
+      const longest = Math.max(0, ...perTable.map((w) => w.length));
+      const writes = Array.from({ length: longest }, (_, n) => perTable.flatMap((w) => w[n] ?? [])).flat();
       if (writes.length === 0) throw new Error(`no ${kind} is open to any player`);
-      const before = await acceptedActions(database.db, game.id);
-      const run = await fireAt(emu, lobby, RATE, (seconds / 2) * RATE, (i) => {
-        if (i % 2 === 0) return writes[(i / 2) % writes.length] as Fired;
+      const before = await acceptedInAll();
+      const run = await fireAt(emu, RATE, writes.length * 2, (i) => {
+        if (i % 2 === 0) return writes[i / 2] as Fired;
         const [line, options] = VIEWS[((i - 1) / 2) % VIEWS.length] ?? ["role", {}];
-        return { user: users[i % users.length] ?? gm, line, options };
+        const player = players[((i - 1) / 2) % players.length] ?? { user: tables[0]?.gm ?? "", channel: "" };
+        return { ...player, line, options };
       });
       acks.push(...run.acks);
       replies.push(...run.replies);
@@ -284,16 +297,19 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
         repliesBy.set(line, [...(repliesBy.get(line) ?? []), ...times]);
       failed += run.failed;
       fired += run.fired;
-      firedAccepting += Math.ceil(run.fired / 2);
+      firedAccepting += writes.length;
       firedFor.s += run.seconds;
-      accepted += (await acceptedActions(database.db, game.id)) - before;
+      accepted += (await acceptedInAll()) - before;
       await drained();
     }
     acks.sort((a, b) => a - b);
     replies.sort((a, b) => a - b);
 
-    // Deadline → newspaper, with emulated Discord latency.
+    // Deadline → newspaper, with emulated Discord latency, in the first server's game.
     emu.setLatency(LATENCY_MS);
+    const [first] = tables;
+    if (!first) throw new Error("no game");
+    const game = { id: first.gameId };
     const [paper] = await database.db
       .select()
       .from(chats)
@@ -310,7 +326,7 @@ export async function runInteractionLoad(): Promise<InteractionFigures> {
       const before = new Set(emu.messages(paper.discordId).map((m) => String(m["id"])));
       const visible = emu.waitForMessage(paper.discordId, (m) => !before.has(String(m["id"])), 60_000);
       emu.resetRequestCounts();
-      await slash(gm, "gm force");
+      await slash(first.gm, first.lobby, "gm force");
       await visible;
       const seenAt = Date.now();
       const [resolved] = await database.db
