@@ -4,7 +4,7 @@ import { phaseLabel, type AnyGameState } from "../engine/types.js";
 import { deadlines, games, phases } from "../db/schema/index.js";
 import { phaseName, t } from "../i18n/index.js";
 import { jobIds } from "../jobs/registry.js";
-import { changeGame, writeOutbox, type Committed } from "./changes.js";
+import { changeGame, writeOutbox, type Committed, type Writing } from "./changes.js";
 import type { GameContext } from "./context.js";
 import { logControl, requireGm } from "./control.js";
 import { UserError } from "./errors.js";
@@ -107,15 +107,16 @@ export async function scheduleTimers(
 /**
  * Ends a phase's pending deadlines (all of them, or those of one kind): `done` when their time
  * came (the phase resolved or was published), `cancelled` when they were moved or dropped. A job
- * that fires for an ended row finds it no longer pending and does nothing.
+ * that fires for an ended row finds it no longer pending and does nothing. Not sent until awaited
+ * (or written `together` with others).
  */
-export async function endPhaseDeadlines(
+export function endPhaseDeadlines(
   tx: Tx,
   gameId: string,
   phaseIndex: number,
   end: { status: "done" | "cancelled"; at?: Date; kind?: DeadlineRow["kind"] },
-): Promise<void> {
-  await tx
+): Writing {
+  return tx
     .update(deadlines)
     .set({ status: end.status, ...(end.at ? { doneAt: end.at } : {}) })
     .where(

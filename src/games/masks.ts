@@ -4,7 +4,7 @@ import { games, guildSettings, maskGames, masks, players, type MaskMode } from "
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import { gameContext } from "./context.js";
-import { isGm, readGame } from "./reads.js";
+import { isGm, readGame, seatsOf } from "./reads.js";
 import { derivedSeedOf } from "./fairness.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
 import { CHATS } from "../rulesets/regnum/state.js";
@@ -180,9 +180,7 @@ export async function maskNames(
   const game = known?.game ?? (await db.select().from(games).where(eq(games.id, gameId)))[0];
   if (!game) return new Map();
   const mode = known?.mode ?? (await maskModeOf(db, gameId, game.ruleset));
-  const seats =
-    known?.seats ??
-    (await db.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat)));
+  const seats = known?.seats ?? (await seatsOf(db, gameId));
   if (mode === "off" || game.status === "lobby") return new Map(seats.map((s) => [s.seatId, s.displayName]));
   if (mode === "appearances") {
     const state = known?.state ?? (await loadState(db, gameId, rulesetOrThrow(game.ruleset))).state;

@@ -4,13 +4,13 @@ import type { RulesetDefinition } from "../engine/ruleset.js";
 import { phaseLabel, type AnyGameState, type PhaseReport } from "../engine/types.js";
 import { deadlines, events, gameSnapshots, games, inputs, phases, resolutions } from "../db/schema/index.js";
 import { jobIds } from "../jobs/registry.js";
-import { changeGame, writeOutbox, type Committed } from "./changes.js";
+import { changeGame, outboxInsert, together, writeOutbox, type Committed, type Writing } from "./changes.js";
 import type { GameContext } from "./context.js";
 import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
 import { deliverNow, resolutionEffects, withDeadlineNotice } from "./effects.js";
 import { deferredGmStatus, draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import type { DraftNote } from "./gm-room.js";
-import { currentPhase, lastSeq, pendingDraft } from "./reads.js";
+import { currentPhase, lastSeq, pendingDraft, readOnceIn } from "./reads.js";
 import type { DeadlineRow, GameRow, PhaseRow } from "./rows.js";
 import { deadlineFor } from "./schedule.js";
 import { loadState, rulesetOrThrow, type Tx } from "./state.js";
@@ -71,6 +71,7 @@ async function resolveLocked(
   phase: PhaseRow,
 ): Promise<Committed<PhaseReport>> {
   const ruleset = rulesetOrThrow(game.ruleset);
+  readOnceIn(tx);
   const { state } = await loadState(tx, game.id, ruleset);
   const now = ctx.clock.now();
   const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
@@ -90,13 +91,14 @@ async function resolveLocked(
     })
     .returning();
   if (!resolution) throw new Error("insert returned nothing");
-  await insertEvents(tx, game.id, resolution.id, report);
   const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, { state, next, report });
   // The phase's last status in the GM room, as it stood at the deadline (later deferred
   // updates of a phase that is over are skipped).
   effects.push(await gmStatusEffect(ctx, tx, game, ruleset, state, phase, "published"));
-  await writeOutbox(tx, game.id, `resolve:${phase.index}`, effects, null);
-  const scheduled = await applyResolution(ctx, tx, game, ruleset, phase, next, now);
+  const scheduled = await applyResolution(ctx, tx, game, ruleset, phase, next, now, [
+    eventsInsert(tx, game.id, resolution.id, report),
+    outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),
+  ]);
   return { value: report, deadlines: scheduled, outbox: true };
 }
 
@@ -135,7 +137,7 @@ export async function draftLocked(
     })
     .returning();
   if (!resolution) throw new Error("insert returned nothing");
-  await insertEvents(tx, game.id, resolution.id, report);
+  await eventsInsert(tx, game.id, resolution.id, report);
   const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, resolved);
   await writeOutbox(tx, game.id, `draft:${resolution.id}`, effects, resolution.id);
   // The phase's own timers are over (it stays open, closed to players, until publication).
@@ -161,25 +163,27 @@ export async function draftLocked(
   return { value: report, deadlines: publish ? [publish] : [], outbox: true };
 }
 
-/** The event rows of a resolution (deaths, then the report's events). */
-export async function insertEvents(
+/** The insert of a resolution's event rows (deaths, then the report's events), not yet sent. */
+export function eventsInsert(
   tx: Tx,
   gameId: string,
   resolutionId: number,
   report: PhaseReport,
-): Promise<void> {
+): Writing | null {
   const eventRows = [
     ...report.deaths.map((d) => ({ type: "death", payload: d })),
     ...report.events.map((e) => ({ type: e.type, payload: e })),
   ];
-  if (eventRows.length === 0) return;
-  await tx.insert(events).values(eventRows.map((e, position) => ({ gameId, resolutionId, position, ...e })));
+  if (eventRows.length === 0) return null;
+  return tx.insert(events).values(eventRows.map((e, position) => ({ gameId, resolutionId, position, ...e })));
 }
 
 /**
  * Makes a resolution part of the game: the resolve input (at `at`, the time it was computed
  * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
- * phase opened now (or the game ended). Returns the new phase's deadlines.
+ * phase opened now (or the game ended). Returns the new phase's deadlines. `alongside`: the
+ * caller's writes that depend on none of these (its events and outbox rows), sent in the same
+ * statement, as a resolution's round trips are what the newspaper waits for.
  */
 export async function applyResolution(
   ctx: GameContext,
@@ -189,22 +193,26 @@ export async function applyResolution(
   phase: PhaseRow,
   next: AnyGameState,
   at: Date,
+  alongside: (Writing | null)[] = [],
 ): Promise<DeadlineRow[]> {
   const now = ctx.clock.now();
   const resolveSeq = (await lastSeq(tx, game.id)) + 1;
-  await tx.insert(inputs).values({
-    gameId: game.id,
-    seq: resolveSeq,
-    phase: phase.label,
-    type: "resolve",
-    userId: "system",
-    payload: {},
-    accepted: true,
-    at,
-  });
-  await tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id));
-  await endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now });
-  await tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next });
+  await together(tx, [
+    ...alongside.filter((w): w is Writing => w !== null),
+    tx.insert(inputs).values({
+      gameId: game.id,
+      seq: resolveSeq,
+      phase: phase.label,
+      type: "resolve",
+      userId: "system",
+      payload: {},
+      accepted: true,
+      at,
+    }),
+    tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id)),
+    endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now }),
+    tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next }),
+  ]);
   const scheduled: DeadlineRow[] = [];
   if (next.ended) {
     await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));

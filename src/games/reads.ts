@@ -29,9 +29,34 @@ export async function readGame(db: Tx, gameId: string): Promise<GameRow> {
   return game;
 }
 
-/** The game's seats in seat order. */
+/** Transactions that read the seats and the server's language once (`readOnceIn`). */
+const readOnce = new WeakMap<Tx, Map<string, Promise<unknown>>>();
+
+/**
+ * Within `tx`, `seatsOf` and `languageOf` go to Postgres once and answer from memory after: for
+ * a transaction that changes neither (a resolution, whose effects, GM status and next phase's
+ * opening each need them, and whose round trips the newspaper waits for).
+ */
+export function readOnceIn(tx: Tx): void {
+  if (!readOnce.has(tx)) readOnce.set(tx, new Map());
+}
+
+function once<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = readOnce.get(tx);
+  if (!memo) return read();
+  const known = memo.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const reading = read();
+  memo.set(key, reading);
+  return reading;
+}
+
+/** The game's seats in seat order (a fresh array each call: callers may sort or filter it). */
 export async function seatsOf(tx: Tx, gameId: string): Promise<PlayerRow[]> {
-  return tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat));
+  const rows = await once(tx, `seats:${gameId}`, () =>
+    tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat)),
+  );
+  return [...rows];
 }
 
 /** The seat a user plays, or `game.not_player`. */
@@ -87,8 +112,10 @@ export async function currentPhase(tx: Tx, gameId: string): Promise<PhaseRow | u
 
 /** The server's language (Russian unless its settings say otherwise). */
 export async function languageOf(tx: Tx, guildId: string): Promise<Lang> {
-  const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
-  return row?.language ?? "ru";
+  return once(tx, `language:${guildId}`, async () => {
+    const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
+    return row?.language ?? "ru";
+  });
 }
 
 /** The engine state now (snapshot + replay); the game row is read on `db`, the state on `tx`. */
