@@ -4,6 +4,41 @@ import { drizzleOn, type Db } from "./client.js";
 /** The in-process queue of each key: its tail, which the next holder waits for. */
 const tails = new Map<string, Promise<void>>();
 
+/** Keys with a coalesced run in progress in this process: whether another run was asked for. */
+const reruns = new Map<string, boolean>();
+
+/** What `runCoalesced` gives: the runs' merged value, or `handedOver` to a run in progress. */
+export type CoalescedResult<T> = { handedOver: false; value: T } | { handedOver: true };
+
+/**
+ * For work that performs whatever is pending when it runs (a game's drain): when a run of `key`
+ * is in progress in this process, a caller neither waits nor runs, it asks that run to go once
+ * more when it finishes and answers `{ handedOver: true }` at once; the run in progress repeats
+ * until nobody asked again (values merged by `merge`). Nothing asked for is left behind: a
+ * caller that comes after the last check finds no run in progress and runs itself.
+ */
+export async function runCoalesced<T>(
+  key: string,
+  run: () => Promise<T>,
+  merge: (earlier: T, later: T) => T,
+): Promise<CoalescedResult<T>> {
+  if (reruns.has(key)) {
+    reruns.set(key, true);
+    return { handedOver: true };
+  }
+  reruns.set(key, false);
+  try {
+    let value: T = await run();
+    while (reruns.get(key) === true) {
+      reruns.set(key, false);
+      value = merge(value, await run());
+    }
+    return { handedOver: false, value };
+  } finally {
+    reruns.delete(key);
+  }
+}
+
 /**
  * Runs `work` when every earlier caller of this process with the same `key` has finished (first
  * come, first served), so that of many callers wanting one lock only one at a time takes a pooled

@@ -9,7 +9,7 @@ import {
 } from "discord.js";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
+import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
@@ -110,12 +110,18 @@ export interface DrainResult {
   retryAt?: Date;
   /** Asked not to wait, the drain found another drain of the game running and did nothing. */
   busy?: true;
+  /**
+   * Asked not to wait, the drain found another drain of the game running in this process and
+   * asked it to go once more, which performs what this one would have: nothing is left to do.
+   */
+  handedOver?: true;
 }
 
 export interface DrainOptions {
   /**
-   * false: when another drain of the game holds its lock (in any process), answer `busy` at once
-   * instead of waiting for it (the worker delays its job then). Default: wait.
+   * false: never wait for another drain of the game (`drainUnlessRunning`): one of this process
+   * drains again instead (`handedOver`), one of another process makes this one `busy` (the worker
+   * delays its job then). Default: wait.
    */
   wait?: boolean;
 }
@@ -134,11 +140,35 @@ export async function drainOutbox(
   // The per-game lock (one drain per game across processes) is held for the whole drain; its
   // queries run on the lock's connection.
   const key = `outbox:${gameId}`;
-  if (options.wait === false) {
-    const held = await tryAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
-    return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
-  }
+  if (options.wait === false)
+    return drainUnlessRunning(outer.db, gameId, (db) => drainLocked(outer, db, gameId));
   return withAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
+}
+
+/**
+ * A drain that never waits for another drain of the game: one running in this process drains
+ * again instead (`handedOver`: no job waits and polls for it); one running in another process
+ * makes this one `busy`. `drain` runs on the connection holding the game's drain lock.
+ */
+export async function drainUnlessRunning(
+  db: Db,
+  gameId: string,
+  drain: (locked: Db) => Promise<DrainResult>,
+): Promise<DrainResult> {
+  const key = `outbox:${gameId}`;
+  const ran = await runCoalesced(
+    key,
+    async (): Promise<DrainResult> => {
+      const held = await tryAdvisoryLock(db, key, drain);
+      return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
+    },
+    (earlier, later) => ({
+      ...later,
+      done: earlier.done + later.done,
+      failed: earlier.failed + later.failed,
+    }),
+  );
+  return ran.handedOver ? { done: 0, failed: 0, handedOver: true } : ran.value;
 }
 
 /** The drain itself, on `db`, the connection holding the game's drain lock. */

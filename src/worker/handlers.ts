@@ -136,8 +136,10 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
 
     "outbox.drain": async ({ gameId }, job, token) => {
       // One drain per game at a time (across workers): the drain's own Postgres advisory lock,
-      // tried without waiting. A busy drain is delayed, so it holds neither a worker slot nor a
-      // connection; a killed worker's lock ends with its session.
+      // tried without waiting. A drain running in this worker drains again instead of this job
+      // (handed over: the job is done); one running in another worker makes this job busy, and
+      // it is delayed, so it holds neither a worker slot nor a connection; a killed worker's
+      // lock ends with its session.
       const result = await deps.drain(gameId, { wait: false });
       if (result.busy) {
         await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);

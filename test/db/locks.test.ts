@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, inTransaction } from "../../src/db/client.js";
-import { tryAdvisoryLock, withAdvisoryLock } from "../../src/db/locks.js";
+import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../../src/db/locks.js";
 import { TEST_DATABASE_URL } from "../support/env.js";
 
 const prefix = `locks-test-${randomBytes(4).toString("hex")}`;
@@ -129,5 +129,47 @@ describe("withAdvisoryLock", () => {
     finish();
     await Promise.all([trying, waiting]);
     expect(order).toEqual(["try", "waiter"]);
+  });
+
+  it("runCoalesced: callers during a run hand over at once and the run goes once more for all of them; a caller after it runs itself", async () => {
+    const key = `${prefix}:coalesced`;
+    let runs = 0;
+    let finish = () => {};
+    const run = async () => {
+      runs++;
+      if (runs === 1) await new Promise<void>((resolve) => (finish = resolve));
+      return 1;
+    };
+    const sum = (a: number, b: number) => a + b;
+    const first = runCoalesced(key, run, sum);
+    await pause(10);
+    // Two callers while the first run is in progress: neither runs nor waits.
+    expect(await runCoalesced(key, run, sum)).toEqual({ handedOver: true });
+    expect(await runCoalesced(key, run, sum)).toEqual({ handedOver: true });
+    expect(runs).toBe(1);
+    finish();
+    // The run in progress went once more (not twice), merging what it did.
+    expect(await first).toEqual({ handedOver: false, value: 2 });
+    expect(runs).toBe(2);
+    // Nothing in progress: the next caller runs itself.
+    expect(await runCoalesced(key, run, sum)).toEqual({ handedOver: false, value: 1 });
+    expect(runs).toBe(3);
+  });
+
+  it("runCoalesced: a run that fails lets the next caller run", async () => {
+    const key = `${prefix}:coalesced-fail`;
+    const failing = runCoalesced(
+      key,
+      () => Promise.reject(new Error("cut")),
+      (a: number) => a,
+    );
+    await expect(failing).rejects.toThrow("cut");
+    expect(
+      await runCoalesced(
+        key,
+        async () => 7,
+        (a: number) => a,
+      ),
+    ).toEqual({ handedOver: false, value: 7 });
   });
 });

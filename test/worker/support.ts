@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../../src/db/client.js";
-import { tryAdvisoryLock } from "../../src/db/locks.js";
 import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
+import { drainUnlessRunning } from "../../src/discord/outbox.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
 import { jobIds } from "../../src/jobs/registry.js";
 import type { DrainFn } from "../../src/worker/handlers.js";
@@ -141,10 +141,7 @@ export function countingDrain(db: Db) {
   };
   // The drain's own lock, as src/discord/outbox.ts `drainOutbox` takes it: one per game at a time.
   // (The worker always asks it not to wait: a busy drain answers at once.)
-  const drain: DrainFn = async (gameId) => {
-    const held = await tryAdvisoryLock(db, `outbox:${gameId}`, (locked) => deliver(locked, gameId));
-    return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
-  };
+  const drain: DrainFn = (gameId) => drainUnlessRunning(db, gameId, (locked) => deliver(locked, gameId));
   return { drain, deliveries };
 }
 
