@@ -533,7 +533,11 @@ async function upsertMessage(
       )
       .limit(1);
     if (later) return;
-    const rendered = await new GameService(deps.db).gmStatusText(gameId, effect.render.gmStatus);
+    const rendered = await new GameService(deps.db).gmStatusText(
+      gameId,
+      effect.render.gmStatus,
+      effect.render.resolved,
+    );
     if (rendered === undefined) return;
     text = rendered;
   }

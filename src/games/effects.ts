@@ -60,7 +60,7 @@ export interface OutboxUpsert {
    * Rendered when performed, not when written: `gmStatus` is the phase whose GM status this is
    * (skipped when a later update of the key waits, or once the phase is over).
    */
-  render?: { gmStatus: number };
+  render?: { gmStatus: number; resolved?: "published" };
 }
 export interface OutboxButton {
   id: string;
@@ -109,7 +109,9 @@ export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type
         }),
       )
       .exactOptional(),
-    render: z.object({ gmStatus: z.number() }).exactOptional(),
+    render: z
+      .object({ gmStatus: z.number(), resolved: z.literal("published").exactOptional() })
+      .exactOptional(),
   }),
 ]);
 

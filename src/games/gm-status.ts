@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { deadlines, inputPayload, inputs, playerReplacements } from "../db/schema/index.js";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { deadlines, inputPayload, inputs, phases, playerReplacements } from "../db/schema/index.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState } from "../engine/types.js";
 import { phaseName, t } from "../i18n/index.js";
@@ -10,7 +10,7 @@ import { readerOf, resolutionPosts, type OutboxUpsert } from "./effects.js";
 import { clip, draftCard, phaseStatus, type DraftNote, type PhaseOrder } from "./gm-room.js";
 import { currentPhase, pendingDraft, readGame, seatsOf } from "./reads.js";
 import type { GameRow, PhaseRow, ResolutionRow } from "./rows.js";
-import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import { loadState, rulesetOrThrow, stateBefore, type Tx } from "./state.js";
 
 /**
  * The GM room's messages kept up to date in place, as outbox upserts: each phase's status (who
@@ -86,35 +86,52 @@ export async function gmStatusEffect(
 }
 
 /**
- * The status of a phase that is open, as an upsert the outbox renders when it performs it
- * (gmStatusText): the offers of every seat are costly in large rulesets (a regnum table is a
- * few milliseconds a seat), and they need not delay the commit that opened or changed the
- * phase; a burst of changes renders once.
+ * The status of a phase, as an upsert the outbox renders when it performs it (gmStatusText): the
+ * offers of every seat are costly in large rulesets (a regnum table is a few milliseconds a
+ * seat), and they need not delay the commit that opened, changed or resolved the phase; a burst
+ * of changes renders once. `resolved`: the phase's last status, as it stood at its deadline.
  */
-export function deferredGmStatus(phaseIndex: number): OutboxUpsert {
+export function deferredGmStatus(phaseIndex: number, resolved?: "published"): OutboxUpsert {
   return {
     type: "upsert",
     chat: "gm",
     key: `status:${phaseIndex}`,
     content: "",
-    render: { gmStatus: phaseIndex },
+    render: resolved ? { gmStatus: phaseIndex, resolved } : { gmStatus: phaseIndex },
   };
 }
 
 /**
- * The status text of a phase that is still open, as it stands now (the outbox renders the
- * deferred status updates with it); undefined once the phase is over (its last status was
- * written when it was resolved).
+ * The status text the outbox renders for a deferred status: of a phase still open, as it stands
+ * now (undefined once the phase is over: its last status follows); of a resolved phase
+ * (`resolved`), as it stood just before its resolution.
  */
 export async function gmStatusText(
   ctx: GameContext,
   gameId: string,
   phaseIndex: number,
+  resolved?: "published",
 ): Promise<string | undefined> {
   const game = await readGame(ctx.db, gameId);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  if (resolved) {
+    const [phase] = await ctx.db
+      .select()
+      .from(phases)
+      .where(and(eq(phases.gameId, gameId), eq(phases.index, phaseIndex)));
+    if (!phase) return undefined;
+    const [resolve] = await ctx.db
+      .select({ seq: inputs.seq })
+      .from(inputs)
+      .where(and(eq(inputs.gameId, gameId), eq(inputs.type, "resolve"), eq(inputs.phase, phase.label)))
+      .orderBy(desc(inputs.seq))
+      .limit(1);
+    if (!resolve) return undefined;
+    const state = await stateBefore(ctx.db, gameId, ruleset, resolve.seq);
+    return (await gmStatusEffect(ctx, ctx.db, game, ruleset, state, phase, resolved)).content;
+  }
   const phase = await currentPhase(ctx.db, gameId);
   if (!phase || phase.index !== phaseIndex || game.status === "ended") return undefined;
-  const ruleset = rulesetOrThrow(game.ruleset);
   const { state } = await loadState(ctx.db, gameId, ruleset);
   const drafted = await pendingDraft(ctx.db, gameId);
   const effect = await gmStatusEffect(ctx, ctx.db, game, ruleset, state, phase, drafted ? "drafted" : null);

@@ -92,9 +92,9 @@ async function resolveLocked(
     .returning();
   if (!resolution) throw new Error("insert returned nothing");
   const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, { state, next, report });
-  // The phase's last status in the GM room, as it stood at the deadline (later deferred
-  // updates of a phase that is over are skipped).
-  effects.push(await gmStatusEffect(ctx, tx, game, ruleset, state, phase, "published"));
+  // The phase's last status in the GM room, as it stood at the deadline, rendered when it is
+  // delivered (later deferred updates of a phase that is over are skipped).
+  effects.push(deferredGmStatus(phase.index, "published"));
   const scheduled = await applyResolution(ctx, tx, game, ruleset, phase, next, now, [
     eventsInsert(tx, game.id, resolution.id, report),
     outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),

@@ -121,8 +121,8 @@ export class GameService {
   }
 
   /** The status text of a phase still open, for the outbox's deferred GM-room updates (gm-status.ts). */
-  gmStatusText(gameId: string, phaseIndex: number): Promise<string | undefined> {
-    return gmStatusText(this.ctx, gameId, phaseIndex);
+  gmStatusText(gameId: string, phaseIndex: number, resolved?: "published"): Promise<string | undefined> {
+    return gmStatusText(this.ctx, gameId, phaseIndex, resolved);
   }
 
   // ---- lobby (lobby.ts) -------------------------------------------------------------------

@@ -65,10 +65,11 @@ interface LogRow {
   accepted: boolean;
 }
 
-/** The log rows from `fromSeq` on, as one JSON array (a scalar subquery). */
-function logJson(gameId: string, fromSeq: SQL | number): SQL {
+/** The log rows from `fromSeq` on (and before `beforeSeq`), as one JSON array (a scalar subquery). */
+function logJson(gameId: string, fromSeq: SQL | number, beforeSeq?: number): SQL {
   const row = sql`json_build_object('id', ${inputs.id}, 'seq', ${inputs.seq}, 'type', ${inputs.type}, 'payload', ${inputs.payload}, 'at', ${inputs.at}, 'accepted', ${inputs.accepted})`;
-  return sql`(select json_agg(${row} order by ${inputs.seq}) from ${inputs} where ${inputs.gameId} = ${gameId} and ${inputs.seq} >= ${fromSeq})`;
+  const until = beforeSeq === undefined ? sql`` : sql` and ${inputs.seq} < ${beforeSeq}`;
+  return sql`(select json_agg(${row} order by ${inputs.seq}) from ${inputs} where ${inputs.gameId} = ${gameId} and ${inputs.seq} >= ${fromSeq}${until})`;
 }
 
 function logRows(value: unknown): LogRow[] {
@@ -138,6 +139,28 @@ export async function loadState(
   return loaded ?? loadFromSnapshot(tx, gameId, ruleset);
 }
 
+/**
+ * The state as it stood just before log entry `seq` (the last snapshot before it and a replay of
+ * the entries up to it), for a view of a phase that is over. Not remembered: it is not the state
+ * the next load continues from.
+ */
+export async function stateBefore(
+  tx: Tx,
+  gameId: string,
+  ruleset: RulesetDefinition<AnyGameState>,
+  seq: number,
+): Promise<AnyGameState> {
+  const result = await tx.execute<{ s: unknown }>(
+    sql`select (select json_build_object('seq', ${gameSnapshots.inputSeq}, 'state', ${gameSnapshots.state}, 'log', ${logJson(gameId, sql`${gameSnapshots.inputSeq}`, seq)}) from ${gameSnapshots} where ${gameSnapshots.gameId} = ${gameId} and ${gameSnapshots.inputSeq} < ${seq} order by ${gameSnapshots.inputSeq} desc limit 1) as s`,
+  );
+  const snapshot = result.rows[0]?.s as { seq: number; state: AnyGameState; log: unknown } | null | undefined;
+  if (!snapshot) throw new Error(`game ${gameId} has no snapshot before input ${seq}`);
+  const rows = logRows(snapshot.log);
+  const atSnapshot = rows[0]?.seq === snapshot.seq ? rows[0] : undefined;
+  const start: Replayed = { seq: snapshot.seq, inputId: atSnapshot?.id ?? null, state: snapshot.state };
+  return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows, false).state;
+}
+
 /** The state from the latest snapshot, whatever this process remembers. */
 async function loadFromSnapshot(
   tx: Tx,
@@ -170,6 +193,7 @@ function replay(
   ruleset: RulesetDefinition<AnyGameState>,
   from: Replayed,
   rows: LogRow[],
+  keep = true,
 ): { state: AnyGameState; seq: number } {
   let { seq, inputId } = from;
   // The remembered state is shared: the replay works on one copy of it, input after input.
@@ -188,6 +212,7 @@ function replay(
     }
     state = applied.state;
   }
+  if (!keep) return { state, seq };
   remember(gameId, { seq, inputId, state });
   return { state: copyGameState(ruleset, state), seq };
 }

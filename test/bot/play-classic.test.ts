@@ -123,6 +123,10 @@ describe.each(["en", "ru"] as const)("classic played in %s", (lang: Lang) => {
     expect(state.phase).toEqual({ kind: "day", n: 1 });
     expect(state.players.find((p) => p.id === "p2")?.alive).toBe(false);
     expect(await g.newspaper()).toContain("player2");
+    // The GM room's status of night 0, as it stood at the deadline: the order given, and resolved.
+    const resolved = g.tr("gmroom.status_resolved", { outcome: g.tr("gmroom.status_published") });
+    const closed = g.posts(await g.channel("gm")).find((m) => m.includes(resolved));
+    expect(closed).toContain(`${w.kill} → player2`);
     // /game status: the day, the dead don's name among the dead, no living player's role.
     const status = textOf(await g.as(4, "game status"));
     expect(status).toContain(lang === "en" ? "Day 1" : "День 1");
