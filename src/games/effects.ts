@@ -58,7 +58,8 @@ export interface OutboxUpsert {
   buttons?: OutboxButton[];
   /**
    * Rendered when performed, not when written: `gmStatus` is the phase whose GM status this is
-   * (skipped when a later update of the key waits, or once the phase is over).
+   * (skipped when a later update of the key waits, or once the phase is over); `resolved`: the
+   * phase's last status, rendered from the state just before its resolution.
    */
   render?: { gmStatus: number; resolved?: "published" };
 }
