@@ -109,16 +109,33 @@ export function stateRead(gameId: string, fromSnapshot = false): StateRead {
     };
   }
   return {
-    sql: sql`(select json_build_object('seq', ${gameSnapshots.inputSeq}, 'state', ${gameSnapshots.state}, 'log', ${logJson(gameId, sql`${gameSnapshots.inputSeq}`)}) from ${gameSnapshots} where ${gameSnapshots.gameId} = ${gameId} order by ${gameSnapshots.inputSeq} desc limit 1)`,
-    finish(value, ruleset) {
-      const snapshot = value as { seq: number; state: AnyGameState; log: unknown } | null | undefined;
-      if (!snapshot) throw new Error(`game ${gameId} has no snapshot`);
-      const rows = logRows(snapshot.log);
-      const atSnapshot = rows[0]?.seq === snapshot.seq ? rows[0] : undefined;
-      const start: Replayed = { seq: snapshot.seq, inputId: atSnapshot?.id ?? null, state: snapshot.state };
-      return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows);
-    },
+    sql: snapshotJson(gameId),
+    finish: (value, ruleset) => replaySnapshot(gameId, ruleset, value, true),
   };
+}
+
+/**
+ * The latest snapshot (before log entry `beforeSeq`, if given) with the log after it (up to that
+ * entry), as one JSON object (a scalar subquery).
+ */
+function snapshotJson(gameId: string, beforeSeq?: number): SQL {
+  const before = beforeSeq === undefined ? sql`` : sql` and ${gameSnapshots.inputSeq} < ${beforeSeq}`;
+  return sql`(select json_build_object('seq', ${gameSnapshots.inputSeq}, 'state', ${gameSnapshots.state}, 'log', ${logJson(gameId, sql`${gameSnapshots.inputSeq}`, beforeSeq)}) from ${gameSnapshots} where ${gameSnapshots.gameId} = ${gameId}${before} order by ${gameSnapshots.inputSeq} desc limit 1)`;
+}
+
+/** The state from a `snapshotJson` value: the snapshot and a replay of its log (remembered if `keep`). */
+function replaySnapshot(
+  gameId: string,
+  ruleset: RulesetDefinition<AnyGameState>,
+  value: unknown,
+  keep: boolean,
+): { state: AnyGameState; seq: number } {
+  const snapshot = value as { seq: number; state: AnyGameState; log: unknown } | null | undefined;
+  if (!snapshot) throw new Error(`game ${gameId} has no snapshot`);
+  const rows = logRows(snapshot.log);
+  const atSnapshot = rows[0]?.seq === snapshot.seq ? rows[0] : undefined;
+  const start: Replayed = { seq: snapshot.seq, inputId: atSnapshot?.id ?? null, state: snapshot.state };
+  return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows, keep);
 }
 
 /**
@@ -150,15 +167,8 @@ export async function stateBefore(
   ruleset: RulesetDefinition<AnyGameState>,
   seq: number,
 ): Promise<AnyGameState> {
-  const result = await tx.execute<{ s: unknown }>(
-    sql`select (select json_build_object('seq', ${gameSnapshots.inputSeq}, 'state', ${gameSnapshots.state}, 'log', ${logJson(gameId, sql`${gameSnapshots.inputSeq}`, seq)}) from ${gameSnapshots} where ${gameSnapshots.gameId} = ${gameId} and ${gameSnapshots.inputSeq} < ${seq} order by ${gameSnapshots.inputSeq} desc limit 1) as s`,
-  );
-  const snapshot = result.rows[0]?.s as { seq: number; state: AnyGameState; log: unknown } | null | undefined;
-  if (!snapshot) throw new Error(`game ${gameId} has no snapshot before input ${seq}`);
-  const rows = logRows(snapshot.log);
-  const atSnapshot = rows[0]?.seq === snapshot.seq ? rows[0] : undefined;
-  const start: Replayed = { seq: snapshot.seq, inputId: atSnapshot?.id ?? null, state: snapshot.state };
-  return replay(gameId, ruleset, start, atSnapshot ? rows.slice(1) : rows, false).state;
+  const result = await tx.execute<{ s: unknown }>(sql`select ${snapshotJson(gameId, seq)} as s`);
+  return replaySnapshot(gameId, ruleset, result.rows[0]?.s, false).state;
 }
 
 /** The state from the latest snapshot, whatever this process remembers. */

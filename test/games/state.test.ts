@@ -2,7 +2,7 @@ import { eq, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction } from "../../src/db/client.js";
 import { inputs } from "../../src/db/schema/index.js";
-import { loadState, rulesetOrThrow } from "../../src/games/state.js";
+import { loadState, rulesetOrThrow, stateBefore } from "../../src/games/state.js";
 import { createMigratedDatabase } from "../support/db.js";
 import { classicFive, ManualClock, startedGame } from "../support/factories.js";
 
@@ -86,5 +86,35 @@ describe("loading a game's state from its snapshot and log", () => {
     if (player) player.alive = false;
     const second = await loadState(database.db, game.id, ruleset);
     expect(second.state.players[0]?.alive).toBe(true);
+  });
+
+  it("stateBefore gives the state as it stood before a log entry, and a later load still gives the latest", async () => {
+    const clock = new ManualClock(new Date("2026-03-01T07:00:00Z"));
+    const { game } = await startedGame(database.db, clock, { seats: classicFive });
+    const ruleset = rulesetOrThrow("classic");
+    const before = await loadState(database.db, game.id, ruleset);
+    const actor = before.state.players[0]?.id ?? "";
+    const modkill = {
+      gameId: game.id,
+      seq: before.seq + 1,
+      phase: "night 0",
+      type: "gm" as const,
+      userId: "gm",
+      payload: { action: "modkill", targets: [actor], params: {} },
+      accepted: true,
+      at: clock.now(),
+    };
+    await database.db.insert(inputs).values(modkill);
+    const after = await loadState(database.db, game.id, ruleset);
+    expect((after.state.data as { modkills: string[] }).modkills).toEqual([actor]);
+    // Before the modkill: nobody removed yet; at the entry after it: the modkill is in.
+    const earlier = await stateBefore(database.db, game.id, ruleset, before.seq + 1);
+    expect((earlier.data as { modkills: string[] }).modkills).toEqual([]);
+    const through = await stateBefore(database.db, game.id, ruleset, before.seq + 2);
+    expect((through.data as { modkills: string[] }).modkills).toEqual([actor]);
+    // A later load is unaffected: the latest state, with the modkill.
+    const again = await loadState(database.db, game.id, ruleset);
+    expect(again.seq).toBe(before.seq + 1);
+    expect((again.state.data as { modkills: string[] }).modkills).toEqual([actor]);
   });
 });
