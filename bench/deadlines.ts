@@ -12,6 +12,7 @@ import { TEST_REDIS_URL } from "../test/support/env.js";
 import { processEnv, retire, sleep, spawnWorker, uniquePrefix, until } from "../test/worker/support.js";
 import { buildTemplates, cloneFleet, type Template } from "./fleet.js";
 import { peakRssMb } from "./memory.js";
+import { settle } from "./settle.js";
 
 /**
  * The worker process (`src/worker/main.ts`, one process, default concurrency) on the machine's
@@ -192,7 +193,10 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
     let load: number[] = [];
     for (const n of sizes) {
       const deliver = n === deliveredN;
-      progress(`${n} games due in the same second${deliver ? ", until every effect is delivered" : ""}`);
+      const { load_avg_1m } = await settle();
+      progress(
+        `${n} games due in the same second${deliver ? ", until every effect is delivered" : ""} (load ${load_avg_1m})`,
+      );
       // Spread over one second, starting once the copies exist (and Redis has the jobs).
       const result = await run(
         n,

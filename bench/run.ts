@@ -6,6 +6,7 @@ import { benchEngine } from "./engine.js";
 import { benchOrderStatements } from "./order.js";
 import { runInteractionLoad } from "./interactions.js";
 import { benchMemoryGames } from "./memory.js";
+import { settle } from "./settle.js";
 
 /**
  * `npm run bench`: every benchmark, one JSON document on stdout and in bench/results/latest.json.
@@ -45,6 +46,13 @@ async function loadDeadlines(): Promise<Deadlines | undefined> {
 export async function runAll(): Promise<Record<string, unknown>> {
   const result: Record<string, unknown> = { machine: machine() };
   const missing: string[] = [];
+  /** The load each timed part started on, after `settle` (bench/settle.ts). */
+  const settled: Record<string, { load_avg_1m: number; waited_s: number }> = {};
+  result["settled"] = settled;
+  const rest = async (part: string) => {
+    settled[part] = await settle();
+    log(`${part}: starting on a 1-minute load of ${settled[part].load_avg_1m}`);
+  };
 
   log("engine: pure resolution rate per ruleset");
   Object.assign(result, benchEngine());
@@ -61,10 +69,12 @@ export async function runAll(): Promise<Record<string, unknown>> {
   const benchDeadlines = await loadDeadlines();
   if (benchDeadlines) {
     log("deadline / simultaneous: the worker process under staggered and simultaneous deadlines");
+    await rest("deadlines");
     deadlines = await benchDeadlines();
   } else missing.push("deadline.lateness_ms", "simultaneous.committed_s", "simultaneous.delivered_ratio");
 
   log("interactions: 50 slash commands a second against the bot process; deadline → newspaper");
+  await rest("interactions");
   const interactions = await runInteractionLoad();
 
   result["deadline.lateness_ms"] = deadlines["deadline.lateness_ms"] ?? null;
@@ -88,6 +98,7 @@ export async function runAll(): Promise<Record<string, unknown>> {
     worker_under_deadlines: workerUnderDeadlines || null,
   };
   log("memory: the bot and the worker with 100 running games");
+  await rest("memory");
   const games = await benchMemoryGames();
   for (const key of ["memory_mb.bot_100_games", "memory_mb.worker_100_games", "memory_mb.games_load"])
     result[key] = games[key] ?? null;
