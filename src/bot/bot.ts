@@ -20,6 +20,7 @@ import { contextFor, handleInteraction } from "../discord/router.js";
 import type { Clock } from "../games/service.js";
 import { interactionDone, interactionReceived } from "../http/metrics.js";
 import type { Logger } from "../log.js";
+import { pool } from "../runtime/pool.js";
 
 /**
  * Messages handled at once (each holds a database connection for its transaction): under the
@@ -41,9 +42,12 @@ export interface BotDeps {
   consoleUrl?: string;
 }
 
-/** The application commands as Discord receives them. */
+let payloads: unknown[] | undefined;
+
+/** The application commands as Discord receives them (built once: they never change while running). */
 export function commandPayloads(): unknown[] {
-  return commands.map((c) => c.data.toJSON());
+  payloads ??= commands.map((c) => c.data.toJSON());
+  return payloads;
 }
 
 /** Bulk-overwrites the guild's commands (instant, unlike global ones); ids of same-named commands stay. */
@@ -51,6 +55,9 @@ export async function registerCommands(client: Client, guildId: string): Promise
   if (!client.application) throw new Error("client is not ready");
   await client.application.commands.set(commandPayloads() as never, guildId);
 }
+
+/** Guilds whose commands are registered at once when the bot starts. */
+const COMMAND_REGISTRATION_WIDTH = 4;
 
 /** Wires the gateway client to the interaction router; returns how to stop taking new work. */
 export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }> {
@@ -61,7 +68,9 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       deps.log.error({ guild: guild.id, err: (error as Error).message }, "command registration failed");
     }
   };
-  await Promise.all([...deps.client.guilds.cache.values()].map(register));
+  // A few guilds at a time: a hundred bodies of every command in flight at once were the bot's
+  // largest moment of memory, and Discord answers them in its own time anyway.
+  await pool([...deps.client.guilds.cache.values()], COMMAND_REGISTRATION_WIDTH, register);
   // Masked speech a crash left undelivered goes out now, in order, never twice.
   const relays = recoverRelays({ db: deps.database.db, rest: deps.client.rest, log: deps.log }).catch(
     (error: unknown) => deps.log.error({ err: (error as Error).message }, "relay recovery failed"),

@@ -13,6 +13,7 @@ import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./
 import { startStack, type Stack, type StackOptions } from "./stack.js";
 import { sandboxTexts, type SandboxTexts } from "./texts.js";
 import { gmWinners } from "./verdict.js";
+import { pool } from "../runtime/pool.js";
 
 export { messageText } from "./players.js";
 
@@ -350,18 +351,6 @@ export async function runSandbox(
     await stack.close();
   }
   return outcomes;
-}
-
-/** Runs `work` over `items`, at most `width` at once (people act side by side, not in lockstep). */
-async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 async function playGame(
