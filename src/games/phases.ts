@@ -10,10 +10,10 @@ import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
 import { deliverNow, resolutionEffects, withDeadlineNotice } from "./effects.js";
 import { deferredGmStatus, draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import type { DraftNote } from "./gm-room.js";
-import { currentPhase, lastSeq, pendingDraft, readOnceIn } from "./reads.js";
+import { lastSeq, resolutionReadsOf } from "./reads.js";
 import type { DeadlineRow, GameRow, PhaseRow } from "./rows.js";
 import { deadlineFor } from "./schedule.js";
-import { loadState, rulesetOrThrow, type Tx } from "./state.js";
+import { finishRead, rulesetOrThrow, stateRead, type Tx } from "./state.js";
 
 /**
  * The phase cycle: a phase opens with its deadline; at the deadline (the worker's job) it
@@ -38,16 +38,18 @@ export async function resolveDue(
   return changeGame(ctx.db, gameId, async (tx, game) => {
     const nothing = { value: null, deadlines: [], outbox: false };
     if (game.status !== "running") return nothing;
-    const phase = await currentPhase(tx, gameId);
+    const read = stateRead(gameId);
+    const found = await resolutionReadsOf(tx, game, job?.deadlineId ?? null, read);
+    const phase = found.phase;
     if (!phase || phase.index !== phaseIndex) return nothing;
     if (job !== null) {
-      const [deadline] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
+      const deadline = found.deadline;
       const current =
         deadline?.status === "pending" && deadline.kind === "resolve" && deadline.jobId === job.jobId;
       if (!current) return nothing;
     }
     // Already drafted (review mode): this deadline has nothing left to do.
-    if (await pendingDraft(tx, gameId)) {
+    if (found.drafted) {
       if (job !== null)
         await tx
           .update(deadlines)
@@ -55,7 +57,8 @@ export async function resolveDue(
           .where(eq(deadlines.id, job.deadlineId));
       return nothing;
     }
-    return resolveLocked(ctx, tx, game, phase);
+    const loaded = await finishRead(tx, gameId, read, found.state, rulesetOrThrow(game.ruleset));
+    return resolveLocked(ctx, tx, game, phase, loaded);
   });
 }
 
@@ -69,10 +72,10 @@ async function resolveLocked(
   tx: Tx,
   game: GameRow,
   phase: PhaseRow,
+  loaded: { state: AnyGameState; seq: number },
 ): Promise<Committed<PhaseReport>> {
   const ruleset = rulesetOrThrow(game.ruleset);
-  readOnceIn(tx);
-  const { state } = await loadState(tx, game.id, ruleset);
+  const { state } = loaded;
   const now = ctx.clock.now();
   const { state: next, report } = resolvePhase(ruleset, state, now.getTime());
   if (game.publishMode === "review") {
@@ -95,10 +98,20 @@ async function resolveLocked(
   // The phase's last status in the GM room, as it stood at the deadline, rendered when it is
   // delivered (later deferred updates of a phase that is over are skipped).
   effects.push(deferredGmStatus(phase.index, "published"));
-  const scheduled = await applyResolution(ctx, tx, game, ruleset, phase, next, now, [
-    eventsInsert(tx, game.id, resolution.id, report),
-    outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),
-  ]);
+  const scheduled = await applyResolution(
+    ctx,
+    tx,
+    game,
+    ruleset,
+    phase,
+    next,
+    now,
+    [
+      eventsInsert(tx, game.id, resolution.id, report),
+      outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),
+    ],
+    loaded.seq,
+  );
   return { value: report, deadlines: scheduled, outbox: true };
 }
 
@@ -183,7 +196,8 @@ export function eventsInsert(
  * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
  * phase opened now (or the game ended). Returns the new phase's deadlines. `alongside`: the
  * caller's writes that depend on none of these (its events and outbox rows), sent in the same
- * statement, as a resolution's round trips are what the newspaper waits for.
+ * statement, as a resolution's round trips are what the newspaper waits for. `logSeq`: the
+ * log's last seq, when the caller loaded the state under the game's lock (read again otherwise).
  */
 export async function applyResolution(
   ctx: GameContext,
@@ -194,9 +208,10 @@ export async function applyResolution(
   next: AnyGameState,
   at: Date,
   alongside: (Writing | null)[] = [],
+  logSeq?: number,
 ): Promise<DeadlineRow[]> {
   const now = ctx.clock.now();
-  const resolveSeq = (await lastSeq(tx, game.id)) + 1;
+  const resolveSeq = (logSeq ?? (await lastSeq(tx, game.id))) + 1;
   await together(tx, [
     ...alongside.filter((w): w is Writing => w !== null),
     tx.insert(inputs).values({

@@ -10,7 +10,7 @@ import {
   type Rejection,
   type Result,
 } from "../engine/types.js";
-import { inputs, phases, players, resolutions } from "../db/schema/index.js";
+import { inputs, phases, players } from "../db/schema/index.js";
 import { fromJsonRow, jsonRow } from "../db/json-row.js";
 import { changeGame, outboxInsert, together, type Committed, type Writing } from "./changes.js";
 import type { GameContext } from "./context.js";
@@ -20,7 +20,7 @@ import { deferredGmStatus } from "./gm-status.js";
 import { closeEarlyLocked } from "./early-close.js";
 import { ballotEffects, deliverNow } from "./effects.js";
 import { UserError } from "./errors.js";
-import { currentPhase, readGame, seatOf } from "./reads.js";
+import { currentPhase, draftWaits, readGame, seatOf } from "./reads.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
 import type { GameRow, PhaseRow, PlayerRow } from "./rows.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
@@ -98,10 +98,7 @@ export async function submit(
         (select ${jsonRow(players)} from ${players}
           where ${players.gameId} = ${gameId} and ${players.userId} = ${userId}) as seat,
         (select ${jsonRow(phases)} from ${phases} where ${open} order by ${phases.index} desc limit 1) as phase,
-        exists (select 1 from ${resolutions}
-          where ${resolutions.gameId} = ${gameId} and ${resolutions.status} in ('draft', 'held')
-            and ${resolutions.phaseIndex} = (select ${phases.index} from ${phases} where ${open}
-              order by ${phases.index} desc limit 1)) as drafted,
+        ${draftWaits(gameId)} as drafted,
         ${read.sql} as state`);
     const row = result.rows[0];
     if (!row?.seat) throw new UserError("game.not_player");

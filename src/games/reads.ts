@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
+  deadlines,
   gameMasters,
   games,
   guildSettings,
@@ -15,8 +16,8 @@ import type { AnyGameState, Lang } from "../engine/types.js";
 import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
 import type { GameContext } from "./context.js";
 import { UserError } from "./errors.js";
-import type { GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
-import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
+import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
+import { finishRead, loadState, rulesetOrThrow, stateRead, type StateRead, type Tx } from "./state.js";
 
 /**
  * Reading a game as it stands: its row, seats, GMs, open phase, language, state and a waiting
@@ -39,6 +40,11 @@ const readOnce = new WeakMap<Tx, Map<string, Promise<unknown>>>();
  */
 export function readOnceIn(tx: Tx): void {
   if (!readOnce.has(tx)) readOnce.set(tx, new Map());
+}
+
+/** A value the transaction read already (within a `readOnceIn` transaction). */
+function known<T>(tx: Tx, key: string, value: T): void {
+  readOnce.get(tx)?.set(key, Promise.resolve(value));
 }
 
 function once<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
@@ -161,6 +167,62 @@ export async function tableOf(
     seats: fromJsonRows(players, row?.seats),
     maskMode: row?.mask_mode ?? null,
     state,
+  };
+}
+
+/** `exists`: a draft (or held) resolution of the open phase waits for the GMs, as SQL. */
+export function draftWaits(gameId: string): SQL {
+  return sql`exists (select 1 from ${resolutions}
+    where ${resolutions.gameId} = ${gameId} and ${resolutions.status} in ('draft', 'held')
+      and ${resolutions.phaseIndex} = (select ${phases.index} from ${phases}
+        where ${phases.gameId} = ${gameId} and ${phases.status} = 'open' order by ${phases.index} desc limit 1))`;
+}
+
+/**
+ * What a deadline's resolution reads under the game's lock, in one statement: the open phase,
+ * the deadline row the job names, whether a draft of the open phase waits, and the log for the
+ * state (`state`'s value, for `finishRead`). The seats and the server's language come with them
+ * and answer the transaction's later `seatsOf` and `languageOf` (`readOnceIn`): the effects,
+ * the GM status and the next phase's opening all read them, and the newspaper waits for every
+ * round trip of a resolution.
+ */
+export async function resolutionReadsOf(
+  tx: Tx,
+  game: GameRow,
+  deadlineId: number | null,
+  state: StateRead,
+): Promise<{
+  phase: PhaseRow | undefined;
+  deadline: DeadlineRow | undefined;
+  drafted: boolean;
+  state: unknown;
+}> {
+  const result = await tx.execute<{
+    phase: unknown;
+    deadline: unknown;
+    drafted: boolean;
+    seats: unknown;
+    language: Lang | null;
+    state: unknown;
+  }>(sql`
+    select
+      (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
+        order by ${phases.index} desc limit 1) as phase,
+      ${deadlineId === null ? sql`null` : sql`(select ${jsonRow(deadlines)} from ${deadlines} where ${deadlines.id} = ${deadlineId})`} as deadline,
+      ${draftWaits(game.id)} as drafted,
+      (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
+        where ${players.gameId} = ${game.id}) as seats,
+      (select ${guildSettings.language} from ${guildSettings} where ${guildSettings.guildId} = ${game.guildId}) as language,
+      ${state.sql} as state`);
+  const row = result.rows[0];
+  readOnceIn(tx);
+  known(tx, `seats:${game.id}`, fromJsonRows(players, row?.seats));
+  known(tx, `language:${game.guildId}`, row?.language ?? "ru");
+  return {
+    phase: row?.phase ? fromJsonRow(phases, row.phase) : undefined,
+    deadline: row?.deadline ? fromJsonRow(deadlines, row.deadline) : undefined,
+    drafted: row?.drafted === true,
+    state: row?.state,
   };
 }
 
