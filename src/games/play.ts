@@ -6,11 +6,10 @@ import {
   type ActionInput,
   type AnyGameState,
   type GmInput,
-  type Json,
   type Rejection,
   type Result,
 } from "../engine/types.js";
-import { inputs, phases, players } from "../db/schema/index.js";
+import { games, inputs, phases, players } from "../db/schema/index.js";
 import { fromJsonRow, jsonRow } from "../db/json-row.js";
 import { changeGame, outboxInsert, together, type Committed, type Writing } from "./changes.js";
 import type { GameContext } from "./context.js";
@@ -20,7 +19,7 @@ import { deferredGmStatus } from "./gm-status.js";
 import { closeEarlyLocked } from "./early-close.js";
 import { ballotEffects, deliverNow } from "./effects.js";
 import { UserError } from "./errors.js";
-import { currentPhase, draftWaits, readGame, seatOf } from "./reads.js";
+import { currentPhase, draftWaits } from "./reads.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
 import type { GameRow, PhaseRow, PlayerRow } from "./rows.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
@@ -43,30 +42,41 @@ export interface SubmitOutcome {
   deadlineAt?: Date | null;
 }
 
-/** What the user's seat may know: the ruleset's playerView, the only way hidden facts leave. */
-export async function view(
-  ctx: GameContext,
-  gameId: string,
-  userId: string,
-): Promise<{ seat: PlayerRow; view: Json }> {
-  const game = await readGame(ctx.db, gameId);
-  const seat = await seatOf(ctx.db, gameId, userId);
-  const ruleset = rulesetOrThrow(game.ruleset);
-  const { state } = await loadState(ctx.db, gameId, ruleset);
-  return { seat, view: ruleset.playerView(state, seat.seatId) };
-}
-
 /** The orders and votes the user's seat may give now (none once the game is over). */
 export async function available(
   ctx: GameContext,
   gameId: string,
   userId: string,
 ): Promise<{ seat: PlayerRow; actions: AvailableAction[] }> {
-  const game = await readGame(ctx.db, gameId);
-  const seat = await seatOf(ctx.db, gameId, userId);
-  const ruleset = rulesetOrThrow(game.ruleset);
-  const { state } = await loadState(ctx.db, gameId, ruleset);
+  const { game, ruleset, seat, state } = await seatAndState(ctx, gameId, userId);
   return { seat, actions: game.status === "ended" ? [] : ruleset.availableActions(state, seat.seatId) };
+}
+
+/** The game, the user's seat and the state, read in one statement. */
+async function seatAndState(
+  ctx: GameContext,
+  gameId: string,
+  userId: string,
+): Promise<{
+  game: GameRow;
+  ruleset: RulesetDefinition<AnyGameState>;
+  seat: PlayerRow;
+  state: AnyGameState;
+}> {
+  const read = stateRead(gameId);
+  const result = await ctx.db.execute<{ game: unknown; seat: unknown; state: unknown }>(sql`
+    select
+      (select ${jsonRow(games)} from ${games} where ${games.id} = ${gameId}) as game,
+      (select ${jsonRow(players)} from ${players}
+        where ${players.gameId} = ${gameId} and ${players.userId} = ${userId}) as seat,
+      ${read.sql} as state`);
+  const row = result.rows[0];
+  if (!row?.game) throw new UserError("game.not_found");
+  if (!row.seat) throw new UserError("game.not_player");
+  const game = fromJsonRow(games, row.game);
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const { state } = await finishRead(ctx.db, gameId, read, row.state, ruleset);
+  return { game, ruleset, seat: fromJsonRow(players, row.seat), state };
 }
 
 /**

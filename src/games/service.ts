@@ -1,5 +1,5 @@
 import type { AvailableAction } from "../engine/ruleset.js";
-import type { ActionInput, AnyGameState, GmInput, Json, Lang, PhaseReport } from "../engine/types.js";
+import type { ActionInput, AnyGameState, GmInput, Lang, PhaseReport } from "../engine/types.js";
 import type { Db } from "../db/client.js";
 import type { MaskMode } from "../db/schema/index.js";
 import type { Committed } from "./changes.js";
@@ -92,11 +92,7 @@ export class GameService {
     return reads.stateOf(this.db, gameId, tx);
   }
 
-  /** What the user's seat may know: the ruleset's playerView, the only way hidden facts leave. */
-  view(gameId: string, userId: string): Promise<{ seat: PlayerRow; view: Json }> {
-    return play.view(this.ctx, gameId, userId);
-  }
-
+  /** What the user's seat may do now: its playerView's offers (none once the game is over). */
   available(gameId: string, userId: string): Promise<{ seat: PlayerRow; actions: AvailableAction[] }> {
     return play.available(this.ctx, gameId, userId);
   }

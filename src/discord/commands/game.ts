@@ -22,8 +22,8 @@ import type { Command, Ctx } from "../context.js";
 import { gameChoices, gameOfInteractionChannel, requireGm, resolveGame } from "../preconditions.js";
 import { roleName, safeName } from "../../render/names.js";
 import { maskModes, type MaskMode } from "../../db/schema/index.js";
-import { maskModeOf, setMaskMode, supportsAppearances } from "../../games/masks.js";
-import { seatNames } from "../masks/seat-names.js";
+import { defaultMaskMode, maskModeOf, setMaskMode, supportsAppearances } from "../../games/masks.js";
+import { seatNamesFrom } from "../masks/seat-names.js";
 import { shownNameOf } from "../members.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
@@ -167,19 +167,21 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const ruleset = rulesetOrThrow(game.ruleset);
-  const seats = await ctx.service.players(game.id);
+  // A game ended from its lobby has no state: it reads as a lobby does.
+  const started = game.status !== "lobby" && (await hasStarted(ctx.db, game.id));
+  // The open phase, the seats, the mask mode and the state: one read.
+  const table = await ctx.service.table(started ? game : { ...game, status: "lobby" });
+  const { phase, seats, state } = table;
   let publicView = null;
-  if (game.status !== "lobby" && (await hasStarted(ctx.db, game.id))) {
-    const state = await ctx.service.state(game.id);
+  if (state) {
     publicView = ruleset.playerView(state, SPECTATOR);
     if (publicPlayers(publicView).length === 0) {
       // Rulesets whose public view has no player list: who is alive is public everywhere.
       publicView = { players: state.players.map((p) => ({ id: p.id, alive: p.alive })) };
     }
   }
-  const phase = await ctx.service.currentPhase(game.id);
-  const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
-  const shown = await seatNames(ctx.db, game.id);
+  const masked = (table.maskMode ?? defaultMaskMode(game.ruleset)) !== "off";
+  const shown = await seatNamesFrom(ctx.db, game, table);
   const gms = await ctx.service.gms(game.id);
   const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked, gms });
   await interaction.editReply({ embeds: [embed] });

@@ -105,10 +105,19 @@ function offersOf(
   table: { seats: PlayerRow[]; state: AnyGameState | null },
   userId: string,
 ): AvailableAction[] {
+  return seatOffers(game, table, userId).actions;
+}
+
+/** The user's seat at the table and what the rules open to it now; not a player: refused. */
+export function seatOffers(
+  game: GameRow,
+  table: { seats: PlayerRow[]; state: AnyGameState | null },
+  userId: string,
+): { seat: PlayerRow; actions: AvailableAction[] } {
   const seat = table.seats.find((s) => s.userId === userId);
   if (!seat) throw new UserError("game.not_player");
-  if (game.status === "ended" || !table.state) return [];
-  return rulesetOrThrow(game.ruleset).availableActions(table.state, seat.seatId);
+  if (game.status === "ended" || !table.state) return { seat, actions: [] };
+  return { seat, actions: rulesetOrThrow(game.ruleset).availableActions(table.state, seat.seatId) };
 }
 
 export const command: Command = { data, execute, autocomplete };

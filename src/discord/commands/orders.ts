@@ -4,8 +4,10 @@ import { phaseName, t } from "../../i18n/index.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { type Command, type Ctx } from "../context.js";
 import { describeChosen, labelsOf } from "../../render/orders.js";
-import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
-import { seatNames } from "../masks/seat-names.js";
+import { gameChoices, requireStarted, resolveGame } from "../preconditions.js";
+import { seatNamesFrom } from "../masks/seat-names.js";
+import { UserError } from "../../games/errors.js";
+import { seatOffers } from "./order.js";
 import { safeName } from "../../render/names.js";
 import { named } from "./builders.js";
 import { seatUser } from "./role.js";
@@ -22,10 +24,14 @@ export const data = named(new SlashCommandBuilder(), "orders")
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
-  const phase = await requireOpenPhase(ctx, game);
+  requireStarted(game);
+  // The open phase, the seats, the state and the seats' names: one read.
+  const table = await ctx.service.table(game);
+  const phase = table.phase;
+  if (!phase) throw new UserError("phase.closed");
   const userId = await seatUser(ctx, game.id, interaction);
-  const { seat, actions } = await ctx.service.available(game.id, userId);
-  const { names } = await seatNames(ctx.db, game.id);
+  const { seat, actions } = seatOffers(game, table, userId);
+  const { names } = await seatNamesFrom(ctx.db, game, table);
   const orders = await ordersOf(ctx.db, game.id, seat.seatId, phase.label);
   const shownPhase = phaseName(ctx.lang, phase.label);
   const viewing =

@@ -7,6 +7,7 @@ import { t } from "../../i18n/index.js";
 import { namesOf, safeName } from "../../render/names.js";
 import { roleCard } from "../render/role.js";
 import { named } from "./builders.js";
+import { seatOffers } from "./order.js";
 
 /**
  * /role: the seat's role card, from its own playerView only. Always private. A GM may name a
@@ -22,10 +23,13 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   if (game.status === "lobby") throw new UserError("game.not_started");
   const userId = await seatUser(ctx, game.id, interaction);
-  const { seat, view } = await ctx.service.view(game.id, userId);
-  const { actions } = await ctx.service.available(game.id, userId);
-  const names = namesOf(await ctx.service.players(game.id));
-  const embed = roleCard({ lang: ctx.lang, ruleset: rulesetOrThrow(game.ruleset), view, names, actions });
+  // The seats and the state: one read. The card shows the seat's playerView only.
+  const table = await ctx.service.table(game);
+  const { seat, actions } = seatOffers(game, table, userId);
+  if (!table.state) throw new UserError("game.not_started");
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const view = ruleset.playerView(table.state, seat.seatId);
+  const embed = roleCard({ lang: ctx.lang, ruleset, view, names: namesOf(table.seats), actions });
   const content =
     userId === interaction.user.id ? "" : t(ctx.lang, "gm.viewing", { player: safeName(seat.displayName) });
   await interaction.editReply({ content, embeds: [embed] });
