@@ -106,3 +106,31 @@ describe("an accepted /order through the real stack", () => {
     expect(voters).toEqual(["p2", "p3", "p4"]);
   });
 });
+
+describe("what a player reads, through the real stack", () => {
+  // The game found from the channel, then one read of the table (the open phase, the seats, the
+  // mask mode and the state); /orders reads the seat's orders of the phase too, /game status
+  // whether the game ever started and its GMs.
+  const budgets: [string, Json, number, RegExp][] = [
+    ["role", {}, 2, /Role|Роль/],
+    ["orders", {}, 3, /./],
+    ["game status", {}, 5, /./],
+  ];
+  for (const [line, options, budget, shows] of budgets) {
+    it(`/${line} costs Postgres at most ${budget} statements and writes nothing`, async () => {
+      statements = [];
+      let reply: Json;
+      let sql: string[];
+      try {
+        reply = await h.slash(u(2), line, options);
+      } finally {
+        sql = statements;
+        statements = null;
+      }
+      expect(JSON.stringify(reply)).toMatch(shows);
+      expect(JSON.stringify(reply)).not.toMatch(/error|ошибк/i);
+      expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(budget);
+      expect(sql.filter((s) => /^\s*(insert|update|delete|with|begin)/i.test(s))).toEqual([]);
+    });
+  }
+});
