@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { games } from "../src/db/schema/index.js";
 import { startHarness, type Harness } from "../test/bot/harness.js";
+import { watchStatements, type StatementWatch } from "../test/support/statements.js";
 import { acceptedActions, speakInDay } from "./players.js";
 
 /**
@@ -16,16 +16,6 @@ import { acceptedActions, speakInDay } from "./players.js";
 const PLAYERS = 24;
 const SAMPLES = 9;
 
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-
-function countStatements(): void {
-  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    statements++;
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-}
-
 async function firstValue(h: Harness, user: string, options: Record<string, unknown>, focused: string) {
   const choices = await h.choices(user, "order", options, focused);
   return choices.map((c) => String(c.value));
@@ -33,6 +23,7 @@ async function firstValue(h: Harness, user: string, options: Record<string, unkn
 
 export async function benchOrderStatements(): Promise<Record<string, unknown>> {
   const h = await startHarness(PLAYERS);
+  let statements: StatementWatch | undefined;
   try {
     const gm = h.guild.ownerId;
     const users = h.guild.members.map((m) => m.id);
@@ -47,7 +38,7 @@ export async function benchOrderStatements(): Promise<Record<string, unknown>> {
     await speakInDay(h.database.db, h.emu, game.id, users); // classic removes players silent for a whole day
     await h.resolvePhase(game.id); // day 1 → night 1
 
-    countStatements();
+    statements = watchStatements();
     const samples: number[] = [];
     for (const user of users) {
       if (samples.length >= SAMPLES) break;
@@ -59,19 +50,18 @@ export async function benchOrderStatements(): Promise<Record<string, unknown>> {
       const targets = await firstValue(h, user, { action, target: "" }, "target");
       const options = targets[0] ? { action, target: targets[0] } : { action };
       const before = await acceptedActions(h.database.db, game.id);
-      statements = 0;
-      await h.slash(user, "order", options);
-      const counted = statements;
+      const { sql } = await statements.during(() => h.slash(user, "order", options));
+      const counted = sql.length;
       if ((await acceptedActions(h.database.db, game.id)) === before + 1) samples.push(counted);
     }
-    pg.Client.prototype.query = originalQuery;
+    statements.restore();
     const sorted = [...samples].sort((a, b) => a - b);
     return {
       "order.sql_statements": sorted[Math.floor(sorted.length / 2)] ?? null,
       "order.sql_statements_samples": samples,
     };
   } finally {
-    pg.Client.prototype.query = originalQuery;
+    statements?.restore();
     await h.close();
   }
 }

@@ -130,6 +130,18 @@ export async function stateOf(db: Tx, gameId: string, tx: Tx = db): Promise<AnyG
   return (await loadState(tx, gameId, rulesetOrThrow(game.ruleset))).state;
 }
 
+/** The open phase as a `jsonRow` (a scalar subquery; null when none is open). */
+function openPhaseJson(gameId: string): SQL {
+  return sql`(select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${gameId} and ${phases.status} = 'open'
+    order by ${phases.index} desc limit 1)`;
+}
+
+/** The game's seats in seat order as a `json_agg` of `jsonRow`s (a scalar subquery; null for none). */
+function seatsJson(gameId: string): SQL {
+  return sql`(select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
+    where ${players.gameId} = ${gameId})`;
+}
+
 /**
  * What a command about a seat reads before it acts, in one statement: the open phase, the
  * game's seats in seat order, the stored mask mode (null: the ruleset's default) and the
@@ -152,10 +164,8 @@ export async function tableOf(
     state: unknown;
   }>(sql`
     select
-      (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
-        order by ${phases.index} desc limit 1) as phase,
-      (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
-        where ${players.gameId} = ${game.id}) as seats,
+      ${openPhaseJson(game.id)} as phase,
+      ${seatsJson(game.id)} as seats,
       (select ${maskGames.mode} from ${maskGames} where ${maskGames.gameId} = ${game.id}) as mask_mode,
       ${read ? read.sql : sql`null`} as state`);
   const row = result.rows[0];
@@ -206,12 +216,10 @@ export async function resolutionReadsOf(
     state: unknown;
   }>(sql`
     select
-      (select ${jsonRow(phases)} from ${phases} where ${phases.gameId} = ${game.id} and ${phases.status} = 'open'
-        order by ${phases.index} desc limit 1) as phase,
+      ${openPhaseJson(game.id)} as phase,
       ${deadlineId === null ? sql`null` : sql`(select ${jsonRow(deadlines)} from ${deadlines} where ${deadlines.id} = ${deadlineId})`} as deadline,
       ${draftWaits(game.id)} as drafted,
-      (select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
-        where ${players.gameId} = ${game.id}) as seats,
+      ${seatsJson(game.id)} as seats,
       (select ${guildSettings.language} from ${guildSettings} where ${guildSettings.guildId} = ${game.guildId}) as language,
       ${state.sql} as state`);
   const row = result.rows[0];

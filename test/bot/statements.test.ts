@@ -1,15 +1,16 @@
-import { asc, eq } from "drizzle-orm";
-import pg from "pg";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { games, inputs } from "../../src/db/schema/index.js";
+import { deadlines, games, inputs, phases } from "../../src/db/schema/index.js";
 import { t } from "../../src/i18n/index.js";
+import { watchStatements, type StatementWatch } from "../support/statements.js";
 import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
 
 /**
- * What one accepted /order costs Postgres, through the real stack (emulator, discord.js, the
+ * What commands and a deadline cost Postgres, through the real stack (emulator, discord.js, the
  * bot's handlers, Postgres, Redis): every statement a pooled client sends, BEGIN and COMMIT
- * included, from the interaction to the final reply. The order's transaction still takes the
- * game's lock: orders given at the same moment are logged one after the other.
+ * included, from the interaction to the final reply (or the job's commit). The order's
+ * transaction still takes the game's lock: orders given at the same moment are logged one after
+ * the other.
  */
 
 const BUDGET = 7;
@@ -22,19 +23,13 @@ const en = (key: string, params: Record<string, string | number> = {}) => t("en"
 
 const u = (i: number) => users[i - 1] ?? "";
 
-let statements: string[] | null = null;
-const originalQuery = pg.Client.prototype.query;
+let statements: StatementWatch;
 
 beforeAll(async () => {
   h = await startHarness(6);
   gm = h.guild.ownerId;
   users = h.guild.members.map((m) => m.id);
-  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    const first = args[0];
-    if (statements)
-      statements.push(typeof first === "string" ? first : String((first as { text?: string }).text));
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  statements = watchStatements();
   await h.slash(gm, "settings", { language: "en" });
   await h.slash(gm, "game create", { ruleset: "classic", name: "Counted" });
   const [game] = await h.database.db.select().from(games);
@@ -54,18 +49,15 @@ beforeAll(async () => {
   await h.drain(gameId);
 }, 120_000);
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  statements?.restore();
   await h?.close();
 });
 
 async function counted(user: string, options: Json): Promise<{ reply: string; sql: string[] }> {
-  statements = [];
-  try {
-    const reply = contentOf(await h.slash(user, "order", options));
-    return { reply, sql: statements };
-  } finally {
-    statements = null;
-  }
+  const { result, sql } = await statements.during(async () =>
+    contentOf(await h.slash(user, "order", options)),
+  );
+  return { reply: result, sql };
 }
 
 const logged = () =>
@@ -118,19 +110,49 @@ describe("what a player reads, through the real stack", () => {
   ];
   for (const [line, options, budget, shows] of budgets) {
     it(`/${line} costs Postgres at most ${budget} statements and writes nothing`, async () => {
-      statements = [];
-      let reply: Json;
-      let sql: string[];
-      try {
-        reply = await h.slash(u(2), line, options);
-      } finally {
-        sql = statements;
-        statements = null;
-      }
+      const { result: reply, sql } = await statements.during(() => h.slash(u(2), line, options));
       expect(JSON.stringify(reply)).toMatch(shows);
       expect(JSON.stringify(reply)).not.toMatch(/error|ошибк/i);
       expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(budget);
       expect(sql.filter((s) => /^\s*(insert|update|delete|with|begin)/i.test(s))).toEqual([]);
     });
   }
+});
+
+describe("a deadline's resolution", () => {
+  const RESOLUTION_BUDGET = 9;
+  it(`costs Postgres at most ${RESOLUTION_BUDGET} statements, logs its resolve input right after the log's last entry, and a second run adds nothing`, async () => {
+    const [open] = await h.database.db
+      .select()
+      .from(phases)
+      .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")));
+    if (!open) throw new Error("no open phase");
+    const [due] = await h.database.db
+      .select()
+      .from(deadlines)
+      .where(
+        and(
+          eq(deadlines.gameId, gameId),
+          eq(deadlines.phaseIndex, open.index),
+          eq(deadlines.kind, "resolve"),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    if (!due) throw new Error("no resolve deadline");
+    const job = { deadlineId: due.id, jobId: due.jobId };
+    const before = await logged();
+    const first = await statements.during(() => h.service.resolveDue(gameId, open.index, job));
+    expect(first.result.value).not.toBeNull();
+    expect(first.sql.length, first.sql.join("\n")).toBeLessThanOrEqual(RESOLUTION_BUDGET);
+    const after = await logged();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((r) => r.seq)).toEqual([(before.at(-1)?.seq ?? 0) + 1]);
+
+    // The same job again (a retry, a second worker) finds its phase resolved: it takes the game's
+    // lock (the version's bump) and adds nothing.
+    const again = await statements.during(() => h.service.resolveDue(gameId, open.index, job));
+    expect(again.result.value).toBeNull();
+    expect(again.sql.filter((q) => /^\s*(insert|delete|with)/i.test(q))).toEqual([]);
+    expect(await logged()).toEqual(after);
+  });
 });
