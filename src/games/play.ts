@@ -6,6 +6,7 @@ import {
   type ActionInput,
   type AnyGameState,
   type GmInput,
+  type Lang,
   type Rejection,
   type Result,
 } from "../engine/types.js";
@@ -19,7 +20,7 @@ import { deferredGmStatus } from "./gm-status.js";
 import { closeEarlyLocked } from "./early-close.js";
 import { ballotEffects, deliverNow } from "./effects.js";
 import { UserError } from "./errors.js";
-import { currentPhase, draftWaits } from "./reads.js";
+import { currentPhase, draftWaits, languageJson, seatsAndLanguageKnown, seatsJson } from "./reads.js";
 import { OPTIONAL_ACTIONS } from "./reminders.js";
 import type { GameRow, PhaseRow, PlayerRow } from "./rows.js";
 import { finishRead, loadState, rulesetOrThrow, stateRead, type Tx } from "./state.js";
@@ -102,16 +103,22 @@ export async function submit(
       seat: unknown;
       phase: unknown;
       drafted: boolean;
+      seats: unknown;
+      language: Lang | null;
       state: unknown;
     }>(sql`
       select
         (select ${jsonRow(players)} from ${players}
           where ${players.gameId} = ${gameId} and ${players.userId} = ${userId}) as seat,
+        ${seatsJson(gameId)} as seats,
+        ${languageJson(game.guildId)} as language,
         (select ${jsonRow(phases)} from ${phases} where ${open} order by ${phases.index} desc limit 1) as phase,
         ${draftWaits(gameId)} as drafted,
         ${read.sql} as state`);
     const row = result.rows[0];
     if (!row?.seat) throw new UserError("game.not_player");
+    // The ballot's and the GM status' renderings read the seats and the language: known now.
+    seatsAndLanguageKnown(tx, game, row.seats, row.language);
     const seat = fromJsonRow(players, row.seat);
     // The phase is over and its draft is with the GMs: players wait for the publication.
     if (game.publishMode === "review" && row.drafted) throw new UserError("phase.in_review");

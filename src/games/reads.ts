@@ -137,7 +137,7 @@ function openPhaseJson(gameId: string): SQL {
 }
 
 /** The game's seats in seat order as a `json_agg` of `jsonRow`s (a scalar subquery; null for none). */
-function seatsJson(gameId: string): SQL {
+export function seatsJson(gameId: string): SQL {
   return sql`(select json_agg(${jsonRow(players)} order by ${players.seat}) from ${players}
     where ${players.gameId} = ${gameId})`;
 }
@@ -180,6 +180,22 @@ export async function tableOf(
   };
 }
 
+/** The server's language (null: never set, Russian) as a scalar subquery. */
+export function languageJson(guildId: string): SQL {
+  return sql`(select ${guildSettings.language} from ${guildSettings} where ${guildSettings.guildId} = ${guildId})`;
+}
+
+/**
+ * The seats (`seatsJson`'s value) and the language (`languageJson`'s) a transaction read in its
+ * first statement: its later `seatsOf` and `languageOf` answer from them (`readOnceIn`). Only for
+ * a transaction that changes neither (a resolution, a player's input).
+ */
+export function seatsAndLanguageKnown(tx: Tx, game: GameRow, seats: unknown, language: Lang | null): void {
+  readOnceIn(tx);
+  known(tx, `seats:${game.id}`, fromJsonRows(players, seats));
+  known(tx, `language:${game.guildId}`, language ?? "ru");
+}
+
 /** `exists`: a draft (or held) resolution of the open phase waits for the GMs, as SQL. */
 export function draftWaits(gameId: string): SQL {
   return sql`exists (select 1 from ${resolutions}
@@ -220,12 +236,10 @@ export async function resolutionReadsOf(
       ${deadlineId === null ? sql`null` : sql`(select ${jsonRow(deadlines)} from ${deadlines} where ${deadlines.id} = ${deadlineId})`} as deadline,
       ${draftWaits(game.id)} as drafted,
       ${seatsJson(game.id)} as seats,
-      (select ${guildSettings.language} from ${guildSettings} where ${guildSettings.guildId} = ${game.guildId}) as language,
+      ${languageJson(game.guildId)} as language,
       ${state.sql} as state`);
   const row = result.rows[0];
-  readOnceIn(tx);
-  known(tx, `seats:${game.id}`, fromJsonRows(players, row?.seats));
-  known(tx, `language:${game.guildId}`, row?.language ?? "ru");
+  seatsAndLanguageKnown(tx, game, row?.seats, row?.language ?? null);
   return {
     phase: row?.phase ? fromJsonRow(phases, row.phase) : undefined,
     deadline: row?.deadline ? fromJsonRow(deadlines, row.deadline) : undefined,

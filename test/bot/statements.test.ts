@@ -99,6 +99,18 @@ describe("an accepted /order through the real stack", () => {
   });
 });
 
+describe("an accepted /vote through the real stack", () => {
+  const VOTE_BUDGET = 8;
+  it(`costs Postgres at most ${VOTE_BUDGET} statements, the tally it shows included`, async () => {
+    // Day 1 (the test above resolved night 0): player1 has not voted yet.
+    const before = (await logged()).length;
+    const { result: reply, sql } = await statements.during(() => h.slash(u(1), "vote", { choice: "p2" }));
+    expect(contentOf(reply)).toMatch(/^Accepted: /);
+    expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(VOTE_BUDGET);
+    expect((await logged()).slice(before).map((r) => r.accepted)).toEqual([true]);
+  });
+});
+
 describe("what a player reads, through the real stack", () => {
   // The game found from the channel, then one read of the table (the open phase, the seats, the
   // mask mode and the state); /orders reads the seat's orders of the phase too, /game status

@@ -8,12 +8,13 @@ import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import type { Command, Ctx } from "../context.js";
-import { seatNames } from "../masks/seat-names.js";
+import { seatNamesFrom } from "../masks/seat-names.js";
 import { paramsFor, submitOrder } from "../orders.js";
-import { gameChoices, requireOpenPhase, resolveGame } from "../preconditions.js";
+import { gameChoices, requireStarted, resolveGame } from "../preconditions.js";
 import { tallyEmbed, votesOf } from "../render/tally.js";
 import { findVoteChoice, parseVoteValue, voteActions, voteChoices } from "../votes.js";
 import { named } from "./builders.js";
+import { seatOffers } from "./order.js";
 
 /**
  * /vote: cast (or change, where the rules allow) any of the ruleset's votes — classic's lynch,
@@ -29,11 +30,14 @@ export const data = named(new SlashCommandBuilder(), "vote")
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
-  await requireOpenPhase(ctx, game);
+  requireStarted(game);
+  // The open phase, the seat, the state and the seats' names: one read.
+  const table = await ctx.service.table(game);
+  if (!table.phase) throw new UserError("phase.closed");
   const ruleset = rulesetOrThrow(game.ruleset);
   if (voteActions(ruleset).length === 0) throw new UserError("vote.none_in_ruleset");
-  const { seat, actions } = await ctx.service.available(game.id, interaction.user.id);
-  const seats = await seatNames(ctx.db, game.id);
+  const { seat, actions } = seatOffers(game, table, interaction.user.id);
+  const seats = await seatNamesFrom(ctx.db, game, table);
   const names = seats.names;
   const choices = voteChoices(ctx.lang, ruleset, actions, seats);
   const typed = interaction.options.getString("choice", true);
@@ -68,8 +72,9 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   }
   const receipt = await submitOrder(ctx, game.id, interaction.user.id, order, actions, seats);
   // The tally as this player may see it (the rules' view), when it discloses any votes.
-  const view = ruleset.playerView(await ctx.service.state(game.id), seat.seatId);
-  const embeds = votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, seats)] : [];
+  const after = (await ctx.service.table(game)).state;
+  const view = after ? ruleset.playerView(after, seat.seatId) : null;
+  const embeds = view && votesOf(view).length > 0 ? [tallyEmbed(ctx.lang, view, seats)] : [];
   await interaction.editReply({ content: receipt.text, embeds });
 }
 
@@ -81,8 +86,9 @@ export async function autocomplete(ctx: Ctx, interaction: AutocompleteInteractio
   }
   const game = await resolveGame(ctx, interaction, interaction.options.getString("game"));
   const ruleset = rulesetOrThrow(game.ruleset);
-  const { actions } = await ctx.service.available(game.id, interaction.user.id);
-  const seats = await seatNames(ctx.db, game.id);
+  const table = await ctx.service.table(game);
+  const { actions } = seatOffers(game, table, interaction.user.id);
+  const seats = await seatNamesFrom(ctx.db, game, table);
   const needle = focused.value.trim().toLowerCase();
   await interaction.respond(
     voteChoices(ctx.lang, ruleset, actions, seats)
