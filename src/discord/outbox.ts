@@ -19,7 +19,7 @@ import { outboxPayload } from "../games/effects.js";
 import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
 import { gameLogFiles } from "../games/game-log.js";
-import { botPost, botUpsert, mirroredHome } from "./masks/bot-posts.js";
+import { botPost, botUpsert, homeKeys, mirroredHomeIn, type MirroredHome } from "./masks/bot-posts.js";
 import { mirrorTargets } from "./masks/relay.js";
 import { panelsForPhase } from "./panels.js";
 import { namesOf } from "../render/names.js";
@@ -325,19 +325,47 @@ export async function retryFailed(
 }
 
 async function channelFor(deps: DrainDeps, gameId: string, chat: string): Promise<string> {
-  const find = async () => {
-    const [row] = await deps.db
+  return (await chatRows(deps, gameId, chat, [chat, `chat:${chat}`])).channelId;
+}
+
+/**
+ * Where a post to `chat` goes: the chat's channel and, when the game is masked and the chat
+ * mirrored, its GMs' copy (`home`), from one read of the chats.
+ */
+async function postTarget(
+  deps: DrainDeps,
+  gameId: string,
+  chat: string,
+): Promise<{ channelId: string; home: MirroredHome | null }> {
+  const { channelId, rows } = await chatRows(deps, gameId, chat, homeKeys(chat));
+  return { channelId, home: await mirroredHomeIn(deps, gameId, rows) };
+}
+
+/**
+ * The game's chats rows of `keys` and the channel of `chat` among them; a chat not made yet is
+ * made by a reconcile first.
+ */
+async function chatRows(
+  deps: DrainDeps,
+  gameId: string,
+  chat: string,
+  keys: string[],
+): Promise<{ channelId: string; rows: (typeof chats.$inferSelect)[] }> {
+  const read = () =>
+    deps.db
       .select()
       .from(chats)
-      .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, [chat, `chat:${chat}`])));
-    return row?.discordId;
-  };
-  const found = await find();
-  if (found) return found;
-  await reconcileGame(deps, gameId);
-  const created = await find();
-  if (!created) throw new ChatNotInLayout(chat);
-  return created;
+      .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, keys)));
+  const own = (row: typeof chats.$inferSelect) => row.chatKey === chat || row.chatKey === `chat:${chat}`;
+  let rows = await read();
+  let found = rows.find(own);
+  if (!found) {
+    await reconcileGame(deps, gameId);
+    rows = await read();
+    found = rows.find(own);
+  }
+  if (!found) throw new ChatNotInLayout(chat);
+  return { channelId: found.discordId, rows };
 }
 
 /**
@@ -362,10 +390,10 @@ async function perform(
       await reconcileGame(deps, gameId);
       return;
     case "post": {
-      const channelId = await channelFor(deps, gameId, effect.chat);
+      const { channelId, home } = await postTarget(deps, gameId, effect.chat);
       const parts = splitMessage(effect.content);
-      // A mirrored chat of a masked game: every reader's mirror gets the post too (docs/masks.md).
-      const home = await mirroredHome(deps, gameId, effect.chat);
+      // A mirrored chat of a masked game (`home`): every reader's mirror gets the post too
+      // (docs/masks.md).
       if (home) {
         for (const [part, content] of parts.entries())
           await botPost(deps, gameId, home, `outbox:${outboxId}:${part}`, content);
@@ -541,9 +569,8 @@ async function upsertMessage(
     if (rendered === undefined) return;
     text = rendered;
   }
-  const channelId = await channelFor(deps, gameId, effect.chat);
+  const { channelId, home } = await postTarget(deps, gameId, effect.chat);
   const content = text.slice(0, MESSAGE_LIMIT);
-  const home = await mirroredHome(deps, gameId, effect.chat);
   if (home) return botUpsert(deps, gameId, home, effect.key, String(outboxId), content);
   // Buttons when the effect has them (a draft's review buttons); an empty list removes them.
   const components =

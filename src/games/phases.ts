@@ -58,7 +58,7 @@ export async function resolveDue(
       return nothing;
     }
     const loaded = await finishRead(tx, gameId, read, found.state, rulesetOrThrow(game.ruleset));
-    return resolveLocked(ctx, tx, game, phase, loaded);
+    return resolveLocked(ctx, tx, game, phase, loaded, found.resolutionId);
   });
 }
 
@@ -73,6 +73,8 @@ async function resolveLocked(
   game: GameRow,
   phase: PhaseRow,
   loaded: { state: AnyGameState; seq: number },
+  /** The id reserved for the resolution's row, so that it is written with the rest. */
+  resolutionId: number,
 ): Promise<Committed<PhaseReport>> {
   const ruleset = rulesetOrThrow(game.ruleset);
   const { state } = loaded;
@@ -81,19 +83,16 @@ async function resolveLocked(
   if (game.publishMode === "review") {
     return draftLocked(ctx, tx, game, ruleset, phase, { state, next, report, at: now });
   }
-  const [resolution] = await tx
-    .insert(resolutions)
-    .values({
-      gameId: game.id,
-      phaseIndex: phase.index,
-      phase: phase.label,
-      report,
-      status: "published",
-      createdAt: now,
-      publishedAt: now,
-    })
-    .returning();
-  if (!resolution) throw new Error("insert returned nothing");
+  const resolution = tx.insert(resolutions).values({
+    id: resolutionId,
+    gameId: game.id,
+    phaseIndex: phase.index,
+    phase: phase.label,
+    report,
+    status: "published",
+    createdAt: now,
+    publishedAt: now,
+  });
   const effects = await resolutionEffects(ctx, tx, game, ruleset, phase, { state, next, report });
   // The phase's last status in the GM room, as it stood at the deadline, rendered when it is
   // delivered (later deferred updates of a phase that is over are skipped).
@@ -107,7 +106,8 @@ async function resolveLocked(
     next,
     now,
     [
-      eventsInsert(tx, game.id, resolution.id, report),
+      resolution,
+      eventsInsert(tx, game.id, resolutionId, report),
       outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),
     ],
     loaded.seq,

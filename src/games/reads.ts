@@ -206,8 +206,9 @@ export function draftWaits(gameId: string): SQL {
 
 /**
  * What a deadline's resolution reads under the game's lock, in one statement: the open phase,
- * the deadline row the job names, whether a draft of the open phase waits, and the log for the
- * state (`state`'s value, for `finishRead`). The seats and the server's language come with them
+ * the deadline row the job names, whether a draft of the open phase waits, the log for the
+ * state (`state`'s value, for `finishRead`), and an id reserved for the resolution's row (written
+ * in one statement with its events, which refer to it). The seats and the server's language come with them
  * and answer the transaction's later `seatsOf` and `languageOf` (`readOnceIn`): the effects,
  * the GM status and the next phase's opening all read them, and the newspaper waits for every
  * round trip of a resolution.
@@ -222,6 +223,7 @@ export async function resolutionReadsOf(
   deadline: DeadlineRow | undefined;
   drafted: boolean;
   state: unknown;
+  resolutionId: number;
 }> {
   const result = await tx.execute<{
     phase: unknown;
@@ -230,6 +232,7 @@ export async function resolutionReadsOf(
     seats: unknown;
     language: Lang | null;
     state: unknown;
+    resolution_id: string;
   }>(sql`
     select
       ${openPhaseJson(game.id)} as phase,
@@ -237,7 +240,8 @@ export async function resolutionReadsOf(
       ${draftWaits(game.id)} as drafted,
       ${seatsJson(game.id)} as seats,
       ${languageJson(game.guildId)} as language,
-      ${state.sql} as state`);
+      ${state.sql} as state,
+      nextval(pg_get_serial_sequence('resolutions', 'id')) as resolution_id`);
   const row = result.rows[0];
   seatsAndLanguageKnown(tx, game, row?.seats, row?.language ?? null);
   return {
@@ -245,6 +249,7 @@ export async function resolutionReadsOf(
     deadline: row?.deadline ? fromJsonRow(deadlines, row.deadline) : undefined,
     drafted: row?.drafted === true,
     state: row?.state,
+    resolutionId: Number(row?.resolution_id),
   };
 }
 

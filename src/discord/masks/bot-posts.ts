@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { chats, maskRelays } from "../../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { maskRelays, type chats } from "../../db/schema/index.js";
 import { THREADS_PARENT } from "../layout.js";
 import { maskModeOf } from "../../games/masks.js";
 import { BOT_SPEAKER, enqueueSpoken, type RelayDeps } from "./relay.js";
@@ -19,16 +19,20 @@ export interface MirroredHome {
   threadId: string;
 }
 
-/** The GMs' copy of `chat` when the game is masked and the chat is mirrored; else null. */
-export async function mirroredHome(
+/** The chats rows `mirroredHomeIn` needs for `chat`: its own and the threads' parent. */
+export function homeKeys(chat: string): string[] {
+  return [chat, `chat:${chat}`, THREADS_PARENT];
+}
+
+/**
+ * The GMs' copy of `chat` when the game is masked and the chat is mirrored; else null. `rows`:
+ * the game's chats rows of `homeKeys(chat)`.
+ */
+export async function mirroredHomeIn(
   deps: RelayDeps,
   gameId: string,
-  chat: string,
+  rows: readonly (typeof chats.$inferSelect)[],
 ): Promise<MirroredHome | null> {
-  const rows = await deps.db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, [chat, `chat:${chat}`, THREADS_PARENT])));
   // In a masked game a chat's own object is a thread exactly when the chat is mirrored (layout.ts).
   const home = rows.find((r) => r.chatKey.startsWith("chat:") && r.discordKind === "thread");
   const parent = rows.find((r) => r.chatKey === THREADS_PARENT);
