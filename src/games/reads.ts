@@ -207,11 +207,11 @@ export function draftWaits(gameId: string): SQL {
 /**
  * What a deadline's resolution reads under the game's lock, in one statement: the open phase,
  * the deadline row the job names, whether a draft of the open phase waits, the log for the
- * state (`state`'s value, for `finishRead`), and an id reserved for the resolution's row (written
- * in one statement with its events, which refer to it). The seats and the server's language come with them
- * and answer the transaction's later `seatsOf` and `languageOf` (`readOnceIn`): the effects,
- * the GM status and the next phase's opening all read them, and the newspaper waits for every
- * round trip of a resolution.
+ * state (`state`'s value, for `finishRead`), and an id reserved for the resolution's row
+ * (written in one statement with its events, which refer to it). The seats and the server's
+ * language come with them and answer the transaction's later `seatsOf` and `languageOf`
+ * (`readOnceIn`): the effects, the GM status and the next phase's opening all read them, and the
+ * newspaper waits for every round trip of a resolution.
  */
 export async function resolutionReadsOf(
   tx: Tx,

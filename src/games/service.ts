@@ -92,7 +92,7 @@ export class GameService {
     return reads.stateOf(this.db, gameId, tx);
   }
 
-  /** What the user's seat may do now: its playerView's offers (none once the game is over). */
+  /** The orders and votes the user's seat may give now (none once the game is over). */
   available(gameId: string, userId: string): Promise<{ seat: PlayerRow; actions: AvailableAction[] }> {
     return play.available(this.ctx, gameId, userId);
   }

@@ -115,10 +115,11 @@ describe("what a player reads, through the real stack", () => {
   // The game found from the channel, then one read of the table (the open phase, the seats, the
   // mask mode and the state); /orders reads the seat's orders of the phase too, /game status
   // whether the game ever started and its GMs.
+  // player2 is the mafia's don; in day 1 he voted for player1, and the maniac's kill left four alive.
   const budgets: [string, Json, number, RegExp][] = [
-    ["role", {}, 2, /Role|Роль/],
-    ["orders", {}, 3, /./],
-    ["game status", {}, 5, /./],
+    ["role", {}, 2, /"name":"Role","value":"Mafia".*"name":"Statuses","value":"don"/],
+    ["orders", {}, 3, /Your orders, Day 1:\\n1\. Vote to hang → player1/],
+    ["game status", {}, 5, /"title":"Counted".*"name":"Phase","value":"Day 1".*"name":"Alive \(4\)"/],
   ];
   for (const [line, options, budget, shows] of budgets) {
     it(`/${line} costs Postgres at most ${budget} statements and writes nothing`, async () => {
