@@ -343,6 +343,8 @@ describe("the worker runs deadlines", () => {
       elsewhere.release();
     }
     await until(async () => (await pending()) === 0);
+    // The rows are done before BullMQ records the job's completion: read the job once it has.
+    await until(async () => (await running.scheduler.outboxQueue.getJob(jobId))?.isCompleted() ?? false);
     const job = await running.scheduler.outboxQueue.getJob(jobId);
     await running.stop();
     // Delayed several times while busy, it counts only the run that completed it.
