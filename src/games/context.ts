@@ -1,6 +1,4 @@
 import type { Db } from "../db/client.js";
-import type { RenderContext } from "../engine/ruleset.js";
-import type { Tx } from "./state.js";
 
 /**
  * What every use case of a game runs with: the database, the clock, and who acts. The modules
@@ -33,10 +31,8 @@ export interface GameContext {
   readonly clock: Clock;
   /** The member acting (one interaction); null for the worker. */
   readonly actor: Actor | null;
-  /** The reader (language and seat names) of one transaction, rendered against more than once. */
-  readonly readers: WeakMap<Tx, RenderContext>;
 }
 
 export function gameContext(db: Db, clock: Clock = systemClock, actor: Actor | null = null): GameContext {
-  return { db, clock, actor, readers: new WeakMap() };
+  return { db, clock, actor };
 }

@@ -8,7 +8,7 @@ import { phaseName, t } from "../i18n/index.js";
 import { safeName } from "../render/names.js";
 import { tallyText, votePosts } from "./ballots.js";
 import type { GameContext } from "./context.js";
-import { languageOf, seatsOf } from "./reads.js";
+import { languageOf, remembered, seatsOf } from "./reads.js";
 import { displayContext, renderReport } from "./render.js";
 import type { GameRow, PhaseRow } from "./rows.js";
 import type { Tx } from "./state.js";
@@ -117,20 +117,16 @@ export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type
 ]);
 
 /** The reader (language and seat names) of one transaction, built once. */
-export async function readerOf(
-  ctx: GameContext,
+export function readerOf(
   tx: Tx,
   game: GameRow,
   ruleset: RulesetDefinition<AnyGameState>,
 ): Promise<RenderContext> {
-  let reader = ctx.readers.get(tx);
-  if (!reader) {
+  return remembered(tx, `reader:${game.id}`, async () => {
     const lang = await languageOf(tx, game.guildId);
     const seats = await seatsOf(tx, game.id);
-    reader = displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
-    ctx.readers.set(tx, reader);
-  }
-  return reader;
+    return displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
+  });
 }
 
 /** A report's public lines as one newspaper post and its private lines as posts to each seat. */
@@ -141,7 +137,7 @@ export async function renderEffects(
   ruleset: RulesetDefinition<AnyGameState>,
   report: PhaseReport,
 ): Promise<OutboxEffect[]> {
-  const reader = await readerOf(ctx, tx, game, ruleset);
+  const reader = await readerOf(tx, game, ruleset);
   const rendered = renderReport(ruleset, report, reader);
   const effects: OutboxEffect[] = [];
   if (rendered.public.length > 0)
@@ -214,7 +210,7 @@ export async function ballotEffects(
   if (!board) return [];
   const after = board(state);
   if (!after) return [];
-  const reader = await readerOf(ctx, tx, game, ruleset);
+  const reader = await readerOf(tx, game, ruleset);
   const posts = votePosts(board(before), after, reader);
   if (posts.length === 0) return [];
   return [

@@ -34,7 +34,7 @@ export async function gmStatusEffect(
   phase: PhaseRow,
   resolved: "drafted" | "published" | null = null,
 ): Promise<OutboxUpsert> {
-  const reader = await readerOf(ctx, tx, game, ruleset);
+  const reader = await readerOf(tx, game, ruleset);
   const seats = await seatsOf(tx, game.id);
   const rows = await tx
     .select({ seatId: inputs.seatId, userId: inputs.userId, payload: inputs.payload })
@@ -147,7 +147,7 @@ export async function draftCardEffect(
   resolution: ResolutionRow,
   note: DraftNote,
 ): Promise<OutboxUpsert> {
-  const reader = await readerOf(ctx, tx, game, ruleset);
+  const reader = await readerOf(tx, game, ruleset);
   const posts = await resolutionPosts(tx, resolution.id);
   const newspaper = posts
     .filter((p) => p.chat === "newspaper")

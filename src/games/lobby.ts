@@ -279,7 +279,7 @@ export async function start(
     );
     effects.push({ type: "panels", phaseIndex: phase.index });
     // The GM room: the setup card, then the first phase's status.
-    const reader = await readerOf(ctx, tx, game, ruleset);
+    const reader = await readerOf(tx, game, ruleset);
     effects.push({
       type: "post",
       chat: "gm",

@@ -30,26 +30,22 @@ export async function readGame(db: Tx, gameId: string): Promise<GameRow> {
   return game;
 }
 
-/** Transactions that read the seats and the server's language once (`readOnceIn`). */
-const readOnce = new WeakMap<Tx, Map<string, Promise<unknown>>>();
-
 /**
- * Within `tx`, `seatsOf` and `languageOf` go to Postgres once and answer from memory after: for
- * a transaction that changes neither (a resolution, whose effects, GM status and next phase's
- * opening each need them, and whose round trips the newspaper waits for).
+ * What a transaction has read that its later statements answer from memory: the seats and the
+ * language its first statement brought (`seatsAndLanguageKnown`), the reader built from them
+ * (`remembered`, for `readerOf`). One memo per transaction, gone with it.
  */
-export function readOnceIn(tx: Tx): void {
-  if (!readOnce.has(tx)) readOnce.set(tx, new Map());
+const memos = new WeakMap<Tx, Map<string, Promise<unknown>>>();
+
+function memoOf(tx: Tx): Map<string, Promise<unknown>> {
+  let memo = memos.get(tx);
+  if (!memo) memos.set(tx, (memo = new Map()));
+  return memo;
 }
 
-/** A value the transaction read already (within a `readOnceIn` transaction). */
-function known<T>(tx: Tx, key: string, value: T): void {
-  readOnce.get(tx)?.set(key, Promise.resolve(value));
-}
-
-function once<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
-  const memo = readOnce.get(tx);
-  if (!memo) return read();
+/** `read()` once per transaction and key; later calls within `tx` get the same answer. */
+export function remembered<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = memoOf(tx);
   const known = memo.get(key) as Promise<T> | undefined;
   if (known) return known;
   const reading = read();
@@ -57,9 +53,14 @@ function once<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
   return reading;
 }
 
+/** What `tx` already read under `key`, else `read()` (not kept: only a first statement primes). */
+function knownOr<T>(tx: Tx, key: string, read: () => Promise<T>): Promise<T> {
+  return (memos.get(tx)?.get(key) as Promise<T> | undefined) ?? read();
+}
+
 /** The game's seats in seat order (a fresh array each call: callers may sort or filter it). */
 export async function seatsOf(tx: Tx, gameId: string): Promise<PlayerRow[]> {
-  const rows = await once(tx, `seats:${gameId}`, () =>
+  const rows = await knownOr(tx, `seats:${gameId}`, () =>
     tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.seat)),
   );
   return [...rows];
@@ -118,7 +119,7 @@ export async function currentPhase(tx: Tx, gameId: string): Promise<PhaseRow | u
 
 /** The server's language (Russian unless its settings say otherwise). */
 export async function languageOf(tx: Tx, guildId: string): Promise<Lang> {
-  return once(tx, `language:${guildId}`, async () => {
+  return knownOr(tx, `language:${guildId}`, async () => {
     const [row] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
     return row?.language ?? "ru";
   });
@@ -187,13 +188,13 @@ export function languageJson(guildId: string): SQL {
 
 /**
  * The seats (`seatsJson`'s value) and the language (`languageJson`'s) a transaction read in its
- * first statement: its later `seatsOf` and `languageOf` answer from them (`readOnceIn`). Only for
- * a transaction that changes neither (a resolution, a player's input).
+ * first statement: its later `seatsOf` and `languageOf` answer from them. Only for a transaction
+ * that changes neither (a resolution, a player's input).
  */
 export function seatsAndLanguageKnown(tx: Tx, game: GameRow, seats: unknown, language: Lang | null): void {
-  readOnceIn(tx);
-  known(tx, `seats:${game.id}`, fromJsonRows(players, seats));
-  known(tx, `language:${game.guildId}`, language ?? "ru");
+  const memo = memoOf(tx);
+  memo.set(`seats:${game.id}`, Promise.resolve(fromJsonRows(players, seats)));
+  memo.set(`language:${game.guildId}`, Promise.resolve(language ?? "ru"));
 }
 
 /** `exists`: a draft (or held) resolution of the open phase waits for the GMs, as SQL. */
@@ -210,7 +211,7 @@ export function draftWaits(gameId: string): SQL {
  * state (`state`'s value, for `finishRead`), and an id reserved for the resolution's row
  * (written in one statement with its events, which refer to it). The seats and the server's
  * language come with them and answer the transaction's later `seatsOf` and `languageOf`
- * (`readOnceIn`): the effects, the GM status and the next phase's opening all read them, and the
+ * (`seatsAndLanguageKnown`): the effects, the GM status and the next phase's opening all read them, and the
  * newspaper waits for every round trip of a resolution.
  */
 export async function resolutionReadsOf(
