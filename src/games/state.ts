@@ -3,7 +3,7 @@ import { applyInput, copyGameState } from "../engine/game.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Input } from "../engine/types.js";
 import type { Db } from "../db/client.js";
-import { gameSnapshots, inputs } from "../db/schema/index.js";
+import { actionPayload, gameSnapshots, gmPayload, inputs } from "../db/schema/index.js";
 import { getRuleset } from "../rulesets/index.js";
 
 /** A transaction or the pool: every repository function works on either. */
@@ -15,10 +15,19 @@ export function rulesetOrThrow(id: string): RulesetDefinition<AnyGameState> {
   return ruleset;
 }
 
-/** The stored input as the engine replays it. */
+/** The stored input as the engine replays it, its payload parsed by the row's type. */
 export function toEngineInput(row: { type: string; payload: unknown; at: Date }): Input {
-  const payload = row.payload as Record<string, unknown>;
-  return { ...(payload as object), type: row.type, at: row.at.getTime() } as Input;
+  const at = row.at.getTime();
+  switch (row.type) {
+    case "action":
+      return { ...actionPayload.parse(row.payload), type: "action", at };
+    case "gm":
+      return { ...gmPayload.parse(row.payload), type: "gm", at };
+    case "resolve":
+      return { type: "resolve", at };
+    default:
+      throw new Error(`a log row of type ${row.type} is not an input of the engine`);
+  }
 }
 
 /** Whether the game ever started (a game ended from its lobby has no state to show or reveal). */

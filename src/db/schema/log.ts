@@ -57,6 +57,20 @@ export const inputPayload = z.looseObject({
   params: z.record(z.string(), z.unknown()).exactOptional(),
 });
 
+/** An action's or a GM action's `params`: JSON, as the engine takes them. */
+const params = z.record(z.string(), z.json());
+
+/** The payload of an `action` row: the engine's `ActionInput`. */
+export const actionPayload = z.object({
+  actor: z.string(),
+  action: z.string(),
+  targets: z.array(z.string()),
+  params,
+});
+
+/** The payload of a `gm` row: the engine's `GmInput`. */
+export const gmPayload = z.object({ action: z.string(), targets: z.array(z.string()), params });
+
 /**
  * One resolution per (game, phase): the unique key makes a double resolution impossible.
  * `report` is the engine's phase report; GMs review drafts before they are published.
