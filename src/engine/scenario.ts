@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { jsonObject } from "./json.js";
 import type { ActionInput, AnyGameState, GmInput, JsonObject, PlayerId } from "./types.js";
 
 /** The scenario file of ../shared/SCENARIOS.md: the engine's public contract. */
 
 const id = z.string().min(1);
-const jsonObject = z.record(z.string(), z.unknown()) as unknown as z.ZodType<JsonObject>;
 
 export const scenarioAction = z
   .object({ actor: id, action: id, targets: z.array(id).default([]) })

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { SECRET_SEED } from "../engine/rng.js";
-import type { AnyGameState, JsonObject, Seed } from "../engine/types.js";
-import { gameSecrets, gameSnapshots, inputs, players } from "../db/schema/index.js";
+import { z } from "zod";
+import { jsonObject } from "../engine/json.js";
+import type { Seed } from "../engine/types.js";
+import { gameSecrets, gameSnapshots, inputs, players, playerSetup } from "../db/schema/index.js";
 import type { GameRecord, RecordedInput } from "../render/reveal.js";
 import type { Tx } from "./state.js";
 
@@ -61,6 +63,14 @@ export async function seedOf(tx: Tx, game: { id: string; seed: number | null }):
   return secret;
 }
 
+/** Of the first snapshot's state, the deal (each seat's role and faction). */
+const dealtSeats = z.object({
+  players: z.array(z.object({ id: z.string(), role: z.string(), faction: z.string() })),
+});
+
+/** The `inputs.rejection` column: the engine's rejection, or null for an accepted input. */
+const storedRejection = z.looseObject({ code: z.string() }).nullable();
+
 /**
  * What the end-of-game export carries for a replay: the setup, the deal, and the whole input log
  * (control entries keep only their action: the schedule is for the record, and a replacement's
@@ -76,10 +86,10 @@ export async function gameRecord(
     .select({ state: gameSnapshots.state })
     .from(gameSnapshots)
     .where(and(eq(gameSnapshots.gameId, game.id), eq(gameSnapshots.inputSeq, 0)));
-  const dealt = (first?.state as AnyGameState | undefined)?.players ?? [];
+  const dealt = first ? dealtSeats.parse(first.state).players : [];
   const rows = await tx.select().from(inputs).where(eq(inputs.gameId, game.id)).orderBy(asc(inputs.seq));
   const recorded: RecordedInput[] = rows.map((row) => {
-    const payload = row.payload as JsonObject;
+    const payload = jsonObject.parse(row.payload);
     return {
       seq: row.seq,
       phase: row.phase,
@@ -87,7 +97,7 @@ export async function gameRecord(
       at: row.at.getTime(),
       seat: row.seatId,
       accepted: row.accepted,
-      rejection: (row.rejection as { code?: string } | null)?.code ?? null,
+      rejection: storedRejection.parse(row.rejection)?.code ?? null,
       payload: row.type === "control" ? { action: payload["action"] ?? null } : payload,
       // Every GM's input names the GM who made it (the shown name then, else the account); a
       // player's own order never carries an account, a GM's order for a seat carries its GM.
@@ -101,8 +111,8 @@ export async function gameRecord(
   return {
     commitment: secret !== null ? commitmentOf(secret) : null,
     seed: game.seed,
-    options: (game.options ?? {}) as JsonObject,
-    players: seats.map((s) => ({ ...(s.setup as JsonObject), id: s.seatId })),
+    options: jsonObject.parse(game.options ?? {}),
+    players: seats.map((s) => ({ ...playerSetup.parse(s.setup), id: s.seatId })),
     deal: dealt.map((p) => ({ id: p.id, role: p.role, faction: p.faction })),
     inputs: recorded,
   };

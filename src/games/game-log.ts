@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { resolutions } from "../db/schema/index.js";
-import type { PhaseReport } from "../engine/types.js";
+import { phaseReport, resolutions } from "../db/schema/index.js";
 import { namesOf } from "../render/names.js";
 import { revealFiles, type RevealFile } from "../render/reveal.js";
 import { gameRecord } from "./fairness.js";
@@ -27,7 +26,7 @@ export async function gameLogFiles(db: Db, gameId: string): Promise<RevealFile[]
   return revealFiles(
     ruleset,
     state,
-    reports.map((r) => r.report as PhaseReport),
+    reports.map((r) => phaseReport.parse(r.report)),
     names,
     lang,
     record,

@@ -5,13 +5,14 @@ import {
   gameMasters,
   games,
   guildSettings,
+  inputPayload,
   inputs,
   outbox,
   players,
   resolutions,
 } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
-import type { OutboxPost } from "./effects.js";
+import { outboxPayload } from "./effects.js";
 import type { GameRow } from "./rows.js";
 import { DEFAULT_MAX_RUNNING_GAMES } from "./lobby.js";
 
@@ -229,7 +230,7 @@ export async function ordersOf(
     )
     .orderBy(asc(inputs.seq));
   return rows.map((r) => {
-    const payload = r.payload as { action?: string; targets?: string[]; params?: Record<string, unknown> };
+    const payload = inputPayload.parse(r.payload);
     return {
       seq: r.seq,
       action: payload.action ?? "?",
@@ -274,5 +275,8 @@ export async function draftText(db: Db, resolutionId: number): Promise<string> {
         sql`${outbox.payload}->>'chat' = 'newspaper'`,
       ),
     );
-  return rows.map((r) => (r.payload as OutboxPost).content).join("\n");
+  return rows
+    .map((r) => outboxPayload.parse(r.payload))
+    .flatMap((effect) => (effect.type === "post" ? [effect.content] : []))
+    .join("\n");
 }

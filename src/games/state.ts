@@ -16,8 +16,8 @@ export function rulesetOrThrow(id: string): RulesetDefinition<AnyGameState> {
 }
 
 /** The stored input as the engine replays it, its payload parsed by the row's type. */
-export function toEngineInput(row: { type: string; payload: unknown; at: Date }): Input {
-  const at = row.at.getTime();
+export function toEngineInput(row: { type: string; payload: unknown; at: Date | number }): Input {
+  const at = typeof row.at === "number" ? row.at : row.at.getTime();
   switch (row.type) {
     case "action":
       return { ...actionPayload.parse(row.payload), type: "action", at };

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { applyInput, createGame } from "../engine/game.js";
+import { jsonObject } from "../engine/json.js";
 import { SECRET_SEED } from "../engine/rng.js";
-import type { AnyGameState, Input, Json, JsonObject, Seed } from "../engine/types.js";
+import type { AnyGameState, Input, Seed } from "../engine/types.js";
 import { getRuleset } from "../rulesets/index.js";
 import { commitmentOf } from "./fairness.js";
+import { toEngineInput } from "./state.js";
 
 /**
  * Checking a finished game from its exported `game-log.json` and its published secret
@@ -11,8 +13,6 @@ import { commitmentOf } from "./fairness.js";
  * must give the recorded deal, accept and refuse exactly the recorded inputs, publish exactly the
  * recorded phase reports and end as recorded. The first difference is the verdict's reason.
  */
-
-const jsonObject = z.record(z.string(), z.unknown());
 
 const recordedInput = z.object({
   seq: z.number().int(),
@@ -154,8 +154,7 @@ export function verifyGameLog(raw: unknown, key: { secret?: string; seed?: numbe
     seed = log.fairness.seed;
   }
 
-  const players = log.replay.players as (JsonObject & { id: string })[];
-  const created = createGame(ruleset, { seed, options: log.replay.options, players });
+  const created = createGame(ruleset, { seed, options: log.replay.options, players: log.replay.players });
   if (!created.ok) return fail(`the recorded setup does not start a game: ${created.rejection.reason}`);
   let state: AnyGameState = created.value;
   summary.seats = state.players.length;
@@ -178,11 +177,14 @@ export function verifyGameLog(raw: unknown, key: { secret?: string; seed?: numbe
     lastSeq = input.seq;
     if (input.type === "control") continue;
     summary.inputs++;
-    const engineInput = {
-      ...(input.payload as Record<string, Json>),
-      type: input.type,
-      at: input.at,
-    } as Input;
+    let engineInput: Input;
+    try {
+      engineInput = toEngineInput(input);
+    } catch {
+      return fail(
+        `${describeInput(input)} is not an input the engine takes (its payload does not match its type)`,
+      );
+    }
     const applied = applyInput(ruleset, state, engineInput);
     if (input.type !== "resolve") {
       const refusedBy = applied.rejection?.code ?? null;

@@ -12,6 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { jsonObject } from "../../engine/json.js";
+import type { PhaseReport } from "../../engine/types.js";
 import { games } from "./games.js";
 
 /**
@@ -58,7 +60,7 @@ export const inputPayload = z.looseObject({
 });
 
 /** An action's or a GM action's `params`: JSON, as the engine takes them. */
-const params = z.record(z.string(), z.json());
+const params = jsonObject;
 
 /** The payload of an `action` row: the engine's `ActionInput`. */
 export const actionPayload = z.object({
@@ -70,6 +72,15 @@ export const actionPayload = z.object({
 
 /** The payload of a `gm` row: the engine's `GmInput`. */
 export const gmPayload = z.object({ action: z.string(), targets: z.array(z.string()), params });
+
+/** The `resolutions.report` column: the engine's phase report. */
+export const phaseReport: z.ZodType<PhaseReport> = z.looseObject({
+  phase: z.string(),
+  deaths: z.array(z.object({ player: z.string(), cause: z.string() })),
+  events: z.array(z.object({ type: z.string() }).catchall(z.json())),
+  public: z.array(z.object({ key: z.string(), params: jsonObject })),
+  private: z.array(z.object({ to: z.string(), kind: z.string() }).catchall(z.json())),
+});
 
 /**
  * One resolution per (game, phase): the unique key makes a double resolution impossible.

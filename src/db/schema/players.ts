@@ -1,9 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { z } from "zod";
+import { jsonObject } from "../../engine/json.js";
 import { games } from "./games.js";
 
 /** The `players.setup` column: the GM's setup of a seat, JSON by key (`role` and the ruleset's keys). */
-export const playerSetup = z.record(z.string(), z.json());
+export const playerSetup = jsonObject;
 
 /**
  * A seat of a game and the Discord account currently playing it. The seat id is the engine's
