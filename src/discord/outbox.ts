@@ -437,19 +437,10 @@ async function perform(
                 )
                 .toJSON(),
             ];
-      for (const [part, content] of parts.entries()) {
-        const last = part === parts.length - 1;
-        await deps.rest.post(Routes.channelMessages(channelId), {
-          body: {
-            content,
-            nonce: nonceOf(outboxId, part),
-            enforce_nonce: true,
-            allowed_mentions: { parse: [] },
-            ...(last && retry.length > 0 ? { components: retry } : {}),
-          },
-          ...(last && files.length > 0 ? { files } : {}),
-        });
-      }
+      await postParts(deps, channelId, outboxId, parts, {
+        ...(retry.length > 0 ? { components: retry } : {}),
+        ...(files.length > 0 ? { files } : {}),
+      });
       return;
     }
     case "upsert":
@@ -498,21 +489,37 @@ async function perform(
       });
       const files = await gameLogFiles(deps.db, gameId);
       const channelId = await channelFor(deps, gameId, "newspaper");
-      const parts = splitMessage(text);
-      for (const [part, content] of parts.entries()) {
-        const last = part === parts.length - 1;
-        await deps.rest.post(Routes.channelMessages(channelId), {
-          body: {
-            content,
-            nonce: nonceOf(outboxId, part),
-            enforce_nonce: true,
-            allowed_mentions: { parse: [] },
-          },
-          ...(last ? { files: files.map((f) => ({ name: f.name, data: f.data })) } : {}),
-        });
-      }
+      await postParts(deps, channelId, outboxId, splitMessage(text), {
+        files: files.map((f) => ({ name: f.name, data: f.data })),
+      });
       return;
     }
+  }
+}
+
+/**
+ * A text too long for one message as its parts, in order, each with its own nonce (a retry posts
+ * none twice); the components and files go with the last part.
+ */
+async function postParts(
+  deps: DrainDeps,
+  channelId: string,
+  outboxId: number,
+  parts: string[],
+  last: { components?: unknown[]; files?: { name: string; data: Buffer }[] },
+): Promise<void> {
+  for (const [part, content] of parts.entries()) {
+    const isLast = part === parts.length - 1;
+    await deps.rest.post(Routes.channelMessages(channelId), {
+      body: {
+        content,
+        nonce: nonceOf(outboxId, part),
+        enforce_nonce: true,
+        allowed_mentions: { parse: [] },
+        ...(isLast && last.components ? { components: last.components } : {}),
+      },
+      ...(isLast && last.files ? { files: last.files } : {}),
+    });
   }
 }
 
