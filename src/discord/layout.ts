@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from "discord.js";
 import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
+import { t } from "../i18n/index.js";
 import { safeName } from "../render/names.js";
 
 /**
@@ -113,27 +114,6 @@ const BOT = bits(
   P.AttachFiles,
 );
 
-const texts = {
-  en: {
-    alive: "alive",
-    silenced: "silenced",
-    dead: "dead",
-    gm: "GM",
-    newspaper: "newspaper",
-    gmRoom: "gm-room",
-    threads: "private-threads",
-  },
-  ru: {
-    alive: "живые",
-    silenced: "без голоса",
-    dead: "мёртвые",
-    gm: "ведущие",
-    newspaper: "газета",
-    gmRoom: "ведущие",
-    threads: "личные-ветки",
-  },
-} as const;
-
 function ow(target: OverwriteTarget, allow: bigint, deny: bigint): Overwrite {
   // Nobody pings @everyone, @here or a role from a game's chats: denied to the whole server on
   // every game channel (threads inherit it; no game role allows it back). Game roles are created
@@ -217,13 +197,13 @@ function silencedSeats(chats: readonly ChatSpec[], state: AnyGameState): Set<Pla
 }
 
 export function desiredLayout(input: LayoutInput): DesiredLayout {
-  const t = texts[input.lang];
+  const text = (key: string) => t(input.lang, `layout.${key}`);
   const userOf = new Map(input.seats.map((s) => [s.seatId, s.userId]));
   const roles: DesiredLayout["roles"] = [
-    { key: "alive", name: `${input.gameName}: ${t.alive}` },
-    { key: "silenced", name: `${input.gameName}: ${t.silenced}` },
-    { key: "dead", name: `${input.gameName}: ${t.dead}` },
-    { key: "gm", name: `${input.gameName}: ${t.gm}` },
+    { key: "alive", name: `${input.gameName}: ${text("role.alive")}` },
+    { key: "silenced", name: `${input.gameName}: ${text("role.silenced")}` },
+    { key: "dead", name: `${input.gameName}: ${text("role.dead")}` },
+    { key: "gm", name: `${input.gameName}: ${text("role.gm")}` },
   ];
   const memberRoles: Record<string, RoleKey[]> = {};
   for (const gm of input.gmUserIds) memberRoles[gm] = ["gm"];
@@ -249,21 +229,21 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     },
     {
       key: "newspaper",
-      name: channelName(t.newspaper),
+      name: channelName(text("channel.newspaper")),
       type: "text",
       parent: CATEGORY,
       overwrites: [ow("everyone", READ, WRITE | NO_THREADS), ow("gm", GM, 0n), ow("bot", BOT, 0n)],
     },
     {
       key: "gm",
-      name: channelName(t.gmRoom),
+      name: channelName(text("channel.gm_room")),
       type: "text",
       parent: CATEGORY,
       overwrites: [ow("everyone", 0n, READ | WRITE), ow("gm", GM, 0n), ow("bot", BOT, 0n)],
     },
     {
       key: THREADS_PARENT,
-      name: channelName(t.threads),
+      name: channelName(text("channel.threads")),
       type: "text",
       parent: CATEGORY,
       // The classes' overwrites here may change during a game (voice rules below), so they carry

@@ -43,6 +43,31 @@ export const commandTexts = {
   orders: c("orders", "приказы", "Your orders this phase", "Ваши приказы в этой фазе"),
   role: c("role", "роль", "Your role card", "Ваша карточка роли"),
   vote: c("vote", "голос", "Vote, and see the live tally", "Проголосовать и увидеть подсчёт"),
+  say: c(
+    "say",
+    "сказать",
+    "Speak in this game chat under your mask",
+    "Сказать в этом игровом чате под своей маской",
+  ),
+  "say.text": c(
+    "text",
+    "текст",
+    "What to say (leave empty for a form for long text)",
+    "Что сказать (пусто — форма для длинного текста)",
+  ),
+  "say.file": c("file", "файл", "An attachment", "Вложение"),
+  "say.edit": c(
+    "edit",
+    "изменить",
+    "One of your messages here, to replace its text",
+    "Ваше сообщение здесь, чтобы заменить его текст",
+  ),
+  "say.delete": c(
+    "delete",
+    "удалить",
+    "One of your messages here, to delete it",
+    "Ваше сообщение здесь, чтобы удалить его",
+  ),
   extension: c(
     "extension",
     "продление",

@@ -12,7 +12,7 @@ import type {
 } from "../engine/types.js";
 import { safeName } from "./names.js";
 import { displayContext } from "../games/render.js";
-import { phaseName } from "../i18n/index.js";
+import { phaseName, t, type Params } from "../i18n/index.js";
 
 /**
  * The end-of-game reveal as files the bot attaches: `game-log.json` (the whole log as data: every
@@ -59,39 +59,6 @@ export interface GameRecord {
   deal: { id: PlayerId; role: string; faction: string }[];
   inputs: RecordedInput[];
 }
-
-const LABELS = {
-  en: {
-    title: (game: string) => `${game}: game chronicle`,
-    private: "private:",
-    deaths: "deaths:",
-    roles: "Final roles",
-    alive: "alive",
-    dead: "dead",
-    died: (phase: string, cause: string) => `dead (${phase}, ${cause})`,
-    winners: "Winners:",
-    noWinners: "No winners.",
-    notEnded: "The game did not end.",
-    nothing: "(nothing public)",
-    gm: "GM actions",
-    lobby: "Before the start",
-  },
-  ru: {
-    title: (game: string) => `${game}: летопись игры`,
-    private: "лично:",
-    deaths: "смерти:",
-    roles: "Итоговые роли",
-    alive: "жив(а)",
-    dead: "мёртв(а)",
-    died: (phase: string, cause: string) => `мёртв(а) (${phase}, ${cause})`,
-    winners: "Победители:",
-    noWinners: "Победителей нет.",
-    notEnded: "Игра не окончена.",
-    nothing: "(ничего публичного)",
-    gm: "Действия ведущих",
-    lobby: "До начала",
-  },
-} as const;
 
 /** A public line; a missing template never breaks the reveal (the key and params show instead). */
 function publicText(ruleset: RulesetDefinition<AnyGameState>, ref: TextRef, ctx: RenderContext): string {
@@ -206,22 +173,22 @@ export function revealChronicle(
   lang: Lang,
   record?: GameRecord,
 ): string {
-  const L = LABELS[lang];
+  const L = (key: string, params: Params = {}) => t(lang, `chronicle.${key}`, params);
   // Files, not messages: names are cleaned but not markdown-escaped.
   const ctx = displayContext(ruleset, lang, names, "plain");
   const name = (id: PlayerId) => safeName(names.get(id) ?? id, "plain");
   const out: string[] = [];
-  const title = L.title(ruleset.name[lang]);
+  const title = L("title", { game: ruleset.name[lang] });
   out.push(title, "=".repeat(title.length), "");
   const diedIn = new Map<PlayerId, { phase: string; cause: string }>();
   for (const report of reports) {
     const label = phaseName(lang, report.phase);
     out.push(label, "-".repeat(label.length));
-    if (report.public.length === 0) out.push(L.nothing);
+    if (report.public.length === 0) out.push(L("nothing"));
     for (const line of report.public) out.push(publicText(ruleset, line, ctx));
     for (const d of report.deaths) diedIn.set(d.player, { phase: label, cause: d.cause });
     if (report.private.length > 0) {
-      out.push(L.private);
+      out.push(L("private"));
       // Grouped per recipient, recipients in order of their first message.
       const byRecipient = new Map<PlayerId, string[]>();
       for (const m of report.private) {
@@ -233,12 +200,13 @@ export function revealChronicle(
     }
     out.push("");
   }
-  out.push(L.roles, "-".repeat(L.roles.length));
+  const roles = L("roles");
+  out.push(roles, "-".repeat(roles.length));
   const seated = [...state.players].sort((a, b) => a.seat - b.seat);
   const width = String(seated.length).length;
   seated.forEach((p, i) => {
     const death = diedIn.get(p.id);
-    const fate = p.alive ? L.alive : death ? L.died(death.phase, death.cause) : L.dead;
+    const fate = p.alive ? L("alive") : death ? L("died", death) : L("dead");
     const role = roleName(ruleset, lang, p.role);
     const faction = factionName(ruleset, lang, p.faction);
     const side = faction && faction !== role ? ` (${faction})` : "";
@@ -249,7 +217,7 @@ export function revealChronicle(
   const gmLines = (record?.inputs ?? [])
     .filter((i) => i.by !== undefined)
     .map((i) => {
-      const phase = i.phase === "lobby" ? L.lobby : phaseName(lang, i.phase);
+      const phase = i.phase === "lobby" ? L("lobby") : phaseName(lang, i.phase);
       const action = typeof i.payload["action"] === "string" ? i.payload["action"] : "?";
       const targets = Array.isArray(i.payload["targets"])
         ? i.payload["targets"].filter((x): x is string => typeof x === "string").map(name)
@@ -259,10 +227,11 @@ export function revealChronicle(
       const seat = i.type === "action" && i.seat ? ` [${name(i.seat)}]` : "";
       return `${phase} · ${safeName(i.by ?? "", "plain")}: ${action}${seat}${targets.length > 0 ? ` → ${targets.join(", ")}` : ""}${refused}`;
     });
-  if (gmLines.length > 0) out.push(L.gm, "-".repeat(L.gm.length), ...gmLines, "");
-  if (!state.ended) out.push(L.notEnded);
-  else if (state.winners.length === 0) out.push(L.noWinners);
-  else out.push(`${L.winners} ${state.winners.map((w) => factionName(ruleset, lang, w)).join(", ")}`);
+  const gm = L("gm");
+  if (gmLines.length > 0) out.push(gm, "-".repeat(gm.length), ...gmLines, "");
+  if (!state.ended) out.push(L("not_ended"));
+  else if (state.winners.length === 0) out.push(L("no_winners"));
+  else out.push(`${L("winners")} ${state.winners.map((w) => factionName(ruleset, lang, w)).join(", ")}`);
   return `${out.join("\n")}\n`;
 }
 

@@ -16,6 +16,7 @@ import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
+import { named } from "./builders.js";
 import { safeName } from "../../render/names.js";
 import type { RelayDeps, RelayRow } from "../masks/relay.js";
 import {
@@ -41,43 +42,12 @@ import {
 
 export const SAY_MODAL = "mask-say";
 
-export const data = new SlashCommandBuilder()
-  .setName("say")
-  .setNameLocalizations({ ru: "сказать" })
-  .setDescription("Speak in this game chat under your mask")
-  .setDescriptionLocalizations({ ru: "Сказать в этом игровом чате под своей маской" })
+export const data = named(new SlashCommandBuilder(), "say")
   .setDMPermission(false)
-  .addStringOption((o) =>
-    o
-      .setName("text")
-      .setNameLocalizations({ ru: "текст" })
-      .setDescription("What to say (leave empty for a form for long text)")
-      .setDescriptionLocalizations({ ru: "Что сказать (пусто — форма для длинного текста)" })
-      .setMaxLength(MAX_TEXT),
-  )
-  .addAttachmentOption((o) =>
-    o
-      .setName("file")
-      .setNameLocalizations({ ru: "файл" })
-      .setDescription("An attachment")
-      .setDescriptionLocalizations({ ru: "Вложение" }),
-  )
-  .addStringOption((o) =>
-    o
-      .setName("edit")
-      .setNameLocalizations({ ru: "изменить" })
-      .setDescription("One of your messages here, to replace its text")
-      .setDescriptionLocalizations({ ru: "Ваше сообщение здесь, чтобы заменить его текст" })
-      .setAutocomplete(true),
-  )
-  .addStringOption((o) =>
-    o
-      .setName("delete")
-      .setNameLocalizations({ ru: "удалить" })
-      .setDescription("One of your messages here, to delete it")
-      .setDescriptionLocalizations({ ru: "Ваше сообщение здесь, чтобы удалить его" })
-      .setAutocomplete(true),
-  );
+  .addStringOption((o) => named(o, "say.text").setMaxLength(MAX_TEXT))
+  .addAttachmentOption((o) => named(o, "say.file"))
+  .addStringOption((o) => named(o, "say.edit").setAutocomplete(true))
+  .addStringOption((o) => named(o, "say.delete").setAutocomplete(true));
 
 function depsOf(ctx: Ctx, interaction: { client: { rest: RelayDeps["rest"] } }): RelayDeps {
   return { db: ctx.db, rest: interaction.client.rest, log: ctx.log };
