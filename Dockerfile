@@ -20,4 +20,5 @@ USER node
 # Health and metrics: the bot on 9101, the worker on 9102 (BOT_HTTP_PORT, WORKER_HTTP_PORT);
 # the GM console on 9103 (CONSOLE_PORT, the bot).
 EXPOSE 9101 9102 9103
-CMD ["node", "dist/bot/main.js"]
+# The bot's V8 flags keep its heap near what it holds (src/runtime/node-flags.ts).
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "dist/bot/main.js"]

@@ -9,7 +9,7 @@ import { startEmulator } from "../src/emulator/index.js";
 import { createQueue, Scheduler } from "../src/jobs/scheduler.js";
 import { createMigratedDatabase } from "../test/support/db.js";
 import { TEST_REDIS_URL } from "../test/support/env.js";
-import { builtEntry, processEnv, uniquePrefix, until } from "../test/worker/support.js";
+import { builtEntry, nodeFlagsOf, processEnv, uniquePrefix, until } from "../test/worker/support.js";
 import { buildTemplates, cloneFleet, setDue } from "./fleet.js";
 
 /**
@@ -50,7 +50,7 @@ export interface Proc {
 export function spawnProcess(name: string, script: string, env: Record<string, string>): Proc {
   // BENCH_NODE_ARGS: Node flags for the child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, builtEntry(script)], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(script), ...nodeArgs, builtEntry(script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

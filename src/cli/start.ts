@@ -3,6 +3,7 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, parseEnv } from "../config/env.js";
 import { DependencyError } from "../runtime/dependencies.js";
+import { BOT_NODE_FLAGS } from "../runtime/node-flags.js";
 import { parseSandboxArgs, UsageError } from "../sandbox/options.js";
 import { runSandbox } from "../sandbox/sandbox.js";
 
@@ -46,11 +47,13 @@ function entryPoint(process: "bot" | "worker"): string {
   return fileURLToPath(new URL(`../${process}/main${extname(here)}`, import.meta.url));
 }
 
-function startChild(script: string): ChildProcess {
-  // The same Node and loader flags (tsx, when this runs under it) as this process.
+function startChild(name: "bot" | "worker"): ChildProcess {
+  // The same Node and loader flags (tsx, when this runs under it) as this process, and the
+  // bot's own (src/runtime/node-flags.ts).
   // Its own process group: a terminal's Ctrl-C reaches it once, forwarded by us, not twice
   // (a second SIGINT would end it without its graceful shutdown).
-  return spawn(process.execPath, [...process.execArgv, script], {
+  const flags = name === "bot" ? BOT_NODE_FLAGS : [];
+  return spawn(process.execPath, [...process.execArgv, ...flags, entryPoint(name)], {
     cwd: root,
     stdio: "inherit",
     env: process.env,
@@ -72,8 +75,8 @@ async function runProduction(): Promise<void> {
     fail(`start: ${(error as Error).message}`);
   }
   const children = new Map<string, ChildProcess>([
-    ["bot", startChild(entryPoint("bot"))],
-    ["worker", startChild(entryPoint("worker"))],
+    ["bot", startChild("bot")],
+    ["worker", startChild("worker")],
   ]);
   let stopping = false;
   const stopAll = (signal: NodeJS.Signals) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { envSchema } from "../../src/config/env.js";
 import { type Emulator, startEmulator } from "../../src/emulator/index.js";
+import { BOT_NODE_FLAGS } from "../../src/runtime/node-flags.js";
 import { createTestDatabase } from "../support/db.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { ensureBuilt, root, uniquePrefix, until } from "../worker/support.js";
@@ -89,18 +90,21 @@ describe("the Docker setup, read as text", () => {
 
   it("runs node itself (not npm) on the built script each npm command runs, with an init for signals", () => {
     const scripts = { migrate: "db:migrate", bot: "bot", worker: "worker" } as const;
+    // The bot's V8 flags (src/runtime/node-flags.ts) wherever it starts; the others run with none.
+    const flags = { migrate: [], bot: [...BOT_NODE_FLAGS], worker: [] };
     for (const name of appServices) {
       const command = services[name]?.command ?? [];
-      expect(command, name).toHaveLength(2);
-      expect(command[0], name).toBe("node");
-      expect(command[1], name).toMatch(/^dist\/.+\.js$/);
-      expect(packageScripts[scripts[name]], name).toBe(`node ${command[1]}`);
+      expect(command.slice(0, -1), name).toEqual(["node", ...flags[name]]);
+      const script = command.at(-1);
+      expect(script, name).toMatch(/^dist\/.+\.js$/);
+      expect(packageScripts[scripts[name]], name).toBe(command.join(" "));
       // npm builds before it runs; the image builds once, after the sources are copied.
       expect(packageScripts[`pre${scripts[name]}`], name).toBe("node scripts/build.mjs");
       expect(services[name]?.init, name).toBe(true);
     }
     expect(dockerfile).toMatch(/^COPY \. \.\n(?:#.*\n)*RUN node scripts\/build\.mjs$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/bot\/main\.js"\]$/m);
+    const cmd = ["node", ...BOT_NODE_FLAGS, "dist/bot/main.js"].map((word) => `"${word}"`).join(", ");
+    expect(dockerfile.split("\n")).toContain(`CMD [${cmd}]`);
   });
 
   it("passes only the config schema's variables, every required one to bot and worker", () => {

@@ -8,6 +8,7 @@ import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index
 import { drainUnlessRunning } from "../../src/discord/outbox.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
 import { jobIds } from "../../src/jobs/registry.js";
+import { BOT_NODE_FLAGS } from "../../src/runtime/node-flags.js";
 import type { DrainFn } from "../../src/worker/handlers.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { classicFive, startedGame } from "../support/factories.js";
@@ -205,6 +206,11 @@ export function builtEntry(script: string): string {
   return `dist/${script.slice("src/".length, -".ts".length)}.js`;
 }
 
+/** The Node flags the entry point runs with wherever it starts (src/runtime/node-flags.ts). */
+export function nodeFlagsOf(script: string): readonly string[] {
+  return script === "src/bot/main.ts" ? BOT_NODE_FLAGS : [];
+}
+
 /** `npm run worker` as a child process (the built worker on node), with the given environment. */
 export function spawnWorker(env: Record<string, string>, nodeArgs: string[] = []): ChildWorker {
   return spawnScript("src/worker/main.ts", env, nodeArgs);
@@ -220,7 +226,7 @@ export function spawnScript(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): ChildWorker {
-  const child = spawn(process.execPath, [...nodeArgs, builtEntry(script)], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(script), ...nodeArgs, builtEntry(script)], {
     cwd: root,
     env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", CONSOLE_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
