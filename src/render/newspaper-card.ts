@@ -3,7 +3,7 @@ import { renderText } from "../engine/helpers.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId } from "../engine/types.js";
 import { displayContext } from "../games/render.js";
-import { phaseName } from "../i18n/index.js";
+import { phaseName, t } from "../i18n/index.js";
 import { DEJAVU_SANS, DEJAVU_SERIF, DEJAVU_SERIF_BOLD, fontsOnce } from "./fonts.js";
 
 /**
@@ -55,11 +55,6 @@ export const LAYOUT = {
   footerH: 56,
 } as const;
 
-const TEXTS = {
-  en: { footer: "Public results of the phase · game-master bot", empty: "Nothing happened worth reporting." },
-  ru: { footer: "Публичные итоги фазы · бот-ведущий", empty: "Ничего достойного заметки не произошло." },
-} as const;
-
 function font(size: number, family: string): string {
   return `${size}px ${family}`;
 }
@@ -96,7 +91,7 @@ interface Laid {
 function layout(card: NewspaperCard): Laid {
   const measure = createCanvas(1, 1).getContext("2d");
   measure.font = font(LAYOUT.bodySize, FONTS.serif[1]);
-  const lines = card.lines.length > 0 ? card.lines : [TEXTS[card.lang].empty];
+  const lines = card.lines.length > 0 ? card.lines : [t(card.lang, "newspaper_card.empty")];
   const paragraphs = lines.map((l) => wrap(measure, l, LAYOUT.width - 2 * LAYOUT.margin - 24));
   const body = paragraphs.reduce((h, p) => h + p.length * LAYOUT.lineH + LAYOUT.paragraphGap, 0);
   return { paragraphs, height: LAYOUT.bodyY + body + LAYOUT.footerH };
@@ -169,7 +164,15 @@ export function drawNewspaper(card: NewspaperCard): Canvas {
   ctx.fillStyle = COLORS.rule;
   ctx.fillRect(M, footerY, W - 2 * M, 1);
   ctx.textAlign = "center";
-  text(ctx, card.footer ?? TEXTS[card.lang].footer, W / 2, footerY + 24, 13, FONTS.sans[1], COLORS.muted);
+  text(
+    ctx,
+    card.footer ?? t(card.lang, "newspaper_card.footer"),
+    W / 2,
+    footerY + 24,
+    13,
+    FONTS.sans[1],
+    COLORS.muted,
+  );
   ctx.textAlign = "left";
   return canvas;
 }

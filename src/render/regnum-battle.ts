@@ -1,6 +1,6 @@
 import { type Canvas, type SKRSContext2D, createCanvas } from "@napi-rs/canvas";
 import type { AnyGameState, GameEvent, Lang, PhaseReport, PlayerId } from "../engine/types.js";
-import { phaseName } from "../i18n/index.js";
+import { has, phaseName, t, type Params } from "../i18n/index.js";
 import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battles.js";
 import { sortArmies, type Unit } from "../rulesets/regnum/state.js";
 import { armyName, COUNTRY_NAMES, countryName, unitName } from "./regnum-names.js";
@@ -207,49 +207,29 @@ export function battleReports(
 
 // ---------------------------------------------------------------- labels
 
-const SEASON_NAMES: Record<string, { en: string; ru: string }> = {
-  winter: { en: "winter", ru: "зима" },
-  spring: { en: "spring", ru: "весна" },
-  summer: { en: "summer", ru: "лето" },
-  autumn: { en: "autumn", ru: "осень" },
-};
-
-const LABELS = {
-  en: {
-    battle: (c: string) => `Battle in ${c}`,
-    season: "season",
-    rule: (r: string) => (r === "cover" ? "losses: whole units only" : "losses: any remainder kills"),
-    strength: "strength",
-    loss: "loss",
-    weakest: "losses taken weakest first",
-    left: (n: number, s: number) => `left: ${n} (strength ${s})`,
-    none: "no active units",
-    winner: (a: string) => `Victory: ${a}`,
-    both_destroyed: "Both sides destroyed",
-    both_stand: "No victory: both sides stand",
-    captured: (c: string, a: string, _fem = false) => `${c} captured by ${a}`,
-    commander: (p: string) => `commander ${p}`,
-    transit: "In transit (take no part)",
-    winnerTag: "VICTORY",
-  },
-  ru: {
-    battle: (c: string) => `Бой в ${c}`,
-    season: "сезон",
-    rule: (r: string) => (r === "cover" ? "потери: только целыми юнитами" : "потери: и остатком"),
-    strength: "сила",
-    loss: "потери",
-    weakest: "потери снимаются со слабейших",
-    left: (n: number, s: number) => `осталось: ${n} (сила ${s})`,
-    none: "нет активных юнитов",
-    winner: (a: string) => `Победа: ${a}`,
-    both_destroyed: "Обе стороны уничтожены",
-    both_stand: "Победителя нет: обе стороны устояли",
-    captured: (c: string, a: string, fem = false) => `${c} ${fem ? "захвачена" : "захвачен"}: ${a}`,
-    commander: (p: string) => `командующий ${p}`,
-    transit: "В пути (в бою не участвуют)",
-    winnerTag: "ПОБЕДА",
-  },
-} as const;
+/** The labels of the battle card in the reader's language (src/i18n: `battle_card.*`). */
+function labels(lang: Lang) {
+  const L = (key: string, params: Params = {}) => t(lang, `battle_card.${key}`, params);
+  return {
+    battle: (country: string) => L("title", { country }),
+    season: L("season"),
+    seasonName: (season: string) => (has(`battle_card.season.${season}`) ? L(`season.${season}`) : season),
+    rule: (rule: string) => L(rule === "cover" ? "rule.cover" : "rule.remainder"),
+    strength: L("strength"),
+    loss: L("loss"),
+    weakest: L("weakest"),
+    left: (units: number, strength: number) => L("left", { units, strength }),
+    none: L("none"),
+    winner: (armies: string) => L("winner", { armies }),
+    both_destroyed: L("both_destroyed"),
+    both_stand: L("both_stand"),
+    captured: (country: string, army: string, feminine = false) =>
+      L("captured", { country, army, feminine: feminine ? 1 : 0 }),
+    commander: (name: string) => L("commander", { name }),
+    transit: L("transit"),
+    winnerTag: L("winner_tag"),
+  };
+}
 
 // ---------------------------------------------------------------- layout
 
@@ -359,7 +339,7 @@ function fit(ctx: SKRSContext2D, s: string, max: number, size: number, bold = fa
 }
 
 function drawSide(ctx: SKRSContext2D, report: BattleReport, index: 0 | 1, lang: Lang, won: boolean): void {
-  const L = LABELS[lang];
+  const L = labels(lang);
   const side = report.sides[index];
   const h = sideHeaderRect(index);
   ctx.fillStyle = index === 0 ? COLORS.sideA : COLORS.sideB;
@@ -434,7 +414,7 @@ export function drawBattle(
   names: ReadonlyMap<PlayerId, string> = new Map(),
 ): Canvas {
   ensureFonts();
-  const L = LABELS[lang];
+  const L = labels(lang);
   const canvas = createCanvas(LAYOUT.width, battleHeight(report));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = COLORS.background;
@@ -446,7 +426,7 @@ export function drawBattle(
       : countryName(report.country, lang);
   text(ctx, L.battle(where), LAYOUT.margin, 42, 28, COLORS.text, true);
   text(ctx, phaseName(lang, report.phase), LAYOUT.width - LAYOUT.margin, 42, 20, COLORS.muted, true, "right");
-  const season = SEASON_NAMES[report.season]?.[lang] ?? report.season;
+  const season = L.seasonName(report.season);
   text(ctx, `${L.season}: ${season} · ${L.rule(report.rule)}`, LAYOUT.margin, 72, 15, COLORS.muted);
 
   drawSide(ctx, report, 0, lang, report.result === "first");
