@@ -97,6 +97,16 @@ describe("i18n", () => {
     expect(t("ru", "status.lobby", { count: 3 })).toBe("Набор: 3 игрока записались.");
   });
 
+  it("agrees a captured country's gender in Russian on the battle card", () => {
+    const captured = (feminine: number) =>
+      t("ru", "battle_card.captured", { country: "Империя", army: "Северная армия", feminine });
+    expect(captured(1)).toBe("Империя захвачена: Северная армия");
+    expect(captured(0)).toBe("Империя захвачен: Северная армия");
+    expect(t("en", "battle_card.captured", { country: "Empire", army: "North", feminine: 1 })).toBe(
+      "Empire captured by North",
+    );
+  });
+
   it("every command, subcommand and option has a Russian name and both descriptions", () => {
     const walk = (node: Record<string, unknown>, path: string): string[] => {
       const problems: string[] = [];
