@@ -34,3 +34,23 @@ export function fromJsonRow<T extends Table>(table: T, value: unknown): InferSel
 export function fromJsonRows<T extends Table>(table: T, value: unknown): InferSelectModel<T>[] {
   return Array.isArray(value) ? value.map((v) => fromJsonRow(table, v)) : [];
 }
+
+/**
+ * The rows a raw statement's `RETURNING *` of `table` gave (`tx.execute`: keyed by column name,
+ * valued by the driver as Drizzle configures it, timestamps as text), as Drizzle's insert …
+ * returning() would have given them: each value through its column's own mapping.
+ */
+export function fromReturnedRows<T extends Table>(
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): InferSelectModel<T>[] {
+  const columns = Object.entries(getTableColumns(table));
+  return rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [field, column] of columns) {
+      const value = raw[column.name];
+      row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as InferSelectModel<T>;
+  });
+}

@@ -81,19 +81,32 @@ export function outboxInsert(
   effects: readonly OutboxEffect[],
   resolutionId: number | null,
 ): Writing | null {
-  if (effects.length === 0) return null;
-  return tx
-    .insert(outbox)
-    .values(
-      effects.map((effect, i) => ({
-        gameId,
-        dedupeKey: `${gameId}:${origin}:${i}`,
-        kind: effect.type,
-        payload: effect,
-        resolutionId,
-      })),
-    )
-    .onConflictDoNothing();
+  return outboxGroupsInsert(tx, gameId, [{ origin, effects, resolutionId }]);
+}
+
+/** Effects of one origin (see outboxInsert), written with others in one statement. */
+export interface OutboxGroup {
+  origin: string;
+  effects: readonly OutboxEffect[];
+  resolutionId: number | null;
+}
+
+/**
+ * The insert of several origins' effects, in the groups' order: one INSERT, whose rows take their
+ * ids (the drain's order) in the order given, which two inserts in one statement would not keep.
+ */
+export function outboxGroupsInsert(tx: Tx, gameId: string, groups: readonly OutboxGroup[]): Writing | null {
+  const rows = groups.flatMap(({ origin, effects, resolutionId }) =>
+    effects.map((effect, i) => ({
+      gameId,
+      dedupeKey: `${gameId}:${origin}:${i}`,
+      kind: effect.type,
+      payload: effect,
+      resolutionId,
+    })),
+  );
+  if (rows.length === 0) return null;
+  return tx.insert(outbox).values(rows).onConflictDoNothing();
 }
 
 /** Writes effects to the outbox now (see outboxInsert). */
@@ -111,16 +124,14 @@ export async function writeOutbox(
 /**
  * Writes that do not depend on one another in one statement: all but the last as data-modifying
  * CTEs of the last (Postgres runs every one of them, on the same snapshot). They must not touch
- * the same rows.
+ * the same rows. Returns the rows the last one's RETURNING gave, keyed by column name (see
+ * `fromReturnedRows`), or none.
  */
-export async function together(tx: Tx, writes: Writing[]): Promise<void> {
-  const [only, ...rest] = writes;
-  if (!only) return;
-  if (rest.length === 0) {
-    await only;
-    return;
-  }
+export async function together(tx: Tx, writes: Writing[]): Promise<Record<string, unknown>[]> {
+  if (writes.length === 0) return [];
   const last = writes[writes.length - 1] as Writing;
   const ctes = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
+  const statement = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL();
+  const result = await tx.execute<Record<string, unknown>>(statement);
+  return result.rows;
 }

@@ -36,6 +36,17 @@ export async function scheduleDeadlines(
   phaseIndex: number,
   deadlineAt: Date,
 ): Promise<DeadlineRow[]> {
+  return deadlinesUpsert(ctx, tx, game, phaseIndex, deadlineAt);
+}
+
+/** `scheduleDeadlines`' statement, built and not yet sent (it returns the rows). */
+export function deadlinesUpsert(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  phaseIndex: number,
+  deadlineAt: Date,
+) {
   const now = ctx.clock.now();
   const wanted = [
     { kind: "resolve" as const, key: "", dueAt: deadlineAt, payload: {} },

@@ -157,13 +157,30 @@ export async function deliverNow(
   state: AnyGameState,
   phase: PhaseRow,
 ): Promise<OutboxEffect[]> {
-  const publicLines = state.output.public.slice(phase.deliveredPublic);
-  const priv = state.output.private.slice(phase.deliveredPrivate);
-  if (publicLines.length === 0 && priv.length === 0) return [];
+  if (
+    state.output.public.length <= phase.deliveredPublic &&
+    state.output.private.length <= phase.deliveredPrivate
+  )
+    return [];
   await tx
     .update(phases)
     .set({ deliveredPublic: state.output.public.length, deliveredPrivate: state.output.private.length })
     .where(eq(phases.id, phase.id));
+  return emittedEffects(ctx, tx, game, ruleset, state, phase);
+}
+
+/** What the phase emitted past what its row says was delivered, rendered (nothing is written). */
+export async function emittedEffects(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  phase: Pick<PhaseRow, "label" | "deliveredPublic" | "deliveredPrivate">,
+): Promise<OutboxEffect[]> {
+  const publicLines = state.output.public.slice(phase.deliveredPublic);
+  const priv = state.output.private.slice(phase.deliveredPrivate);
+  if (publicLines.length === 0 && priv.length === 0) return [];
   const partial: PhaseReport = {
     phase: phase.label,
     deaths: [],
@@ -182,7 +199,7 @@ export async function deliverNow(
 export async function withDeadlineNotice(
   tx: Tx,
   game: GameRow,
-  phase: PhaseRow,
+  phase: Pick<PhaseRow, "label" | "deadlineAt">,
   effects: OutboxEffect[],
 ): Promise<OutboxEffect[]> {
   if (!phase.deadlineAt) return effects;

@@ -2,12 +2,21 @@ import { eq } from "drizzle-orm";
 import { resolvePhase } from "../engine/game.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import { phaseLabel, type AnyGameState, type PhaseReport } from "../engine/types.js";
+import { fromReturnedRows } from "../db/json-row.js";
 import { deadlines, events, gameSnapshots, games, inputs, phases, resolutions } from "../db/schema/index.js";
 import { jobIds } from "../jobs/registry.js";
-import { changeGame, outboxInsert, together, writeOutbox, type Committed, type Writing } from "./changes.js";
+import {
+  changeGame,
+  outboxGroupsInsert,
+  together,
+  writeOutbox,
+  type Committed,
+  type OutboxGroup,
+  type Writing,
+} from "./changes.js";
 import type { GameContext } from "./context.js";
-import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
-import { deliverNow, resolutionEffects, withDeadlineNotice } from "./effects.js";
+import { deadlinesUpsert, endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
+import { emittedEffects, resolutionEffects, withDeadlineNotice } from "./effects.js";
 import { deferredGmStatus, draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import type { DraftNote } from "./gm-room.js";
 import { lastSeq, resolutionReadsOf } from "./reads.js";
@@ -105,11 +114,10 @@ async function resolveLocked(
     phase,
     next,
     now,
-    [
-      resolution,
-      eventsInsert(tx, game.id, resolutionId, report),
-      outboxInsert(tx, game.id, `resolve:${phase.index}`, effects, null),
-    ],
+    {
+      writes: [resolution, eventsInsert(tx, game.id, resolutionId, report)],
+      effects: { origin: `resolve:${phase.index}`, effects, resolutionId: null },
+    },
     loaded.seq,
   );
   return { value: report, deadlines: scheduled, outbox: true };
@@ -194,9 +202,10 @@ export function eventsInsert(
 /**
  * Makes a resolution part of the game: the resolve input (at `at`, the time it was computed
  * for, so a replay gives the same report) and its snapshot, the phase closed, and the next
- * phase opened now (or the game ended). Returns the new phase's deadlines. `alongside`: the
- * caller's writes that depend on none of these (its events and outbox rows), sent in the same
- * statement, as a resolution's round trips are what the newspaper waits for. `logSeq`: the
+ * phase opened now with its deadlines and what it posts as it opens (or the game ended). Returns
+ * the new phase's deadlines. `alongside`: the caller's writes that depend on none of these (its
+ * events) and its effects, which go out before the next phase's. All of it is one statement
+ * after the reads: a resolution's round trips are what the newspaper waits for. `logSeq`: the
  * log's last seq, when the caller loaded the state under the game's lock (read again otherwise).
  */
 export async function applyResolution(
@@ -207,13 +216,13 @@ export async function applyResolution(
   phase: PhaseRow,
   next: AnyGameState,
   at: Date,
-  alongside: (Writing | null)[] = [],
+  alongside: { writes: (Writing | null)[]; effects?: OutboxGroup } = { writes: [] },
   logSeq?: number,
 ): Promise<DeadlineRow[]> {
   const now = ctx.clock.now();
   const resolveSeq = (logSeq ?? (await lastSeq(tx, game.id))) + 1;
-  await together(tx, [
-    ...alongside.filter((w): w is Writing => w !== null),
+  const writes: Writing[] = [
+    ...alongside.writes.filter((w): w is Writing => w !== null),
     tx.insert(inputs).values({
       gameId: game.id,
       seq: resolveSeq,
@@ -227,26 +236,67 @@ export async function applyResolution(
     tx.update(phases).set({ status: "resolved", resolvedAt: now }).where(eq(phases.id, phase.id)),
     endPhaseDeadlines(tx, game.id, phase.index, { status: "done", at: now }),
     tx.insert(gameSnapshots).values({ gameId: game.id, inputSeq: resolveSeq, state: next }),
-  ]);
-  const scheduled: DeadlineRow[] = [];
+  ];
+  const effects: OutboxGroup[] = alongside.effects ? [alongside.effects] : [];
   if (next.ended) {
-    await tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id));
-    await writeOutbox(tx, game.id, "reveal", [{ type: "reveal" }], null);
-  } else {
-    const opened = await openPhase(ctx, tx, game, ruleset, next, phase.index + 1);
-    scheduled.push(...opened.deadlines);
-    // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the panels.
-    const opening = await withDeadlineNotice(
-      tx,
-      game,
-      opened.phase,
-      await deliverNow(ctx, tx, game, ruleset, next, opened.phase),
-    );
-    opening.push({ type: "panels", phaseIndex: opened.phase.index });
-    opening.push(deferredGmStatus(opened.phase.index));
-    await writeOutbox(tx, game.id, `open:${opened.phase.index}`, opening, null);
+    writes.push(tx.update(games).set({ status: "ended", updatedAt: now }).where(eq(games.id, game.id)));
+    effects.push({ origin: "reveal", effects: [{ type: "reveal" }], resolutionId: null });
+    const outboxRows = outboxGroupsInsert(tx, game.id, effects);
+    await together(tx, outboxRows ? [...writes, outboxRows] : writes);
+    return [];
   }
-  return scheduled;
+  const index = phase.index + 1;
+  const opening = phaseValues(ctx, game, ruleset, next, index);
+  // What the new phase emitted as it opened (ruleset.onPhaseOpen) goes out at once, then the
+  // panels; its row is written as having delivered it.
+  const emitted = await emittedEffects(ctx, tx, game, ruleset, next, {
+    label: opening.label,
+    deliveredPublic: 0,
+    deliveredPrivate: 0,
+  });
+  const posts = await withDeadlineNotice(tx, game, opening, emitted);
+  posts.push({ type: "panels", phaseIndex: index }, deferredGmStatus(index));
+  effects.push({ origin: `open:${index}`, effects: posts, resolutionId: null });
+  writes.push(
+    tx.insert(phases).values({
+      ...opening,
+      deliveredPublic: next.output.public.length,
+      deliveredPrivate: next.output.private.length,
+    }),
+  );
+  const outboxRows = outboxGroupsInsert(tx, game.id, effects);
+  if (outboxRows) writes.push(outboxRows);
+  if (!opening.deadlineAt) {
+    await together(tx, writes);
+    return [];
+  }
+  // Last, so the statement returns the new deadlines' rows (their ids name the jobs).
+  writes.push(deadlinesUpsert(ctx, tx, game, index, opening.deadlineAt));
+  return fromReturnedRows(deadlines, await together(tx, writes));
+}
+
+/** The row of the phase the state is in, as row `index`, opening now with its deadline. */
+function phaseValues(
+  ctx: GameContext,
+  game: GameRow,
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  index: number,
+) {
+  const now = ctx.clock.now();
+  const deadlineAt = deadlineFor(ruleset.deadline(state), now, {
+    timezone: game.timezone,
+    phaseDurationMs: game.phaseDurationMs,
+  });
+  return {
+    gameId: game.id,
+    index,
+    label: phaseLabel(state.phase),
+    kind: state.phase.kind,
+    number: state.phase.n,
+    startedAt: now,
+    deadlineAt,
+  };
 }
 
 /** Opens the phase the state is in, as row `index`, with its deadline and reminders scheduled. */
@@ -258,24 +308,9 @@ export async function openPhase(
   state: AnyGameState,
   index: number,
 ): Promise<{ phase: PhaseRow; deadlines: DeadlineRow[] }> {
-  const now = ctx.clock.now();
-  const deadlineAt = deadlineFor(ruleset.deadline(state), now, {
-    timezone: game.timezone,
-    phaseDurationMs: game.phaseDurationMs,
-  });
-  const [phase] = await tx
-    .insert(phases)
-    .values({
-      gameId: game.id,
-      index,
-      label: phaseLabel(state.phase),
-      kind: state.phase.kind,
-      number: state.phase.n,
-      startedAt: now,
-      deadlineAt,
-    })
-    .returning();
+  const values = phaseValues(ctx, game, ruleset, state, index);
+  const [phase] = await tx.insert(phases).values(values).returning();
   if (!phase) throw new Error("insert returned nothing");
-  const rows = deadlineAt ? await scheduleDeadlines(ctx, tx, game, index, deadlineAt) : [];
+  const rows = values.deadlineAt ? await scheduleDeadlines(ctx, tx, game, index, values.deadlineAt) : [];
   return { phase, deadlines: rows };
 }

@@ -133,7 +133,7 @@ describe("what a player reads, through the real stack", () => {
 });
 
 describe("a deadline's resolution", () => {
-  const RESOLUTION_BUDGET = 8;
+  const RESOLUTION_BUDGET = 5;
   it(`costs Postgres at most ${RESOLUTION_BUDGET} statements, logs its resolve input right after the log's last entry, and a second run adds nothing`, async () => {
     const [open] = await h.database.db
       .select()

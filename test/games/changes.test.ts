@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../src/db/client.js";
-import { games } from "../../src/db/schema/index.js";
-import { changeGame } from "../../src/games/changes.js";
+import { fromReturnedRows } from "../../src/db/json-row.js";
+import { deadlines, games, phases } from "../../src/db/schema/index.js";
+import { changeGame, together } from "../../src/games/changes.js";
 import { createMigratedDatabase } from "../support/db.js";
 
 describe("changeGame", () => {
@@ -55,5 +56,46 @@ describe("changeGame", () => {
     } finally {
       await elsewhere.end();
     }
+  });
+});
+
+describe("together", () => {
+  let fresh: Awaited<ReturnType<typeof createMigratedDatabase>>;
+  beforeAll(async () => {
+    fresh = await createMigratedDatabase();
+  });
+  afterAll(async () => {
+    await fresh.drop();
+  });
+
+  it("sends independent writes as one statement and gives the last one's RETURNING rows as Drizzle's select does", async () => {
+    const [game] = await fresh.db
+      .insert(games)
+      .values({ guildId: "g2", name: "Together", ruleset: "classic", createdBy: "u1" })
+      .returning();
+    if (!game) throw new Error("game");
+    const dueAt = new Date("2026-12-02T22:00:00.123Z");
+    const returned = await together(fresh.db, [
+      fresh.db
+        .insert(phases)
+        .values({ gameId: game.id, index: 0, label: "night-0", kind: "night", number: 0, startedAt: dueAt }),
+      fresh.db
+        .insert(deadlines)
+        .values({
+          gameId: game.id,
+          phaseIndex: 0,
+          kind: "resolve",
+          key: "",
+          dueAt,
+          jobId: "j1",
+          payload: { a: [1] },
+        })
+        .returning(),
+    ]);
+    const rows = fromReturnedRows(deadlines, returned);
+    expect(rows).toEqual(await fresh.db.select().from(deadlines).where(eq(deadlines.gameId, game.id)));
+    expect(rows[0]?.dueAt).toEqual(dueAt);
+    expect(rows[0]?.payload).toEqual({ a: [1] });
+    expect(await fresh.db.select().from(phases).where(eq(phases.gameId, game.id))).toHaveLength(1);
   });
 });
