@@ -1,6 +1,6 @@
 import type { Lang } from "../engine/types.js";
 import { has, phaseName, t } from "../i18n/index.js";
-import { armyName, countryName, unitName } from "../render/regnum-names.js";
+import { armyName, countryName, unitName } from "../rulesets/regnum/names.js";
 import { RESULT_TEXT } from "../rulesets/regnum/characters.js";
 import { actingHolder } from "../rulesets/regnum/posts.js";
 import {

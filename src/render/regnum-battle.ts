@@ -3,7 +3,7 @@ import type { AnyGameState, GameEvent, Lang, PhaseReport, PlayerId } from "../en
 import { has, phaseName, t, type Params } from "../i18n/index.js";
 import { baseStrength, effectiveStrength, type BattleContext } from "../rulesets/regnum/battles.js";
 import { sortArmies, type Unit } from "../rulesets/regnum/state.js";
-import { armyName, COUNTRY_NAMES, countryName, unitName } from "./regnum-names.js";
+import { armyName, COUNTRY_NAMES, countryName, unitName } from "../rulesets/regnum/names.js";
 import { DEJAVU_SANS, DEJAVU_SANS_BOLD, fontsOnce } from "./fonts.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import { pluralRu, word } from "../../engine/helpers.js";
 import type { Json, JsonObject } from "../../engine/types.js";
-import { ARMIES, COUNTRIES } from "./state.js";
+import { armyName, countryName } from "./names.js";
 import { LABELS } from "./view.js";
 
 /** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */
@@ -11,24 +11,6 @@ const asText = (value: Json | undefined) =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
 
-const COUNTRY_RU: Record<string, string> = {
-  regnum: "Регнум",
-  norsland: "Норсленд",
-  orientem: "Ориентем",
-  britonia: "Бритония",
-};
-const ARMY_RU: Record<string, string> = {
-  royal: "Королевские ВС",
-  parliament: "Парламентские ВС",
-  inquisition: "ВС Инквизиции",
-  aik: "ВС АИК",
-  ksb: "ВС КСБ",
-  ozd: "ВС ОЗД",
-  darkness: "ВС Тьмы",
-  norsland: "ВС Норсленда",
-  orientem: "ВС Ориентема",
-  britonia: "ВС Бритонии",
-};
 export const POST_RU: Record<string, string> = {
   king: "Король",
   pope: "Папа Капутский",
@@ -58,10 +40,8 @@ export const POST_RU: Record<string, string> = {
   ruler_britonia: "правитель Бритонии",
 };
 const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
-const country = (c: Json | undefined) => COUNTRY_RU[asText(c)] ?? asText(c);
-const army = (a: Json | undefined) => ARMY_RU[asText(a)] ?? asText(a);
-void ARMIES;
-void COUNTRIES;
+const country = (c: Json | undefined) => countryName(asText(c), "ru");
+const army = (a: Json | undefined) => armyName(asText(a), "ru");
 
 function losses(params: JsonObject, ru: boolean, ctx?: RenderContext): string {
   const items = Array.isArray(params["losses"]) ? (params["losses"] as JsonObject[]) : [];

@@ -1,6 +1,9 @@
-import type { Lang } from "../engine/types.js";
+import type { Lang } from "../../engine/types.js";
 
-/** The names of regnum's units, armies and countries in each language (battle images, the console's model view). */
+/**
+ * The names of regnum's units, armies and countries in each language: one table for the public
+ * lines (texts.ts), the battle images and the console's model view.
+ */
 
 const UNIT_NAMES: Record<string, { en: string; ru: string }> = {
   squad: { en: "squad", ru: "отряд" },
