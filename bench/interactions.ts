@@ -399,4 +399,5 @@ export async function benchInteractions(): Promise<Record<string, unknown>> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.stdout.write(`${JSON.stringify(await runInteractionLoad(), null, 2)}\n`);
+  process.exit(0);
 }
