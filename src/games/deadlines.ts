@@ -28,19 +28,11 @@ const DAY_MS = 24 * 3_600_000;
 /** How far ahead a GM may set a deadline (`/gm deadline`): a typo of a year is refused. */
 export const DEADLINE_MAX_DAYS = 30;
 
-/** The resolve deadline and its reminders, as rows; the jobs are enqueued after commit. */
-export async function scheduleDeadlines(
-  ctx: GameContext,
-  tx: Tx,
-  game: GameRow,
-  phaseIndex: number,
-  deadlineAt: Date,
-): Promise<DeadlineRow[]> {
-  return deadlinesUpsert(ctx, tx, game, phaseIndex, deadlineAt);
-}
-
-/** `scheduleDeadlines`' statement, built and not yet sent (it returns the rows). */
-export function deadlinesUpsert(
+/**
+ * The resolve deadline and its reminders, as rows; the jobs are enqueued after commit. The
+ * statement is built and sent when awaited (its rows back), or sent with others (`together`).
+ */
+export function scheduleDeadlines(
   ctx: GameContext,
   tx: Tx,
   game: GameRow,

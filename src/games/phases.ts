@@ -15,7 +15,7 @@ import {
   type Writing,
 } from "./changes.js";
 import type { GameContext } from "./context.js";
-import { deadlinesUpsert, endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
+import { endPhaseDeadlines, scheduleDeadlines } from "./deadlines.js";
 import { emittedEffects, resolutionEffects, withDeadlineNotice } from "./effects.js";
 import { deferredGmStatus, draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import type { DraftNote } from "./gm-room.js";
@@ -271,7 +271,7 @@ export async function applyResolution(
     return [];
   }
   // Last, so the statement returns the new deadlines' rows (their ids name the jobs).
-  writes.push(deadlinesUpsert(ctx, tx, game, index, opening.deadlineAt));
+  writes.push(scheduleDeadlines(ctx, tx, game, index, opening.deadlineAt));
   return fromReturnedRows(deadlines, await together(tx, writes));
 }
 
