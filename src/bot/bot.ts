@@ -10,7 +10,6 @@ import {
 } from "discord.js";
 import { ActivityQueue, onMessageCreate, onMessageUpdate } from "../discord/activity.js";
 import { rememberMemberRoles } from "../discord/members.js";
-import { recoverRelays } from "../discord/masks/relay.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -71,10 +70,6 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   // A few guilds at a time: a hundred bodies of every command in flight at once were the bot's
   // largest moment of memory, and Discord answers them in its own time anyway.
   await pool([...deps.client.guilds.cache.values()], COMMAND_REGISTRATION_WIDTH, register);
-  // Masked speech a crash left undelivered goes out now, in order, never twice.
-  const relays = recoverRelays({ db: deps.database.db, rest: deps.client.rest, log: deps.log }).catch(
-    (error: unknown) => deps.log.error({ err: (error as Error).message }, "relay recovery failed"),
-  );
   const onGuild = (guild: Guild) => void register(guild);
   deps.client.on(Events.GuildCreate, onGuild);
 
@@ -120,7 +115,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
       deps.client.off(Events.MessageUpdate, onEdit);
       deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
-      await Promise.allSettled([...inFlight, relays, posts.drained()]);
+      await Promise.allSettled([...inFlight, posts.drained()]);
     },
   };
 }

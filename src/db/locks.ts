@@ -7,6 +7,9 @@ const tails = new Map<string, Promise<void>>();
 /** Keys with a coalesced run in progress in this process: whether another run was asked for. */
 const reruns = new Map<string, boolean>();
 
+/** The run in progress of each key, told at once when another run is asked for. */
+const askedListeners = new Map<string, () => void>();
+
 /** What `runCoalesced` gives: the runs' merged value, or `handedOver` to a run in progress. */
 export type CoalescedResult<T> = { handedOver: false; value: T } | { handedOver: true };
 
@@ -15,27 +18,31 @@ export type CoalescedResult<T> = { handedOver: false; value: T } | { handedOver:
  * is in progress in this process, a caller neither waits nor runs, it asks that run to go once
  * more when it finishes and answers `{ handedOver: true }` at once; the run in progress repeats
  * until nobody asked again (values merged by `merge`). Nothing asked for is left behind: a
- * caller that comes after the last check finds no run in progress and runs itself.
+ * caller that comes after the last check finds no run in progress and runs itself. A run that
+ * can take up new work while it runs registers `onAsked`, called at each such request.
  */
 export async function runCoalesced<T>(
   key: string,
-  run: () => Promise<T>,
+  run: (onAsked: (listener: () => void) => void) => Promise<T>,
   merge: (earlier: T, later: T) => T,
 ): Promise<CoalescedResult<T>> {
   if (reruns.has(key)) {
     reruns.set(key, true);
+    askedListeners.get(key)?.();
     return { handedOver: true };
   }
   reruns.set(key, false);
+  const onAsked = (listener: () => void) => askedListeners.set(key, listener);
   try {
-    let value: T = await run();
+    let value: T = await run(onAsked);
     while (reruns.get(key) === true) {
       reruns.set(key, false);
-      value = merge(value, await run());
+      value = merge(value, await run(onAsked));
     }
     return { handedOver: false, value };
   } finally {
     reruns.delete(key);
+    askedListeners.delete(key);
   }
 }
 

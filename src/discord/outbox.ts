@@ -1,4 +1,4 @@
-import { DiscordAPIError, type REST } from "@discordjs/rest";
+import type { REST } from "@discordjs/rest";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -15,12 +15,14 @@ import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
 import { t } from "../i18n/index.js";
 import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
+import type { OutboxRelay } from "../games/effects.js";
 import { outboxPayload } from "../games/effects.js";
 import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
 import { gameLogFiles } from "../games/game-log.js";
 import { botPost, botUpsert, homeKeys, mirroredHomeIn, type MirroredHome } from "./masks/bot-posts.js";
-import { mirrorTargets } from "./masks/relay.js";
+import { mirrorTargets, performRelay, relayGaveUp, relayGivesUp } from "./masks/relay.js";
+import { PermanentFailure, apiError, isPermanentRefusal } from "./refusals.js";
 import { panelsForPhase } from "./panels.js";
 import { namesOf } from "../render/names.js";
 import { revealText } from "./render/reveal.js";
@@ -29,12 +31,20 @@ import type { Ctx } from "./context.js";
 import { reconcileGame } from "./reconcile.js";
 
 /**
- * Performs a game's pending Discord side effects in order, exactly once in effect: each
- * message carries a nonce derived from its outbox row (with enforce_nonce, Discord refuses a
- * duplicate), membership is a diff, and a per-game advisory lock keeps two drains apart.
- * A transient failure (5xx, 429, network) makes the row wait with capped exponential backoff
- * and is retried forever; a permanent refusal (4xx) fails the row and tells the GMs, who can
- * retry it from the notice.
+ * Performs a game's pending Discord side effects, exactly once in effect: each message carries a
+ * nonce derived from its outbox row (with enforce_nonce, Discord refuses a duplicate), a masked
+ * message is looked up before it is sent again, membership is a diff, and a per-game advisory
+ * lock keeps two drains apart. Every write to Discord a game makes is a row here: its own output
+ * (posts, edits, panels, permissions, the reveal) and what its players say under masks.
+ *
+ * Order is per lane (`outbox.lane`): the game's own output is one lane, performed in id order (a
+ * newspaper before the chats close), and each masked chat's speech is a lane of its own. A row
+ * waiting after a transient failure (5xx, 429, network) holds back its lane only.
+ *
+ * Failure by kind: the game's output is retried forever with capped exponential backoff, and a
+ * permanent refusal (4xx) fails the row and tells the GMs, who can retry it from the notice;
+ * speech gives up after a few attempts and tells the speaker (masks/relay.ts), since a message
+ * delivered an hour late, out of its conversation, is worse than a refusal now.
  */
 
 export interface DrainDeps {
@@ -87,22 +97,6 @@ export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY)
   return Math.round(exact * (0.8 + Math.random() * 0.4));
 }
 
-/**
- * A refusal that repeating cannot change: Discord answered 4xx (other than 429, and other than
- * 401, which is the deployment's token and not the request). 5xx, 429, timeouts and network
- * errors are transient: the row waits and is tried again, however long the outage.
- */
-export function isPermanentRefusal(error: unknown): boolean {
-  if (error instanceof ChatNotInLayout) return true;
-  return (
-    error instanceof DiscordAPIError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 429 &&
-    error.status !== 401
-  );
-}
-
 export interface DrainResult {
   done: number;
   failed: number;
@@ -141,25 +135,26 @@ export async function drainOutbox(
   // queries run on the lock's connection.
   const key = `outbox:${gameId}`;
   if (options.wait === false)
-    return drainUnlessRunning(outer.db, gameId, (db) => drainLocked(outer, db, gameId));
+    return drainUnlessRunning(outer.db, gameId, (db, onAsked) => drainLocked(outer, db, gameId, onAsked));
   return withAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
 }
 
 /**
  * A drain that never waits for another drain of the game: one running in this process drains
  * again instead (`handedOver`: no job waits and polls for it); one running in another process
- * makes this one `busy`. `drain` runs on the connection holding the game's drain lock.
+ * makes this one `busy`. `drain` runs on the connection holding the game's drain lock, and is
+ * told through `onAsked` when a request is handed over to it (so it takes up new rows at once).
  */
 export async function drainUnlessRunning(
   db: Db,
   gameId: string,
-  drain: (locked: Db) => Promise<DrainResult>,
+  drain: (locked: Db, onAsked: (listener: () => void) => void) => Promise<DrainResult>,
 ): Promise<DrainResult> {
   const key = `outbox:${gameId}`;
   const ran = await runCoalesced(
     key,
-    async (): Promise<DrainResult> => {
-      const held = await tryAdvisoryLock(db, key, drain);
+    async (onAsked): Promise<DrainResult> => {
+      const held = await tryAdvisoryLock(db, key, (locked) => drain(locked, onAsked));
       return held.busy ? { done: 0, failed: 0, busy: true } : held.value;
     },
     (earlier, later) => ({
@@ -171,73 +166,150 @@ export async function drainUnlessRunning(
   return ran.handedOver ? { done: 0, failed: 0, handedOver: true } : ran.value;
 }
 
-/** The drain itself, on `db`, the connection holding the game's drain lock. */
-async function drainLocked(outer: DrainDeps, db: Db, gameId: string): Promise<DrainResult> {
-  const deps = { ...outer, db };
+/**
+ * The drain itself, on `db`, the connection holding the game's drain lock: the pending rows by
+ * lane, the lanes side by side (a chat's speech never waits behind the game's output, which
+ * Discord's rate limits can stretch to seconds), each in its own order. The pending rows are read
+ * again whenever a lane ends (rows may have come to it meanwhile) and whenever a drain request is
+ * handed over to this one (`onAsked`: what was just said starts now, beside the lanes running).
+ * Their queries share the lock's connection, which queues them; none opens a transaction on it.
+ */
+async function drainLocked(
+  outer: DrainDeps,
+  db: Db,
+  gameId: string,
+  onAsked?: (listener: () => void) => void,
+): Promise<DrainResult> {
+  const deps = { ...outer, db, pool: outer.db };
   const now = () => deps.now?.() ?? new Date();
   const result: DrainResult = { done: 0, failed: 0 };
-  // Again while this drain added failure notices, so that the GMs hear of them now.
-  for (let again = true; again;) {
-    again = false;
-    const rows = await db
-      .select({ row: outbox })
-      .from(outbox)
-      .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
-      .where(
-        and(
-          eq(outbox.gameId, gameId),
-          eq(outbox.status, "pending"),
-          or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
-        ),
-      )
-      .orderBy(asc(outbox.id));
-    for (const { row } of rows) {
-      // Order matters (a newspaper before the chats close): nothing overtakes a waiting row.
-      if (row.nextAttemptAt && row.nextAttemptAt > now()) {
-        result.retryAt = row.nextAttemptAt;
-        break;
-      }
-      const effect = outboxPayload.parse(row.payload);
-      try {
-        await perform(deps, gameId, row.id, effect);
-        await db
-          .update(outbox)
-          .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, row.id));
-        result.done++;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        if (isPermanentRefusal(error)) {
-          await db
-            .update(outbox)
-            .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
-            .where(eq(outbox.id, row.id));
-          deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
-          result.failed++;
-          // A notice that fails itself is not announced again (no loop of notices).
-          if (!(effect.type === "post" && effect.retryOf !== undefined)) {
-            await noticeToGms(deps, gameId, row.id, effect, message);
-            again = true;
+  const running = new Set<string>();
+  /** Lanes whose next row waits (a retry time): not taken up again in this drain. */
+  const waiting = new Set<string>();
+  let stale = true;
+  let failure: { error: unknown } | undefined;
+  let wake = () => {};
+  const look = () => {
+    stale = true;
+    wake();
+  };
+  onAsked?.(look);
+  const start = (lane: string, rows: OutboxRow[]) => {
+    running.add(lane);
+    void drainLane(deps, gameId, rows, now)
+      .then(
+        (outcome) => {
+          result.done += outcome.done;
+          result.failed += outcome.failed;
+          if (outcome.retryAt) {
+            waiting.add(lane);
+            if (!result.retryAt || outcome.retryAt < result.retryAt) result.retryAt = outcome.retryAt;
           }
-          continue;
-        }
-        const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => {
+        running.delete(lane);
+        look();
+      });
+  };
+  for (;;) {
+    if (stale && !failure) {
+      stale = false;
+      const lanes = new Map<string, OutboxRow[]>();
+      for (const row of await pendingRows(db, gameId)) {
+        const lane = row.lane ?? "";
+        if (running.has(lane) || waiting.has(lane)) continue;
+        lanes.set(lane, [...(lanes.get(lane) ?? []), row]);
+      }
+      for (const [lane, rows] of lanes) start(lane, rows);
+    }
+    if (running.size === 0 && (!stale || failure)) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      if ((stale && !failure) || running.size === 0) resolve();
+    });
+  }
+  onAsked?.(() => {});
+  if (failure) throw failure.error;
+  return result;
+}
+
+/** The game's rows to perform now, in id order (a draft's wait until it is published). */
+async function pendingRows(db: Db, gameId: string): Promise<OutboxRow[]> {
+  const rows = await db
+    .select({ row: outbox })
+    .from(outbox)
+    .leftJoin(resolutions, eq(outbox.resolutionId, resolutions.id))
+    .where(
+      and(
+        eq(outbox.gameId, gameId),
+        eq(outbox.status, "pending"),
+        or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
+      ),
+    )
+    .orderBy(asc(outbox.id));
+  return rows.map((r) => r.row);
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * One lane's rows in id order, until one waits: after a transient failure, or for the time an
+ * earlier failure set. Rows it adds (a reconcile's copies for a new reader, a notice to the GMs)
+ * are read when it ends.
+ */
+async function drainLane(
+  deps: DrainDeps,
+  gameId: string,
+  rows: readonly OutboxRow[],
+  now: () => Date,
+): Promise<{ done: number; failed: number; retryAt?: Date }> {
+  const { db } = deps;
+  const outcome = { done: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.nextAttemptAt && row.nextAttemptAt > now()) return { ...outcome, retryAt: row.nextAttemptAt };
+    const effect = outboxPayload.parse(row.payload);
+    try {
+      await perform(deps, gameId, row.id, effect);
+      await db
+        .update(outbox)
+        .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+        .where(eq(outbox.id, row.id));
+      outcome.done++;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const speech = effect.type === "relay";
+      if (speech ? relayGivesUp(error, attempts) : isPermanentRefusal(error)) {
         await db
           .update(outbox)
-          .set({ attempts, lastError: message, nextAttemptAt: retryAt })
+          .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
           .where(eq(outbox.id, row.id));
-        deps.log.warn(
-          { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
-          "outbox effect failed; will retry",
-        );
-        result.retryAt = retryAt;
-        again = false;
-        break;
+        deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
+        outcome.failed++;
+        if (effect.type === "relay") await relayGaveUp(deps, effect, message);
+        // A notice that fails itself is not announced again (no loop of notices).
+        else if (!(effect.type === "post" && effect.retryOf !== undefined)) {
+          await noticeToGms(deps, gameId, row.id, effect, message);
+        }
+        continue;
       }
+      const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
+      await db
+        .update(outbox)
+        .set({ attempts, lastError: message, nextAttemptAt: retryAt })
+        .where(eq(outbox.id, row.id));
+      deps.log.warn(
+        { gameId, outboxId: row.id, attempts, retryAt: retryAt.toISOString(), err: message },
+        "outbox effect failed; will retry",
+      );
+      return { ...outcome, retryAt };
     }
   }
-  return result;
+  return outcome;
 }
 
 async function languageOf(db: Db, gameId: string): Promise<Lang> {
@@ -245,8 +317,11 @@ async function languageOf(db: Db, gameId: string): Promise<Lang> {
   return service.language((await service.game(gameId)).guildId);
 }
 
+/** The game's own output (everything but what players say under masks). */
+type GameEffect = Exclude<OutboxEffect, OutboxRelay>;
+
 /** What a failed effect was, in a GM's words. */
-function describeEffect(lang: Lang, effect: OutboxEffect): string {
+function describeEffect(lang: Lang, effect: GameEffect): string {
   switch (effect.type) {
     case "post":
     case "upsert": {
@@ -267,7 +342,7 @@ async function noticeToGms(
   deps: DrainDeps,
   gameId: string,
   outboxId: number,
-  effect: OutboxEffect,
+  effect: GameEffect,
   error: string,
 ): Promise<void> {
   const lang = await languageOf(deps.db, gameId);
@@ -372,7 +447,7 @@ async function chatRows(
  * A post to a chat the game's layout no longer has, even after a reconcile (a player's thread
  * of a game that ended before its first delivery): waiting cannot make it appear.
  */
-export class ChatNotInLayout extends Error {
+export class ChatNotInLayout extends PermanentFailure {
   constructor(chat: string) {
     super(`no Discord channel for chat ${chat}`);
     this.name = "ChatNotInLayout";
@@ -445,6 +520,9 @@ async function perform(
     }
     case "upsert":
       await upsertMessage(deps, gameId, outboxId, effect);
+      return;
+    case "relay":
+      await performRelay(deps, effect.relayId);
       return;
     case "panels": {
       const service = new GameService(deps.db);
@@ -605,7 +683,7 @@ async function upsertMessage(
       });
       return;
     } catch (error) {
-      if (!(error instanceof DiscordAPIError && error.status === 404)) throw error;
+      if (apiError(error)?.status !== 404) throw error;
     }
   }
   const message = (await deps.rest.post(Routes.channelMessages(channelId), {

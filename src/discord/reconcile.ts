@@ -31,6 +31,8 @@ export interface ReconcileDeps {
   db: Db;
   rest: REST;
   log: Logger;
+  /** The pool, when `db` is the one connection a drain holds. */
+  pool?: Db;
 }
 
 type ChatRow = typeof chats.$inferSelect;

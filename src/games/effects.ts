@@ -68,7 +68,19 @@ export interface OutboxButton {
   label: string;
   style: "primary" | "secondary" | "success" | "danger";
 }
-export type OutboxEffect = OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert;
+/**
+ * What a player said under a mask (a `mask_relays` row: a post, an edit or a deletion), to be
+ * delivered to the chat and every reader's mirror of it, in the chat's own lane
+ * (src/discord/masks/relay.ts).
+ */
+export interface OutboxRelay {
+  type: "relay";
+  relayId: number;
+  /** The chat key (`chat:<id>`, `personal:<seat>`): the row's lane. */
+  chat: string;
+}
+export type OutboxEffect =
+  OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert | OutboxRelay;
 
 /** The posts a resolution's effects make (a draft's, as they will go out), in order. */
 export async function resolutionPosts(db: Tx, resolutionId: number): Promise<OutboxPost[]> {
@@ -114,6 +126,7 @@ export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type
       .object({ gmStatus: z.number(), resolved: z.literal("published").exactOptional() })
       .exactOptional(),
   }),
+  z.object({ type: z.literal("relay"), relayId: z.number(), chat: z.string() }),
 ]);
 
 /** The reader (language and seat names) of one transaction, built once. */

@@ -133,7 +133,33 @@ export async function startHarness(
     }
   };
 
+  /**
+   * Drains the game as the worker would until `settled()` holds: a command whose effect is
+   * delivered by the worker (/say) commits a moment after its first answer, and asks for a drain
+   * after that commit. As in the worker, a request while a drain runs is handed over to it, which
+   * takes up the new rows at once beside the game's output that may be waiting for Discord's rate
+   * limits; a drain still running when `settled()` holds goes on in the background (`close` waits).
+   */
+  const running = new Set<Promise<unknown>>();
+  const drainUntil = async (
+    gameId: string,
+    settled: () => boolean | Promise<boolean>,
+    timeoutMs = 15_000,
+  ) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const pass = drainOutbox({ db: database.db, rest, log: silentLog }, gameId, { wait: false }).finally(
+        () => running.delete(pass),
+      );
+      running.add(pass);
+      if (await settled()) return;
+      if (Date.now() > until) throw new Error(`the game's outbox did not settle in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
   const close = async () => {
+    await Promise.allSettled(running);
     await consoleServer?.close();
     await bot.stop();
     await client.destroy();
@@ -162,6 +188,7 @@ export async function startHarness(
     choices,
     resolvePhase,
     drain,
+    drainUntil,
     restartBot,
     consoleUrl,
     /** The bot's recent warnings and errors, one JSON line each (for a failing assertion's message). */

@@ -96,12 +96,13 @@ describe.each(["en", "ru"] as const)("regnum played in %s", (lang: Lang) => {
       if (!row) throw new Error(`no Order mirror for ${seat.id}`);
       return row.discordId;
     };
-    const said = await h.emu
-      .user(a?.userId ?? "")
-      .slash(await mirror(a as Seat), "say", { text: w.talk })
-      .reply(60_000);
+    const handle = h.emu.user(a?.userId ?? "").slash(await mirror(a as Seat), "say", { text: w.talk });
+    const said = await handle.reply(60_000);
     expect(isEphemeral(said as Json)).toBe(true);
-    await g.drain();
+    expect(contentOf(said as Json)).toBe(g.tr("mask.sending.post", { name: a?.name ?? "" }));
+    // The worker delivers it and edits the answer to the outcome.
+    const sent = g.tr("mask.sent.post", { name: a?.name ?? "" });
+    await h.drainUntil(g.id, () => contentOf(handle.original() ?? {}) === sent);
     const heard = h.emu.messages(await mirror(b as Seat)).find((m) => m["content"] === w.talk);
     expect(heard, "relayed to the other elder").toBeDefined();
     expect((heard?.["author"] as Json | undefined)?.["username"]).toBe(a?.name);

@@ -1,10 +1,12 @@
-import { getTableName, is, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../src/db/client.js";
 import { migrateDatabase } from "../../src/db/migrate.js";
 import * as schema from "../../src/db/schema/index.js";
 import { games, inputs, resolutions } from "../../src/db/schema/index.js";
+import { outboxPayload } from "../../src/games/effects.js";
 import { createTestDatabase } from "../support/db.js";
 
 let fresh: { url: string; drop(): Promise<void> };
@@ -95,5 +97,55 @@ describe("migrations", () => {
       sql`SELECT count(*)::int AS n FROM inputs WHERE game_id = ${gameId} AND accepted`,
     );
     expect(count.rows[0]).toEqual({ n: 1 });
+  });
+});
+
+describe("0010_outbox_lanes", () => {
+  it("gives what the relay's own queue left to deliver an outbox row in its chat's lane, once", async () => {
+    await migrateDatabase(database);
+    const gameId = await createGameRow();
+    const relay = (
+      key: string,
+      status: "pending" | "sending" | "done" | "failed",
+      chatKey = "chat:mafia",
+    ) => ({
+      gameId,
+      chatKey,
+      channelId: "10",
+      threadId: "11",
+      seatId: "p1",
+      userId: "1",
+      kind: "post" as const,
+      idempotencyKey: key,
+      status,
+    });
+    await database.db.insert(schema.maskRelays).values([
+      relay("said-done", "done"),
+      relay("said-done#21", "pending"), // a reader's copy still to deliver
+      relay("said-sending", "sending", "personal:p1"),
+      relay("said-pending", "pending"),
+      relay("said-failed", "failed"),
+      relay("all-done", "done"),
+      relay("all-done#21", "done"),
+    ]);
+    const file = readFileSync(new URL("../../drizzle/0010_outbox_lanes.sql", import.meta.url), "utf8");
+    const moveQueue = file.split("--> statement-breakpoint")[1] ?? "";
+    expect(moveQueue).toContain("INSERT INTO");
+    await database.pool.query(moveQueue);
+    await database.pool.query(moveQueue); // an upgrade that ran twice adds nothing
+    const rows = await database.db.select().from(schema.outbox).where(eq(schema.outbox.gameId, gameId));
+    const keyOf = new Map(
+      (await database.db.select().from(schema.maskRelays)).map((r) => [r.id, r.idempotencyKey]),
+    );
+    expect(
+      rows.map((r) => {
+        const payload = outboxPayload.parse(r.payload);
+        return [r.kind, r.lane, payload.type === "relay" ? keyOf.get(payload.relayId) : null];
+      }),
+    ).toEqual([
+      ["relay", "chat:mafia", "said-done"],
+      ["relay", "personal:p1", "said-sending"],
+      ["relay", "chat:mafia", "said-pending"],
+    ]);
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DiscordError } from "../../src/emulator/index.js";
 import { identityOf, isNightChat, maskNames } from "../../src/games/masks.js";
-import { say, speakerIn } from "../../src/discord/masks/speak.js";
+import { speakerIn } from "../../src/discord/masks/speak.js";
 import type { AnyGameState } from "../../src/engine/types.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { createMigratedDatabase } from "../support/db.js";
-import { maskedGame } from "./support.js";
+import { maskedGame, sayAndDeliver } from "./support.js";
 
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
 beforeEach(async () => {
@@ -75,9 +75,9 @@ describe("regnum: speaking under appearances", () => {
         const writer = chat.writers[0] ?? "";
         expect(() => env.emu.user(userOf.get(writer) ?? "").send(channel, "direct")).toThrow(DiscordError);
         const speaker = await speakerIn(env.deps, channel, userOf.get(writer) ?? "");
-        const said = await say(env.deps, speaker, { key: `say-${chat.id}`, text: `in ${chat.id}` });
-        expect(said.row.status).toBe("done");
-        const message = env.emu.messages(channel).find((m) => m["id"] === said.row.messageId);
+        const said = await sayAndDeliver(env.deps, speaker, { key: `say-${chat.id}`, text: `in ${chat.id}` });
+        expect(said.status).toBe("done");
+        const message = env.emu.messages(channel).find((m) => m["id"] === said.messageId);
         const author = (message?.["author"] as { username?: string } | undefined)?.username;
         const me = chars(state).find((p) => p.id === writer);
         expect(author).toBe(isNightChat(ruleset, chat.id) ? "Некто" : me?.currentAppearance);

@@ -109,13 +109,21 @@ export async function playMasked(h: Harness, o: MaskedPlay): Promise<{ audit: Ma
           const speaker = accountOf.get(userOf.get(writer) ?? "");
           if (!where || !speaker) continue;
           const text = `${label}: ${chat.id}, message ${++said}`;
-          const reply = await h.emu.user(speaker.id).slash(where, "say", { text }).reply(15_000);
+          const handle = h.emu.user(speaker.id).slash(where, "say", { text });
+          const sending = contentOf(await handle.reply(15_000));
+          // The worker delivers it and edits the answer to the outcome.
+          const answered = () => contentOf(handle.original() ?? {});
+          await h.drainUntil(game.id, () => answered() !== sending).catch(() => undefined);
+          const answer = answered();
           // The name the speaker is shown under here: his mask, current appearance, or nobody.
-          const mask = /\*\*(.+)\*\*/.exec(contentOf(reply))?.[1] ?? "?";
+          const mask = /\*\*(.+)\*\*/.exec(answer)?.[1] ?? "?";
           const own = seats.find((s) => s.seatId === writer)?.mask;
           audit.check(
-            mask !== "?" && (o.mode !== "masks" || mask === own),
-            `${label}: /say in ${chat.id} answered ${contentOf(reply)}`,
+            mask !== "?" &&
+              (o.mode !== "masks" || mask === own) &&
+              sending.includes(`**${mask}**`) &&
+              /Отправлено|Sent as/.test(answer),
+            `${label}: /say in ${chat.id} answered ${sending} then ${answer}`,
           );
           // Every reader finds it in his own copy, under the mask, by the bot's webhook.
           for (const reader of chat.readers) {

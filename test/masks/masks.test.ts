@@ -4,11 +4,11 @@ import { chats, maskGames } from "../../src/db/schema/index.js";
 import { DiscordError } from "../../src/emulator/index.js";
 import { dealMaskNames } from "../../src/games/mask-names.js";
 import { maskModeOf, maskNames, setMaskMode } from "../../src/games/masks.js";
-import { masksOf, say, speakerIn } from "../../src/discord/masks/speak.js";
+import { masksOf, speakerIn } from "../../src/discord/masks/speak.js";
 import { UserError } from "../../src/games/errors.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { createMigratedDatabase } from "../support/db.js";
-import { drain, maskedGame, readableMessages } from "./support.js";
+import { drain, maskedGame, readableMessages, sayAndDeliver } from "./support.js";
 
 // A database per test: every emulator numbers its snowflakes from the same counter.
 let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
@@ -168,13 +168,13 @@ describe("masked play", () => {
           if (writer === undefined) continue;
           const speaker = await speakerIn(env.deps, channel, userOf.get(writer) ?? "");
           const other = seats.find((s) => s.seatId !== writer);
-          const said = await say(env.deps, speaker, {
+          const said = await sayAndDeliver(env.deps, speaker, {
             key: `k-${phase}-${chat.id}`,
             text: `hello from the mask <@${other?.userId}> <@!${other?.userId}> @everyone`,
           });
-          expect(said.row.status).toBe("done");
+          expect(said.status).toBe("done");
           spoken++;
-          const message = env.emu.messages(said.row.threadId ?? channel).at(-1);
+          const message = env.emu.messages(said.threadId ?? channel).at(-1);
           expect((message?.["author"] as { username?: string } | undefined)?.username).toBe(
             speaker.identity.username,
           );
@@ -193,7 +193,7 @@ describe("masked play", () => {
         const personal = await env.channelOf("personal:p1");
         expect(() => env.emu.user(userOf.get("p1") ?? "").send(personal, "direct")).toThrow(DiscordError);
         const own = await speakerIn(env.deps, personal, userOf.get("p1") ?? "");
-        expect((await say(env.deps, own, { key: `gm-${phase}`, text: "to the GMs" })).row.status).toBe(
+        expect((await sayAndDeliver(env.deps, own, { key: `gm-${phase}`, text: "to the GMs" })).status).toBe(
           "done",
         );
         expect(await refusal(() => speakerIn(env.deps, personal, userOf.get("p2") ?? ""))).toBe(

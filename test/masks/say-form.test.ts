@@ -50,7 +50,7 @@ async function maskedClassic(lang: "ru" | "en") {
     const listener = seats.find((s) => s.seatId === reader);
     const where = await whereReads(h, game.id, chat.id, writer);
     const copy = await whereReads(h, game.id, chat.id, reader);
-    if (speaker && listener && where && copy) return { speaker, listener, where, copy };
+    if (speaker && listener && where && copy) return { game, speaker, listener, where, copy };
   }
   throw new Error("no secret chat with two readers");
 }
@@ -58,7 +58,7 @@ async function maskedClassic(lang: "ru" | "en") {
 describe("/say's form for long text", () => {
   for (const lang of ["en", "ru"] as const) {
     it(`${lang}: a form opened before the bot restarts is said after it, once, under the mask`, async () => {
-      const { speaker, listener, where, copy } = await maskedClassic(lang);
+      const { game, speaker, listener, where, copy } = await maskedClassic(lang);
       const user = h.emu.user(speaker.userId);
       const modal = (await user.slash(where, "say", {}).modal()) as Json;
       expect(String(modal["title"])).toBe(lang === "en" ? "Say under your mask" : "Сказать под маской");
@@ -76,9 +76,14 @@ describe("/say's form for long text", () => {
       expect(contentOf(forged)).toBe(t(lang, "mask.refuse.not_your_form"));
 
       const text = `${lang}: a long speech\nwith a second line`;
-      const reply = (await user.submitModal({ text }).reply(15_000)) as Json;
+      const submitted = user.submitModal({ text });
+      const reply = (await submitted.reply(15_000)) as Json;
       expect(isEphemeral(reply)).toBe(true);
-      expect(contentOf(reply)).toContain(`**${speaker.mask}**`);
+      expect(contentOf(reply)).toBe(t(lang, "mask.sending.post", { name: speaker.mask }));
+      // The worker delivers it and edits the answer.
+      const sent = t(lang, "mask.sent.post", { name: speaker.mask });
+      await h.drainUntil(game.id, () => contentOf(submitted.original() ?? {}) === sent);
+      expect(contentOf(submitted.original() ?? {})).toBe(t(lang, "mask.sent.post", { name: speaker.mask }));
       const copies = (h.emu.user(listener.userId).read(copy, { limit: 50 }) as Json[]).filter(
         (m) => m["content"] === text,
       );

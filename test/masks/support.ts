@@ -1,7 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../src/db/client.js";
-import { chats, outbox } from "../../src/db/schema/index.js";
+import { chats } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
+import { relayById, type RelayRow } from "../../src/discord/masks/relay.js";
+import { say, type Speaker } from "../../src/discord/masks/speak.js";
 import { setMaskMode, type MaskMode } from "../../src/games/masks.js";
 import { GameService } from "../../src/games/service.js";
 import { emulatedGuild, silentLog } from "../support/discord.js";
@@ -41,7 +43,7 @@ export async function maskedGame(
   await service.start(game.id, gm);
   // Masked games seat players in a secret order at the start: `players[i]` sits at seat i + 1.
   const players = (await service.players(game.id)).map((seat) => seat.userId);
-  const deps = { db, rest: env.rest, log: silentLog, backoffMs: 5 };
+  const deps = { db, rest: env.rest, log: silentLog, retry: { baseMs: 5, capMs: 20 } };
   await drain(deps, game.id);
   const channelOf = async (key: string): Promise<string> => {
     const [row] = await db
@@ -72,23 +74,28 @@ export async function readableMessages(
 }
 
 /**
- * drainOutbox, tolerating effect kinds that src/discord/outbox.ts does not perform yet (the tree
- * is changing under us: `panels`, `reveal`): such a row is skipped so the rest is delivered.
+ * Delivers the game's outbox as the worker would, waiting out a row's transient failure as the
+ * worker's delayed drain job does, so what a test reads next is there.
  */
-export async function drain(deps: Parameters<typeof drainOutbox>[0], gameId: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    try {
-      await drainOutbox(deps, gameId);
-      return;
-    } catch (error) {
-      const [first] = await deps.db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.gameId, gameId), eq(outbox.status, "pending")))
-        .orderBy(asc(outbox.id))
-        .limit(1);
-      if (!first || first.kind === "post" || first.kind === "reconcile") throw error;
-      await deps.db.update(outbox).set({ status: "done" }).where(eq(outbox.id, first.id));
-    }
+export async function drain(deps: Parameters<typeof drainOutbox>[0], gameId: string) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await drainOutbox(deps, gameId);
+    if (!result.retryAt || attempt >= 20) return result;
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, (result.retryAt?.getTime() ?? 0) - Date.now())),
+    );
   }
+}
+
+/** `say` as the bot and the worker do it together: persisted, drained, and read back delivered. */
+export async function sayAndDeliver(
+  deps: Parameters<typeof drainOutbox>[0],
+  speaker: Speaker,
+  input: Parameters<typeof say>[2],
+): Promise<RelayRow> {
+  const said = await say(deps, speaker, input);
+  await drain(deps, speaker.game.id);
+  const row = await relayById(deps, said.value.id);
+  if (!row) throw new Error("relay row missing");
+  return row;
 }

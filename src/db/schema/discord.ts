@@ -70,6 +70,12 @@ export const outbox = pgTable(
     resolutionId: bigint("resolution_id", { mode: "number" }),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
+    /**
+     * The row's order: rows of one lane are performed in id order, and a waiting row holds back
+     * only its lane. Null: the game's own output (one lane for the game, so a newspaper goes out
+     * before the chats close); a chat key: what is said in that chat under a mask.
+     */
+    lane: text("lane"),
     status: text("status", { enum: ["pending", "done", "failed"] })
       .notNull()
       .default("pending"),

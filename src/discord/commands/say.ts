@@ -18,7 +18,7 @@ import { rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import { named } from "./builders.js";
 import { safeName } from "../../render/names.js";
-import type { RelayDeps, RelayRow } from "../masks/relay.js";
+import type { MaskDeps } from "../masks/gm-room.js";
 import {
   checkSaid,
   deleteSaid,
@@ -49,16 +49,8 @@ export const data = named(new SlashCommandBuilder(), "say")
   .addStringOption((o) => named(o, "say.edit").setAutocomplete(true))
   .addStringOption((o) => named(o, "say.delete").setAutocomplete(true));
 
-function depsOf(ctx: Ctx, interaction: { client: { rest: RelayDeps["rest"] } }): RelayDeps {
+function depsOf(ctx: Ctx, interaction: { client: { rest: MaskDeps["rest"] } }): MaskDeps {
   return { db: ctx.db, rest: interaction.client.rest, log: ctx.log };
-}
-
-function outcome(lang: Lang, said: Said, done: string): string {
-  const row: RelayRow = said.row;
-  if (row.status === "done") return done;
-  if (row.status === "failed")
-    return t(lang, "mask.sent.failed", { error: (row.lastError ?? "").slice(0, 300) });
-  return t(lang, "mask.sent.queued");
 }
 
 function form(lang: Lang, userId: string): ModalBuilder {
@@ -150,26 +142,25 @@ async function speak(
   const deps = depsOf(ctx, reply);
   await reply.deferReply({ flags: MessageFlags.Ephemeral });
   const notify = { applicationId: reply.applicationId, token: reply.token, lang: ctx.lang };
+  // The answer says what is under way before the message is written: the worker's drain edits it
+  // to the outcome (relay.ts `answer`), which this edit must never overwrite.
+  const underWay = (content: string) => reply.editReply({ content, allowedMentions: { parse: [] } });
+  const sent = async (said: Said) => ctx.after(said.value.gameId, said);
   try {
     const speaker = await speakerIn(deps, reply.channelId ?? "", reply.user.id);
-    let content: string;
     if (remove) {
-      const said = await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify });
-      content = outcome(ctx.lang, said, t(ctx.lang, "mask.sent.delete"));
+      await ownPost(deps, speaker, Number(remove));
+      await underWay(t(ctx.lang, "mask.sending.delete"));
+      await sent(await deleteSaid(deps, speaker, { key: reply.id, relayId: Number(remove), notify }));
     } else if (edit) {
       await ownPost(deps, speaker, Number(edit));
       const refused = await ruledAsPost(ctx, speaker, reply.user.id, "edit_post");
       if (refused) {
-        await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
+        await underWay(refused);
         return;
       }
-      const said = await editSaid(deps, speaker, {
-        key: reply.id,
-        relayId: Number(edit),
-        text: body,
-        notify,
-      });
-      content = outcome(ctx.lang, said, t(ctx.lang, "mask.sent.edit"));
+      await underWay(t(ctx.lang, "mask.sending.edit"));
+      await sent(await editSaid(deps, speaker, { key: reply.id, relayId: Number(edit), text: body, notify }));
     } else {
       const files: RelayFile[] = file
         ? [
@@ -184,17 +175,12 @@ async function speak(
       checkSaid({ text: body, files });
       const refused = await ruledAsPost(ctx, speaker, reply.user.id, "post");
       if (refused) {
-        await reply.editReply({ content: refused, allowedMentions: { parse: [] } });
+        await underWay(refused);
         return;
       }
-      const said = await say(deps, speaker, { key: reply.id, text: body, files, notify });
-      content = outcome(
-        ctx.lang,
-        said,
-        t(ctx.lang, "mask.sent.post", { name: safeName(speaker.identity.username) }),
-      );
+      await underWay(t(ctx.lang, "mask.sending.post", { name: safeName(speaker.identity.username) }));
+      await sent(await say(deps, speaker, { key: reply.id, text: body, files, notify }));
     }
-    await reply.editReply({ content, allowedMentions: { parse: [] } });
   } catch (error) {
     if (!(error instanceof UserError) || error.rejection) throw error;
     await reply.editReply({ content: t(ctx.lang, error.key, error.params), allowedMentions: { parse: [] } });

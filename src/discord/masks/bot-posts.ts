@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import { maskRelays, type chats } from "../../db/schema/index.js";
 import { THREADS_PARENT } from "../layout.js";
 import { maskModeOf } from "../../games/masks.js";
-import { BOT_SPEAKER, enqueueSpoken, type RelayDeps } from "./relay.js";
+import type { MaskDeps } from "./gm-room.js";
+import { BOT_SPEAKER, insertRelay, performRelay, type RelayRequest } from "./relay.js";
 
 /**
  * The bot's own posts into a mirrored chat of a masked game (a secret chat, or a public chat not
- * read by everyone): they go through the chat's relay queue like what the players say, so the
- * GMs' copy and every reader's mirror get them in the same order, and a reader who joins later
- * gets them from `syncMirrors`. The bot posts them as itself (relay.ts `BOT_SPEAKER`).
+ * read by everyone): they are relay rows like what the players say, delivered by the outbox row
+ * that made them (a `post` or `upsert` effect, under the game's drain lock), so the GMs' copy and
+ * every reader's mirror get them, and a reader who joins later gets them from `syncMirrors`. The
+ * bot posts them as itself (relay.ts `BOT_SPEAKER`). A failure is the outbox row's failure.
  */
 
 export interface MirroredHome {
@@ -29,7 +31,7 @@ export function homeKeys(chat: string): string[] {
  * the game's chats rows of `homeKeys(chat)`.
  */
 export async function mirroredHomeIn(
-  deps: RelayDeps,
+  deps: MaskDeps,
   gameId: string,
   rows: readonly (typeof chats.$inferSelect)[],
 ): Promise<MirroredHome | null> {
@@ -41,27 +43,35 @@ export async function mirroredHomeIn(
   return { chatKey: home.chatKey, channelId: parent.discordId, threadId: home.discordId };
 }
 
-/** A new post by the bot, once per `key`, into the GMs' copy and every mirror with its reader. */
-export async function botPost(
-  deps: RelayDeps,
+function botSays(
   gameId: string,
   home: MirroredHome,
-  key: string,
-  content: string,
-) {
-  const { drained } = await enqueueSpoken(deps, {
+  said: Pick<RelayRequest, "kind" | "idempotencyKey" | "content" | "targetId">,
+): RelayRequest {
+  return {
     gameId,
     chatKey: home.chatKey,
     channelId: home.channelId,
     threadId: home.threadId,
     seatId: BOT_SPEAKER,
     userId: BOT_SPEAKER,
-    kind: "post",
-    idempotencyKey: key,
-    content,
-  });
-  for (const failed of drained.failed)
-    deps.log.warn({ gameId, relay: failed.id, err: failed.lastError }, "a bot post did not reach a mirror");
+    ...said,
+  };
+}
+
+/** A new post by the bot, once per `key`, into the GMs' copy and every mirror with its reader. */
+export async function botPost(
+  deps: MaskDeps,
+  gameId: string,
+  home: MirroredHome,
+  key: string,
+  content: string,
+): Promise<void> {
+  const row = await insertRelay(
+    deps.db,
+    botSays(gameId, home, { kind: "post", idempotencyKey: key, content }),
+  );
+  await performRelay(deps, row.id);
 }
 
 /**
@@ -70,28 +80,24 @@ export async function botPost(
  * unique key of this change).
  */
 export async function botUpsert(
-  deps: RelayDeps,
+  deps: MaskDeps,
   gameId: string,
   home: MirroredHome,
   key: string,
   edit: string,
   content: string,
-) {
+): Promise<void> {
   const postKey = `bot:${gameId}:${key}`;
   const [posted] = await deps.db.select().from(maskRelays).where(eq(maskRelays.idempotencyKey, postKey));
   if (!posted) return botPost(deps, gameId, home, postKey, content);
-  const { drained } = await enqueueSpoken(deps, {
-    gameId,
-    chatKey: home.chatKey,
-    channelId: home.channelId,
-    threadId: home.threadId,
-    seatId: BOT_SPEAKER,
-    userId: BOT_SPEAKER,
-    kind: "edit",
-    targetId: posted.id,
-    idempotencyKey: `${postKey}:${edit}`,
-    content,
-  });
-  for (const failed of drained.failed)
-    deps.log.warn({ gameId, relay: failed.id, err: failed.lastError }, "a bot edit did not reach a mirror");
+  const row = await insertRelay(
+    deps.db,
+    botSays(gameId, home, {
+      kind: "edit",
+      targetId: posted.id,
+      idempotencyKey: `${postKey}:${edit}`,
+      content,
+    }),
+  );
+  await performRelay(deps, row.id);
 }

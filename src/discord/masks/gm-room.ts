@@ -2,8 +2,15 @@ import type { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { withAdvisoryLock } from "../../db/locks.js";
-import { chats, games, maskAvatars, maskGames, playerReplacements, players } from "../../db/schema/index.js";
+import {
+  chats,
+  games,
+  maskAvatars,
+  maskGames,
+  masks,
+  playerReplacements,
+  players,
+} from "../../db/schema/index.js";
 import { derivedSeedOf } from "../../games/fairness.js";
 import { GameService } from "../../games/service.js";
 import { safeName } from "../../render/names.js";
@@ -26,6 +33,8 @@ import { t } from "../../i18n/index.js";
 
 export interface MaskDeps {
   db: Db;
+  /** The pool, when `db` is one connection a drain holds (src/discord/outbox.ts). */
+  pool?: Db;
   rest: REST;
   log: Logger;
 }
@@ -159,19 +168,24 @@ async function gameLanguage(db: Db, gameId: string) {
 /**
  * After every reconcile (src/discord/reconcile.ts calls it): deals the masks once the game has
  * started, posts the mapping in the GM room once, and publishes it in the newspaper once the game
- * has ended. Each step is recorded in `mask_games`, so a repeat does nothing.
+ * has ended. Each step is recorded in `mask_games`, so a repeat does nothing. The reconcile runs
+ * in the outbox drain: the game's drain lock keeps two of these apart.
  */
-export async function masksAfterReconcile(outer: MaskDeps, gameId: string): Promise<void> {
-  const [game] = await outer.db.select().from(games).where(eq(games.id, gameId));
+export async function masksAfterReconcile(deps: MaskDeps, gameId: string): Promise<void> {
+  const [game] = await deps.db.select().from(games).where(eq(games.id, gameId));
   if (!game || game.status === "lobby") return;
-  if ((await maskModeOf(outer.db, gameId, game.ruleset)) === "off") return;
-  await withAdvisoryLock(outer.db, `masks:${gameId}`, async (db) => {
-    const deps = { ...outer, db };
-    const rows = await ensureMasks(deps.db, gameId);
-    const [milestones] = await deps.db.select().from(maskGames).where(eq(maskGames.gameId, gameId));
-    if (!milestones?.announcedAt) await announce(deps, gameId, rows);
-    if (game.status === "ended" && !milestones?.revealedAt) await reveal(deps, gameId, rows);
-  });
+  if ((await maskModeOf(deps.db, gameId, game.ruleset)) === "off") return;
+  // Dealt at the start; a game started before that was dealt at its first reconcile, in a
+  // transaction of its own, on a connection other than the drain's (whose queries the lanes share).
+  const dealt = await deps.db.select().from(masks).where(eq(masks.gameId, gameId));
+  const seated = await deps.db
+    .select({ seatId: players.seatId })
+    .from(players)
+    .where(eq(players.gameId, gameId));
+  const rows = dealt.length >= seated.length ? dealt : await ensureMasks(deps.pool ?? deps.db, gameId);
+  const [milestones] = await deps.db.select().from(maskGames).where(eq(maskGames.gameId, gameId));
+  if (!milestones?.announcedAt) await announce(deps, gameId, rows);
+  if (game.status === "ended" && !milestones?.revealedAt) await reveal(deps, gameId, rows);
 }
 
 async function announce(deps: MaskDeps, gameId: string, rows: MaskRow[]): Promise<void> {

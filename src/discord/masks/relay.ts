@@ -1,28 +1,42 @@
 import { Routes } from "discord.js";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lt } from "drizzle-orm";
-import { withAdvisoryLock } from "../../db/locks.js";
-import { chats, maskRelays, maskWebhooks, type RelayFile } from "../../db/schema/index.js";
+import { chats, maskRelays, maskWebhooks, outbox, type RelayFile } from "../../db/schema/index.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import { safeName } from "../../render/names.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
 import { maskModeOf } from "../../games/masks.js";
+import { changeGame, type Committed } from "../../games/changes.js";
+import type { OutboxRelay } from "../../games/effects.js";
+import type { Tx } from "../../games/state.js";
 import { t } from "../../i18n/index.js";
+import {
+  LOST_WEBHOOK_CODES,
+  PermanentFailure,
+  UNKNOWN_MESSAGE,
+  apiError,
+  isPermanentRefusal,
+} from "../refusals.js";
 
 /**
  * The relay: what a player says through the bot, posted by a channel webhook under the mask.
  *
- * - Every request is a `mask_relays` row first (idempotency key = the interaction id), so a
- *   repeated interaction is one message and a crash loses nothing.
- * - One queue per chat: a session advisory lock per (game, chat) and id order, so messages
- *   appear in the order they were said, whichever process delivers them.
+ * - Every request is a `mask_relays` row (idempotency key = the interaction id) and an outbox row
+ *   in the chat's lane, written in one transaction: a repeated interaction is one message, a
+ *   crash loses nothing, and the worker's drain delivers it like every other write to Discord,
+ *   under the game's one drain lock.
+ * - The chat's lane keeps what is said there in the order it was said; a chat waiting for Discord
+ *   holds back neither another chat nor the game's own output (src/discord/outbox.ts).
  * - A row is marked `sending` before the webhook call and gets the webhook message id after it.
  *   A `sending` row found later (crash, timeout) is looked up in the channel first and only sent
  *   again if it is not there: retries never duplicate.
- * - Rate limits: @discordjs/rest waits out 429s per webhook bucket; transient failures are
- *   retried with backoff; after MAX_ATTEMPTS the row fails and the speaker is told.
+ * - Rate limits: @discordjs/rest waits out 429s per webhook bucket; the drain retries transient
+ *   failures with backoff; after MAX_ATTEMPTS the message fails and the speaker is told.
  * - Mirrored chats (layout.ts `mirrorKey`): what is said is one row per copy — the canonical row
  *   (the GMs' copy, keyed by the interaction id) and one per reader's mirror (keyed
- *   `<key>#<thread>`), all in the chat's one queue, so every mirror gets the chat in order.
+ *   `<key>#<thread>`), made when the canonical row is delivered, under the drain lock, as
+ *   `syncMirrors` makes a new reader's: every mirror gets the chat once and in order.
+ * - The speaker's deferred answer is edited when the message is delivered or given up on (the
+ *   interaction's token lives 15 minutes).
  */
 
 export type RelayRow = typeof maskRelays.$inferSelect;
@@ -30,11 +44,6 @@ export type RelayRow = typeof maskRelays.$inferSelect;
 export const MAX_ATTEMPTS = 4;
 const NO_MENTIONS = { parse: [] as string[] };
 const WEBHOOK_NAME = "Masks";
-
-export interface RelayDeps extends MaskDeps {
-  /** Backoff base between attempts (ms); tests use a small one. */
-  backoffMs?: number;
-}
 
 export interface RelayRequest {
   gameId: string;
@@ -53,33 +62,59 @@ export interface RelayRequest {
   notify?: RelayRow["notify"];
 }
 
-/** Persists a request (once per idempotency key) and returns its row. */
-export async function enqueueRelay(deps: MaskDeps, request: RelayRequest): Promise<RelayRow> {
-  await deps.db
-    .insert(maskRelays)
-    .values({
-      gameId: request.gameId,
-      chatKey: request.chatKey,
-      channelId: request.channelId,
-      threadId: request.threadId,
-      seatId: request.seatId,
-      userId: request.userId,
-      kind: request.kind,
-      targetId: request.targetId ?? null,
-      idempotencyKey: request.idempotencyKey,
-      content: request.content ?? "",
-      username: request.username ?? "",
-      avatarKey: request.avatarKey ?? null,
-      files: request.files ?? [],
-      notify: request.notify ?? null,
-    })
-    .onConflictDoNothing();
-  const [row] = await deps.db
+function valuesOf(request: RelayRequest): typeof maskRelays.$inferInsert {
+  return {
+    gameId: request.gameId,
+    chatKey: request.chatKey,
+    channelId: request.channelId,
+    threadId: request.threadId,
+    seatId: request.seatId,
+    userId: request.userId,
+    kind: request.kind,
+    targetId: request.targetId ?? null,
+    idempotencyKey: request.idempotencyKey,
+    content: request.content ?? "",
+    username: request.username ?? "",
+    avatarKey: request.avatarKey ?? null,
+    files: request.files ?? [],
+    notify: request.notify ?? null,
+  };
+}
+
+/** Writes a request's row (once per idempotency key) and returns it. */
+export async function insertRelay(db: MaskDeps["db"] | Tx, request: RelayRequest): Promise<RelayRow> {
+  await db.insert(maskRelays).values(valuesOf(request)).onConflictDoNothing();
+  const [row] = await db
     .select()
     .from(maskRelays)
     .where(eq(maskRelays.idempotencyKey, request.idempotencyKey));
   if (!row) throw new Error("relay row missing");
   return row;
+}
+
+/** The outbox row that delivers a relay row (and its copies) in its chat's lane. */
+function deliveryRow(row: RelayRow, dedupeKey = row.idempotencyKey): typeof outbox.$inferInsert {
+  const payload: OutboxRelay = { type: "relay", relayId: row.id, chat: row.chatKey };
+  return {
+    gameId: row.gameId,
+    dedupeKey: `${row.gameId}:relay:${dedupeKey}`,
+    kind: payload.type,
+    payload,
+    lane: row.chatKey,
+  };
+}
+
+/**
+ * What a speaker said, persisted with its delivery in one change of the game (its version names
+ * the drain to request: `ctx.after`). A repeated request (same idempotency key) is the same row
+ * and adds nothing.
+ */
+export async function speakInto(db: MaskDeps["db"], request: RelayRequest): Promise<Committed<RelayRow>> {
+  return changeGame(db, request.gameId, async (tx) => {
+    const row = await insertRelay(tx, request);
+    await tx.insert(outbox).values(deliveryRow(row)).onConflictDoNothing();
+    return { value: row, deadlines: [], outbox: true };
+  });
 }
 
 export async function relayById(deps: MaskDeps, id: number): Promise<RelayRow | undefined> {
@@ -145,50 +180,116 @@ async function threadsParent(deps: MaskDeps, gameId: string): Promise<string | n
 }
 
 /**
- * Persists what a speaker said as the canonical row plus one copy per mirror with a reader, and
- * delivers the chat's queue — all under the chat's lock, so a mirror that gains its reader at the
- * same moment gets the message exactly once (here or from `syncMirrors`).
+ * The copies of a canonical row for the mirrors that have their reader now (a post), or for the
+ * copies of its target (an edit or a deletion: a mirror that never had the message gets none).
+ * The caller holds the game's drain lock; a mirror gains its copy once (its key), whether here or
+ * in `syncMirrors`.
  */
-export async function enqueueSpoken(
-  outer: RelayDeps,
-  request: RelayRequest,
-): Promise<{ row: RelayRow; drained: DrainResult }> {
-  return withChatLock(outer, queueLock(request.gameId, request.chatKey), async (deps) => {
-    const row = await enqueueRelay(deps, request);
-    for (const target of await mirrorTargets(deps, request.gameId, request.chatKey)) {
-      if (!target.threadId) continue;
-      let targetId: number | null = null;
-      if (request.kind !== "post") {
-        const canonical = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
-        const [copy] = canonical
-          ? await deps.db
-              .select()
-              .from(maskRelays)
-              .where(eq(maskRelays.idempotencyKey, copyKey(canonical.idempotencyKey, target.threadId)))
-          : [];
-        if (!copy) continue; // that mirror never had the message
-        targetId = copy.id;
-      }
-      await enqueueRelay(deps, {
-        ...request,
-        channelId: target.channelId,
-        threadId: target.threadId,
-        targetId,
-        idempotencyKey: copyKey(request.idempotencyKey, target.threadId),
-        notify: null,
-      });
+async function copyToMirrors(deps: MaskDeps, canonical: RelayRow): Promise<void> {
+  const target =
+    canonical.kind !== "post" && canonical.targetId !== null
+      ? await relayById(deps, canonical.targetId)
+      : undefined;
+  for (const mirror of await mirrorTargets(deps, canonical.gameId, canonical.chatKey)) {
+    if (!mirror.threadId) continue;
+    let targetId: number | null = null;
+    if (canonical.kind !== "post") {
+      if (!target) continue;
+      const [copy] = await deps.db
+        .select()
+        .from(maskRelays)
+        .where(eq(maskRelays.idempotencyKey, copyKey(target.idempotencyKey, mirror.threadId)));
+      if (!copy || copy.status === "failed") continue; // that mirror never had the message
+      targetId = copy.id;
     }
-    const drained = await drainQueue(deps, request.gameId, request.chatKey);
-    return { row: (await relayById(deps, row.id)) ?? row, drained };
-  });
+    await insertRelay(deps.db, {
+      ...canonical,
+      channelId: mirror.channelId,
+      threadId: mirror.threadId,
+      targetId,
+      idempotencyKey: copyKey(canonical.idempotencyKey, mirror.threadId),
+      notify: null,
+    });
+  }
+}
+
+/**
+ * Delivers a relay row (outbox `relay` effect, or the bot's own post in a mirrored chat): its
+ * copies for the mirrors are made the first time, then the canonical row and every copy still
+ * to deliver go out in order, each marked done as it goes, so a retry sends only what is left.
+ * A failure is thrown to the drain (after forgetting a lost webhook). The caller holds the game's
+ * drain lock.
+ */
+export async function performRelay(deps: MaskDeps, relayId: number): Promise<void> {
+  const canonical = await relayById(deps, relayId);
+  if (!canonical) return;
+  if (canonical.status === "pending" || canonical.status === "sending") await copyToMirrors(deps, canonical);
+  for (const row of await undelivered(deps, canonical)) {
+    let messageId: string | null;
+    try {
+      messageId = await deliver(deps, row);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (LOST_WEBHOOK_CODES.includes(apiError(error)?.code ?? 0)) await forgetWebhook(deps, row.channelId);
+      // A post that may have reached Discord stays `sending`, so the next attempt looks first.
+      await deps.db
+        .update(maskRelays)
+        .set({ attempts: row.attempts + 1, lastError: message.slice(0, 500) })
+        .where(eq(maskRelays.id, row.id));
+      throw error;
+    }
+    await deps.db
+      .update(maskRelays)
+      .set({ status: "done", messageId, doneAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .where(eq(maskRelays.id, row.id));
+  }
+  await answer(deps, canonical.id, "delivered");
+}
+
+/** The canonical row and its copies still to deliver, in id order. */
+async function undelivered(deps: MaskDeps, canonical: RelayRow): Promise<RelayRow[]> {
+  const rows = await deps.db
+    .select()
+    .from(maskRelays)
+    .where(
+      and(
+        eq(maskRelays.gameId, canonical.gameId),
+        eq(maskRelays.chatKey, canonical.chatKey),
+        inArray(maskRelays.status, ["pending", "sending"]),
+      ),
+    )
+    .orderBy(asc(maskRelays.id));
+  const copies = `${canonical.idempotencyKey}${COPY}`;
+  return rows.filter((r) => r.id === canonical.id || r.idempotencyKey.startsWith(copies));
+}
+
+/**
+ * A relay that keeps failing (MAX_ATTEMPTS) or that Discord refuses: what is left of it is failed
+ * and the speaker is told (when the canonical row itself was not delivered).
+ */
+export function relayGivesUp(error: unknown, attempts: number): boolean {
+  return isPermanentRefusal(error) || attempts >= MAX_ATTEMPTS;
+}
+
+export async function relayGaveUp(deps: MaskDeps, effect: OutboxRelay, error: string): Promise<void> {
+  const canonical = await relayById(deps, effect.relayId);
+  if (!canonical) return;
+  for (const row of await undelivered(deps, canonical))
+    await deps.db
+      .update(maskRelays)
+      .set({ status: "failed", lastError: row.lastError ?? error.slice(0, 500) })
+      .where(eq(maskRelays.id, row.id));
+  await answer(deps, canonical.id, "gave up");
 }
 
 /**
  * After a reconcile: every mirror with its reader gets, in order, each message of its chat it does
  * not have yet (a reader new to the chat reads what was said before, as a new member of a thread
- * would; a message deleted since is skipped, an edited one goes out as it reads now).
+ * would; a message deleted since is skipped, an edited one goes out as it reads now). The copies
+ * are delivered by outbox rows in the chat's lane, after the message itself. The caller holds the
+ * game's drain lock (the reconcile runs in the drain).
  */
-export async function syncMirrors(deps: RelayDeps, gameId: string): Promise<number> {
+export async function syncMirrors(deps: MaskDeps, gameId: string): Promise<number> {
   if ((await maskModeOf(deps.db, gameId)) === "off") return 0;
   const mirrorRows = await deps.db
     .select({ key: chats.chatKey })
@@ -200,60 +301,49 @@ export async function syncMirrors(deps: RelayDeps, gameId: string): Promise<numb
   let added = 0;
   for (const chatId of chatIds.sort()) {
     const chatKey = `chat:${chatId}`;
-    added += await withChatLock(deps, queueLock(gameId, chatKey), async (deps) => {
-      const targets = await mirrorTargets(deps, gameId, chatKey);
-      if (targets.length === 0) return 0;
-      const rows = await deps.db
-        .select()
-        .from(maskRelays)
-        .where(and(eq(maskRelays.gameId, gameId), eq(maskRelays.chatKey, chatKey)))
-        .orderBy(asc(maskRelays.id));
-      const keys = new Set(rows.map((r) => r.idempotencyKey));
-      const canonical = rows.filter((r) => !isCopy(r) && r.status !== "failed");
-      const deleted = new Set(canonical.filter((r) => r.kind === "delete").map((r) => r.targetId));
-      const latest = new Map<number, string>();
-      for (const r of canonical)
-        if (r.kind === "edit" && r.targetId !== null) latest.set(r.targetId, r.content);
-      let count = 0;
-      for (const post of canonical) {
-        if (post.kind !== "post" || deleted.has(post.id)) continue;
-        for (const target of targets) {
-          if (!target.threadId) continue;
-          const key = copyKey(post.idempotencyKey, target.threadId);
-          if (keys.has(key)) continue;
-          await enqueueRelay(deps, {
-            gameId,
-            chatKey,
-            channelId: target.channelId,
-            threadId: target.threadId,
-            seatId: post.seatId,
-            userId: post.userId,
-            kind: "post",
-            idempotencyKey: key,
-            content: latest.get(post.id) ?? post.content,
-            username: post.username,
-            avatarKey: post.avatarKey,
-            files: post.files,
-          });
-          count++;
-        }
+    const targets = await mirrorTargets(deps, gameId, chatKey);
+    if (targets.length === 0) continue;
+    const rows = await deps.db
+      .select()
+      .from(maskRelays)
+      .where(and(eq(maskRelays.gameId, gameId), eq(maskRelays.chatKey, chatKey)))
+      .orderBy(asc(maskRelays.id));
+    const keys = new Set(rows.map((r) => r.idempotencyKey));
+    // Also what is being delivered in the chat's lane now, which may have made its copies before
+    // this reader came: the copy's key makes it once whoever makes it.
+    const canonical = rows.filter((r) => !isCopy(r) && r.status !== "failed");
+    const deleted = new Set(canonical.filter((r) => r.kind === "delete").map((r) => r.targetId));
+    const latest = new Map<number, string>();
+    for (const r of canonical)
+      if (r.kind === "edit" && r.targetId !== null) latest.set(r.targetId, r.content);
+    for (const post of canonical) {
+      if (post.kind !== "post" || deleted.has(post.id)) continue;
+      let first: string | undefined;
+      for (const target of targets) {
+        if (!target.threadId) continue;
+        const key = copyKey(post.idempotencyKey, target.threadId);
+        if (keys.has(key)) continue;
+        await insertRelay(deps.db, {
+          gameId,
+          chatKey,
+          channelId: target.channelId,
+          threadId: target.threadId,
+          seatId: post.seatId,
+          userId: post.userId,
+          kind: "post",
+          idempotencyKey: key,
+          content: latest.get(post.id) ?? post.content,
+          username: post.username,
+          avatarKey: post.avatarKey,
+          files: post.files,
+        });
+        first ??= key;
+        added++;
       }
-      if (count > 0) await drainQueue(deps, gameId, chatKey);
-      return count;
-    });
+      if (first) await deps.db.insert(outbox).values(deliveryRow(post, first)).onConflictDoNothing();
+    }
   }
   return added;
-}
-
-const queueLock = (gameId: string, chatKey: string) => `relay:${gameId}:${chatKey}`;
-
-/** Runs `work` under the chat's lock, with `deps` whose queries use the lock's connection. */
-function withChatLock<D extends MaskDeps, T>(
-  deps: D,
-  key: string,
-  work: (deps: D) => Promise<T>,
-): Promise<T> {
-  return withAdvisoryLock(deps.db, key, (db) => work({ ...deps, db }));
 }
 
 interface Hook {
@@ -395,7 +485,7 @@ async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | nul
     return message.id;
   }
   const target = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
-  if (!target?.messageId) throw new PermanentRelayError("the message to change was never delivered");
+  if (!target?.messageId) throw new PermanentFailure("the message to change was never delivered");
   if (row.kind === "edit") {
     await deps.rest.patch(Routes.channelMessage(where, target.messageId), {
       body: { content: row.content, allowed_mentions: NO_MENTIONS },
@@ -405,7 +495,7 @@ async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | nul
   try {
     await deps.rest.delete(Routes.channelMessage(where, target.messageId));
   } catch (error) {
-    if (apiError(error)?.code !== 10008) throw error; // already gone
+    if (apiError(error)?.code !== UNKNOWN_MESSAGE) throw error; // already gone
   }
   return null;
 }
@@ -442,7 +532,7 @@ async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
     return message.id;
   }
   const target = row.targetId !== null ? await relayById(deps, row.targetId) : undefined;
-  if (!target?.messageId) throw new PermanentRelayError("the message to change was never delivered");
+  if (!target?.messageId) throw new PermanentFailure("the message to change was never delivered");
   if (row.kind === "edit") {
     await deps.rest.patch(Routes.webhookMessage(hook.id, hook.token, target.messageId), {
       body: { content: row.content, allowed_mentions: NO_MENTIONS },
@@ -457,137 +547,33 @@ async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
       auth: false,
     });
   } catch (error) {
-    if (apiError(error)?.code !== 10008) throw error; // already gone
+    if (apiError(error)?.code !== UNKNOWN_MESSAGE) throw error; // already gone
   }
   return null;
 }
 
-class PermanentRelayError extends Error {}
-
 /**
- * Discord's refusal (status and JSON code), by shape: discord.js and a directly imported
- * @discordjs/rest may be different copies, so `instanceof DiscordAPIError` is not reliable.
+ * Edits the speaker's deferred answer (through the interaction's token, valid 15 minutes) once
+ * the message is delivered or given up on; once per message, and never for the bot's own rows.
  */
-function apiError(error: unknown): { status: number; code: number } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const { status, code } = error as { status?: unknown; code?: unknown };
-  return typeof status === "number" && typeof code === "number" ? { status, code } : null;
-}
-
-/** Unknown Webhook, Invalid Webhook Token: deleted by a moderator; a new one is made on retry. */
-const LOST_WEBHOOK = [10015, 50027];
-
-/** 4xx refusals (bad form, too large, unknown channel) do not improve with retries; 429 is waited out by REST. */
-function permanent(error: unknown): boolean {
-  if (error instanceof PermanentRelayError) return true;
-  const api = apiError(error);
-  if (api)
-    return api.status >= 400 && api.status < 500 && api.status !== 429 && !LOST_WEBHOOK.includes(api.code);
-  return false;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface DrainResult {
-  done: number;
-  failed: RelayRow[];
-}
-
-/**
- * Delivers a chat's queue in order. Safe to call from any process at any time; concurrent
- * callers wait on the chat's lock and then find nothing left to do.
- */
-export async function drainChat(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
-  return withChatLock(deps, queueLock(gameId, chatKey), (deps) => drainQueue(deps, gameId, chatKey));
-}
-
-/** The queue's delivery; the caller holds the chat's lock. */
-async function drainQueue(deps: RelayDeps, gameId: string, chatKey: string): Promise<DrainResult> {
-  const result: DrainResult = { done: 0, failed: [] };
-  const rows = await deps.db
-    .select()
-    .from(maskRelays)
-    .where(
-      and(
-        eq(maskRelays.gameId, gameId),
-        eq(maskRelays.chatKey, chatKey),
-        inArray(maskRelays.status, ["pending", "sending"]),
-      ),
-    )
-    .orderBy(asc(maskRelays.id));
-  for (const first of rows) {
-    let row = first;
-    for (;;) {
-      try {
-        const messageId = await deliver(deps, row);
-        await deps.db
-          .update(maskRelays)
-          .set({
-            status: "done",
-            messageId,
-            doneAt: new Date(),
-            attempts: row.attempts + 1,
-            lastError: null,
-          })
-          .where(eq(maskRelays.id, row.id));
-        result.done++;
-        break;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const message = error instanceof Error ? error.message : String(error);
-        if (LOST_WEBHOOK.includes(apiError(error)?.code ?? 0)) await forgetWebhook(deps, row.channelId);
-        const final = permanent(error) || attempts >= MAX_ATTEMPTS;
-        // A post that may have reached Discord stays `sending`, so the next attempt looks first.
-        const [updated] = await deps.db
-          .update(maskRelays)
-          .set({ attempts, lastError: message.slice(0, 500), ...(final ? { status: "failed" } : {}) })
-          .where(eq(maskRelays.id, row.id))
-          .returning();
-        deps.log.warn({ gameId, chatKey, relay: row.id, attempts, err: message }, "relay failed");
-        if (final) {
-          if (updated) {
-            result.failed.push(updated);
-            await notifyFailure(deps, updated);
-          }
-          break;
-        }
-        row = updated ?? row;
-        await sleep((deps.backoffMs ?? 500) * 2 ** (attempts - 1));
-      }
-    }
-  }
-  return result;
-}
-
-/** Tells the speaker privately (interaction follow-up, valid 15 minutes) that a relay failed. */
-async function notifyFailure(deps: MaskDeps, row: RelayRow): Promise<void> {
-  if (!row.notify || row.notifiedAt) return;
+async function answer(deps: MaskDeps, relayId: number, outcome: "delivered" | "gave up"): Promise<void> {
+  const row = await relayById(deps, relayId);
+  if (!row?.notify || row.notifiedAt) return;
+  const { lang } = row.notify;
+  const content =
+    outcome === "gave up" && row.status !== "done"
+      ? t(lang, "mask.sent.failed", { error: (row.lastError ?? "").slice(0, 300) })
+      : row.kind === "post"
+        ? t(lang, "mask.sent.post", { name: safeName(row.username) })
+        : t(lang, row.kind === "edit" ? "mask.sent.edit" : "mask.sent.delete");
   try {
-    await deps.rest.post(Routes.webhook(row.notify.applicationId, row.notify.token), {
-      body: {
-        content: t(row.notify.lang, "mask.sent.failed", { error: (row.lastError ?? "").slice(0, 300) }),
-        flags: 64,
-        allowed_mentions: NO_MENTIONS,
-      },
+    await deps.rest.patch(Routes.webhookMessage(row.notify.applicationId, row.notify.token, "@original"), {
+      body: { content, allowed_mentions: NO_MENTIONS },
       auth: false,
     });
-    await deps.db.update(maskRelays).set({ notifiedAt: new Date() }).where(eq(maskRelays.id, row.id));
   } catch (error) {
-    deps.log.warn({ relay: row.id, err: (error as Error).message }, "could not tell the speaker");
+    // The token expired (a message delivered more than 15 minutes later): nobody to tell.
+    deps.log.warn({ relay: row.id, err: (error as Error).message }, "could not answer the speaker");
   }
-}
-
-/** At start-up (bot or worker): deliver every chat queue left pending by a crash or restart. */
-export async function recoverRelays(deps: RelayDeps): Promise<DrainResult> {
-  const queues = await deps.db
-    .selectDistinct({ gameId: maskRelays.gameId, chatKey: maskRelays.chatKey })
-    .from(maskRelays)
-    .where(inArray(maskRelays.status, ["pending", "sending"]));
-  const total: DrainResult = { done: 0, failed: [] };
-  for (const q of queues) {
-    const r = await drainChat(deps, q.gameId, q.chatKey);
-    total.done += r.done;
-    total.failed.push(...r.failed);
-  }
-  return total;
+  await deps.db.update(maskRelays).set({ notifiedAt: new Date() }).where(eq(maskRelays.id, row.id));
 }

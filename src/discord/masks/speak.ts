@@ -7,15 +7,8 @@ import { loadState, rulesetOrThrow } from "../../games/state.js";
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import type { MaskDeps } from "./gm-room.js";
 import { ensureMasks, identityOf, maskModeOf, type Identity, type MaskMode } from "../../games/masks.js";
-import {
-  defuseMentions,
-  enqueueSpoken,
-  isCopy,
-  relayById,
-  type DrainResult,
-  type RelayDeps,
-  type RelayRow,
-} from "./relay.js";
+import { defuseMentions, isCopy, relayById, speakInto, type RelayRow } from "./relay.js";
+import type { Committed } from "../../games/changes.js";
 import { UserError } from "../../games/errors.js";
 
 /**
@@ -112,12 +105,12 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
   return { game, mode, seat, chatKey, channelId, threadId, identity, lang };
 }
 
-export interface Said {
-  row: RelayRow;
-  drained: DrainResult;
-}
+/**
+ * What was said, persisted with its delivery: the worker's drain delivers it (`ctx.after`
+ * requests the drain) and edits the speaker's deferred answer through `notify`.
+ */
+export type Said = Committed<RelayRow>;
 
-/** A new message under the speaker's mask. `key` is the idempotency key (the interaction id). */
 /** The text as it will be relayed; a UserError when there is nothing to send or too much. */
 export function checkSaid(input: { text: string; files?: readonly RelayFile[] }): string {
   const text = defuseMentions(input.text.trim());
@@ -129,14 +122,15 @@ export function checkSaid(input: { text: string; files?: readonly RelayFile[] })
   return text;
 }
 
+/** A new message under the speaker's mask. `key` is the idempotency key (the interaction id). */
 export async function say(
-  deps: RelayDeps,
+  deps: MaskDeps,
   speaker: Speaker,
   input: { key: string; text: string; files?: RelayFile[]; notify?: RelayRow["notify"] },
 ): Promise<Said> {
   const text = checkSaid(input);
   const files = input.files ?? [];
-  return enqueueSpoken(deps, {
+  return speakInto(deps.db, {
     gameId: speaker.game.id,
     chatKey: speaker.chatKey,
     channelId: speaker.channelId,
@@ -170,7 +164,7 @@ export async function ownPost(deps: MaskDeps, speaker: Speaker, relayId: number)
 }
 
 export async function editSaid(
-  deps: RelayDeps,
+  deps: MaskDeps,
   speaker: Speaker,
   input: { key: string; relayId: number; text: string; notify?: RelayRow["notify"] },
 ): Promise<Said> {
@@ -178,7 +172,7 @@ export async function editSaid(
   const text = defuseMentions(input.text.trim());
   if (!text && target.files.length === 0) throw new UserError("mask.refuse.empty");
   if (text.length > MAX_TEXT) throw new UserError("mask.refuse.too_long", { max: MAX_TEXT });
-  return enqueueSpoken(deps, {
+  return speakInto(deps.db, {
     gameId: target.gameId,
     chatKey: target.chatKey,
     channelId: target.channelId,
@@ -194,12 +188,12 @@ export async function editSaid(
 }
 
 export async function deleteSaid(
-  deps: RelayDeps,
+  deps: MaskDeps,
   speaker: Speaker,
   input: { key: string; relayId: number; notify?: RelayRow["notify"] },
 ): Promise<Said> {
   const target = await ownPost(deps, speaker, input.relayId);
-  return enqueueSpoken(deps, {
+  return speakInto(deps.db, {
     gameId: target.gameId,
     chatKey: target.chatKey,
     channelId: target.channelId,
