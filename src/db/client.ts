@@ -37,11 +37,32 @@ export function createDatabase(url: string, options: { max?: number; log?: Logge
 /** One drizzle handle per pooled connection, made once (a connection is reused many times). */
 const bound = new WeakMap<pg.PoolClient, Db>();
 
+/**
+ * `client` with its queries sent one after another: several tasks may share one connection (a
+ * drain's lanes share the connection holding its lock), and pg must not be given a query while
+ * another runs on the connection (deprecated in pg 8, refused in pg 9).
+ */
+function oneQueryAtATime(client: pg.PoolClient): pg.PoolClient {
+  let tail: Promise<unknown> = Promise.resolve();
+  const query = (...args: unknown[]): Promise<unknown> => {
+    const run = tail.then(() => (client.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** A drizzle handle whose queries run on `client`, one connection checked out of the pool. */
 export function drizzleOn(client: pg.PoolClient): Db {
   let db = bound.get(client);
   if (!db) {
-    db = drizzle(client, { schema });
+    db = drizzle(oneQueryAtATime(client), { schema });
     bound.set(client, db);
   }
   return db;

@@ -7,7 +7,7 @@ import {
   Routes,
   type ButtonInteraction,
 } from "discord.js";
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
@@ -256,6 +256,18 @@ async function pendingRows(db: Db, gameId: string): Promise<OutboxRow[]> {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
+/** Whether speech written before the row `id` is still to deliver (its lane running or waiting). */
+async function saidBefore(db: Db, gameId: string, id: number): Promise<boolean> {
+  const [earlier] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(eq(outbox.gameId, gameId), eq(outbox.status, "pending"), isNotNull(outbox.lane), lt(outbox.id, id)),
+    )
+    .limit(1);
+  return earlier !== undefined;
+}
+
 /**
  * One lane's rows in id order, until one waits: after a transient failure, or for the time an
  * earlier failure set. Rows it adds (a reconcile's copies for a new reader, a notice to the GMs)
@@ -272,6 +284,9 @@ async function drainLane(
   for (const row of rows) {
     if (row.nextAttemptAt && row.nextAttemptAt > now()) return { ...outcome, retryAt: row.nextAttemptAt };
     const effect = outboxPayload.parse(row.payload);
+    // A reconcile changes who may read and write where (a chat closes at the deadline): what was
+    // said before it, in any chat, goes out first. The lane goes on when that is done.
+    if (effect.type === "reconcile" && (await saidBefore(db, gameId, row.id))) return outcome;
     try {
       await perform(deps, gameId, row.id, effect);
       await db
@@ -288,13 +303,20 @@ async function drainLane(
           .update(outbox)
           .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
           .where(eq(outbox.id, row.id));
-        deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
         outcome.failed++;
-        if (effect.type === "relay") await relayGaveUp(deps, effect, message);
-        // A notice that fails itself is not announced again (no loop of notices).
-        else if (!(effect.type === "post" && effect.retryOf !== undefined)) {
-          await noticeToGms(deps, gameId, row.id, effect, message);
+        if (effect.type === "relay") {
+          // The speaker's own business: he is told, and says it again if he wants.
+          deps.log.warn(
+            { gameId, outboxId: row.id, attempts, err: message },
+            "a message said under a mask was given up",
+          );
+          await relayGaveUp(deps, effect, message);
+          continue;
         }
+        deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
+        // A notice that fails itself is not announced again (no loop of notices).
+        if (!(effect.type === "post" && effect.retryOf !== undefined))
+          await noticeToGms(deps, gameId, row.id, effect, message);
         continue;
       }
       const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));

@@ -182,6 +182,38 @@ describe("what is said under a mask goes out through the game's outbox", () => {
     }
   }, 60_000);
 
+  it("a reconcile (a chat closing at the deadline) waits for what was said before it", async () => {
+    const env = await maskedGame(database.db, { ruleset: "classic", size: 4, mode: "masks" });
+    try {
+      const thread = await env.channelOf("personal:p1");
+      const speaker = await speakerIn(env.deps, thread, env.players[0] ?? "");
+      await drain(env.deps, env.game.id);
+      // The webhook answers late (a rate limit); the game's next change closes chats meanwhile.
+      env.emu.forceRateLimit("POST /webhooks/{webhook_id}/{webhook_token}", 1500);
+      const said = await say(env.deps, speaker, { key: "before", text: "said before the deadline" });
+      await database.db.insert(outbox).values({
+        gameId: env.game.id,
+        dedupeKey: `${env.game.id}:test:close`,
+        kind: "reconcile",
+        payload: { type: "reconcile" },
+      });
+      await drain(env.deps, env.game.id);
+      const [speech] = await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `${env.game.id}:relay:before`));
+      const [close] = await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `${env.game.id}:test:close`));
+      expect((await relayById(env.deps, said.value.id))?.status).toBe("done");
+      expect(close?.status).toBe("done");
+      expect(close?.doneAt?.getTime()).toBeGreaterThanOrEqual(speech?.doneAt?.getTime() ?? Infinity);
+    } finally {
+      await env.emu.close();
+    }
+  }, 60_000);
+
   it("edits and deletions go through the bot, only for the speaker's own messages", async () => {
     const env = await maskedGame(database.db, { ruleset: "classic", size: 4, mode: "masks" });
     try {
