@@ -11,7 +11,7 @@ import {
   type RPlayer,
   type RState,
 } from "../rulesets/regnum/state.js";
-import { POST_RU, RESULT_EN } from "../rulesets/regnum/texts.js";
+import { RESULT_EN } from "../rulesets/regnum/texts.js";
 import { LABELS } from "../rulesets/regnum/view.js";
 import { html, type Html } from "./html.js";
 import type { GameContext } from "./phase.js";
@@ -22,31 +22,9 @@ import type { GameContext } from "./phase.js";
  * players read them (the rules' own names in the game's language, seats by their shown names).
  */
 
-const POST_EN: Record<string, string> = {
-  king: "King",
-  pope: "Pope",
-  president: "President",
-  supreme_judge: "Supreme judge",
-  judge: "judge",
-  mp: "member of Parliament",
-  minister_royal: "minister of the Royal government",
-  minister_parliament: "minister of the Parliamentary government",
-  defence_minister_royal: "Defence minister (Royal)",
-  defence_minister_parliament: "Defence minister (Parliament)",
-  director: "Director of the KSB",
-  magister: "Magister of the OZD",
-};
-
-/** A post in the language (a post the rules files do not name keeps its id, readable). */
+/** A post in the language: the catalogs' word for it (`target.<post>`), as orders and receipts say it. */
 export function postName(post: string, lang: Lang): string {
-  if (has(`target.${post}`)) return t(lang, `target.${post}`);
-  if (lang === "ru") return POST_RU[post] ?? post.replace(/_/g, " ");
-  const commander = /^commander_(.+)$/.exec(post);
-  if (commander?.[1]) return `Commander of the ${armyName(commander[1], "en")}`;
-  const foreign = /^(adviser|ruler)_(.+)$/.exec(post);
-  if (foreign?.[1] && foreign[2])
-    return `${foreign[1] === "adviser" ? "adviser on" : "ruler of"} ${countryName(foreign[2], "en")}`;
-  return POST_EN[post] ?? post.replace(/_/g, " ");
+  return has(`target.${post}`) ? t(lang, `target.${post}`) : post.replace(/_/g, " ");
 }
 
 /** An army's or a country's name (wars and alliances name either). */

@@ -11,34 +11,6 @@ const asText = (value: Json | undefined) =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
 
-export const POST_RU: Record<string, string> = {
-  king: "Король",
-  pope: "Папа Капутский",
-  president: "Президент",
-  supreme_judge: "Верховный судья",
-  judge: "судья",
-  mp: "депутат Парламента",
-  minister_royal: "министр Королевского правительства",
-  minister_parliament: "министр Парламентского правительства",
-  defence_minister_royal: "Министр обороны (Кор.)",
-  defence_minister_parliament: "Министр обороны (Парл.)",
-  director: "Директор КСБ",
-  magister: "Магистр ОЗД",
-  commander_royal: "Командующий Королевскими ВС",
-  commander_parliament: "Командующий Парламентскими ВС",
-  commander_inquisition: "Командующий ВС Инквизиции",
-  commander_aik: "Командующий ВС АИК",
-  commander_darkness: "Командующий ВС Тьмы",
-  commander_norsland: "Командующий ВС Норсленда",
-  commander_orientem: "Командующий ВС Ориентема",
-  commander_britonia: "Командующий ВС Бритонии",
-  adviser_norsland: "советник по Норсленду",
-  adviser_orientem: "советник по Ориентему",
-  adviser_britonia: "советник по Бритонии",
-  ruler_norsland: "правитель Норсленда",
-  ruler_orientem: "правитель Ориентема",
-  ruler_britonia: "правитель Бритонии",
-};
 const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
 const country = (c: Json | undefined) => countryName(asText(c), "ru");
 const army = (a: Json | undefined) => armyName(asText(a), "ru");
@@ -188,7 +160,7 @@ export const ru: TextCatalog = {
   battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
   captured: (p) => `${country(p["country"])} захвачена: ${army(p["army"])}.`,
   peace_signed: (p) => `Заключён мирный договор: ${army(p["a"])} и ${army(p["b"])}.`,
-  post_vacant: (p) => `Пост ${POST_RU[asText(p["post"])] ?? asText(p["post"])} вакантен.`,
+  post_vacant: (p, ctx) => `Пост ${word(ctx, asText(p["post"]))} вакантен.`,
   announce: (p) => asText(p["text"]),
   game_over: (p, ctx) =>
     `Игра окончена. Победители: ${textsOf(p["winners"])
@@ -202,7 +174,7 @@ export const ru: TextCatalog = {
       .map((f) => ctx.faction(f))
       .join(", ")}; характер ${TYPE_RU[asText(p["type"])] ?? asText(p["type"])}; посты ${
       textsOf(p["posts"])
-        .map((x) => POST_RU[x] ?? x)
+        .map((x) => word(ctx, x))
         .join(", ") || "—"
     }.`,
   chances: (p) => `Шансы: ${asText(p["text"])}`,
