@@ -3,6 +3,7 @@ import { createGame } from "../engine/game.js";
 import { renderText } from "../engine/helpers.js";
 import type { RenderContext } from "../engine/ruleset.js";
 import type { Lang, TextRef } from "../engine/types.js";
+import { has, t } from "../i18n/index.js";
 import { rulesets } from "./index.js";
 import { collectRefs } from "../../test/support/rulesets/textcheck.js";
 
@@ -55,6 +56,8 @@ describe("the texts players read", () => {
           player: (p) => NAMES[Number(p.slice(1)) - 1] ?? `?${p}`,
           role: (r) => ruleset.roles[r]?.name[lang] ?? `?${r}`,
           faction: (f) => ruleset.factions[f]?.name[lang] ?? `?${f}`,
+          // The rules' words (a post, a power), from the bot's catalogs as src/games/render.ts gives them.
+          word: (id) => (has(`target.${id}`) ? t(lang, `target.${id}`) : id),
         };
         for (const ref of refs) {
           const isPrivate = ref.key.startsWith("private.");

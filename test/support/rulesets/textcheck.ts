@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { applyInput } from "../../../src/engine/game.js";
 import type { RenderContext, RulesetDefinition } from "../../../src/engine/ruleset.js";
+import { has, t } from "../../../src/i18n/index.js";
 import type { AnyGameState, Input, JsonObject, TextRef } from "../../../src/engine/types.js";
 
 /**
@@ -9,13 +10,18 @@ import type { AnyGameState, Input, JsonObject, TextRef } from "../../../src/engi
  * then renders every key of `texts.en` with `texts.ru`.
  */
 
-/** A Russian reader: names from the ruleset's catalogs, players as Cyrillic names. */
+/**
+ * A Russian reader: names from the ruleset's catalogs, players as Cyrillic names, and the rules'
+ * words (a post, a power) from the bot's catalogs, as the bot's reader gives them
+ * (src/games/render.ts `displayContext`).
+ */
 export function ruContext(ruleset: RulesetDefinition<AnyGameState>): RenderContext {
   return {
     lang: "ru",
     player: () => "Игрок",
     role: (id) => ruleset.roles[id]?.name.ru ?? "роль",
     faction: (id) => ruleset.factions[id]?.name.ru ?? "фракция",
+    word: (id) => (has(`target.${id}`) ? t("ru", `target.${id}`) : id),
   };
 }
 
