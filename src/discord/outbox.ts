@@ -238,7 +238,7 @@ async function drainLocked(
 }
 
 /** The game's rows to perform now, in id order (a draft's wait until it is published). */
-async function pendingRows(db: Db, gameId: string): Promise<OutboxRow[]> {
+export async function pendingRows(db: Db, gameId: string): Promise<OutboxRow[]> {
   const rows = await db
     .select({ row: outbox })
     .from(outbox)
@@ -254,7 +254,7 @@ async function pendingRows(db: Db, gameId: string): Promise<OutboxRow[]> {
   return rows.map((r) => r.row);
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
 
 /** Whether speech written before the row `id` is still to deliver (its lane running or waiting). */
 async function saidBefore(db: Db, gameId: string, id: number): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../../src/db/client.js";
-import { deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
-import { drainUnlessRunning } from "../../src/discord/outbox.js";
+import { deadlines, games, outbox } from "../../src/db/schema/index.js";
+import { drainUnlessRunning, pendingRows } from "../../src/discord/outbox.js";
 import { systemClock, type Clock } from "../../src/games/service.js";
 import { jobIds } from "../../src/jobs/registry.js";
 import { BOT_NODE_FLAGS } from "../../src/runtime/node-flags.js";
@@ -114,18 +114,7 @@ export async function cloneGames(pool: pg.Pool, templateId: string, due: number[
 export function countingDrain(db: Db) {
   const deliveries = new Map<string, number>();
   const deliver = async (db: Db, gameId: string) => {
-    const rows = await db
-      .select({ id: outbox.id, key: outbox.dedupeKey })
-      .from(outbox)
-      .leftJoin(resolutions, eq(resolutions.id, outbox.resolutionId))
-      .where(
-        and(
-          eq(outbox.gameId, gameId),
-          eq(outbox.status, "pending"),
-          or(isNull(outbox.resolutionId), eq(resolutions.status, "published")),
-        ),
-      )
-      .orderBy(outbox.id);
+    const rows = (await pendingRows(db, gameId)).map((r) => ({ id: r.id, key: r.dedupeKey }));
     for (const row of rows) deliveries.set(row.key, (deliveries.get(row.key) ?? 0) + 1);
     if (rows.length > 0) {
       await db
