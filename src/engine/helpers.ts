@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { sharedRejection } from "./rejections.js";
-import type { ChatSpec, GmActionDefinition, RenderContext, RulesetDefinition } from "./ruleset.js";
+import {
+  defineGmAction,
+  type ChatSpec,
+  type GmActionDefinition,
+  type RenderContext,
+  type RulesetDefinition,
+} from "./ruleset.js";
 import type {
   AnyGameState,
   BasePlayer,
   GameState,
-  Json,
   JsonObject,
   Lang,
   PlayerId,
@@ -155,34 +160,36 @@ export function pluralRu(count: number, forms: readonly [string, string, string]
   return forms[2];
 }
 
-const targetsOnly = z.object({}).passthrough() as unknown as z.ZodType<JsonObject>;
+const targetsOnly = z.object({}).passthrough();
 
 /**
  * `replace`: a substitute takes over a seat with its whole state. The seat id stays (it is
  * what every order and chat refers to); the new account is recorded and announced.
  */
+const replaceParams = z.object({ with: z.string().min(1) }).passthrough();
+
 export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmActionDefinition<S> {
-  return {
-    params: z.object({ with: z.string().min(1) }).passthrough() as unknown as z.ZodType<JsonObject>,
+  return defineGmAction<S, typeof replaceParams>({
+    params: replaceParams,
     validate(state, input) {
       const target = input.targets[0];
-      const by = input.params["with"];
+      const by = input.params.with;
       if (input.targets.length !== 1 || !target || !findPlayer(state, target)) {
         return sharedRejection(rulesetId, "replace_target", "replace_target");
       }
       const taken = state.players.some((p) => p.id === by || p.replacedBy.some((r) => r.by === by));
-      if (typeof by !== "string" || taken) {
+      if (taken) {
         return sharedRejection(rulesetId, "replace_with", "replace_with");
       }
       return null;
     },
     apply(state, input) {
       const target = playerOrThrow(state, input.targets[0]);
-      const by = input.params["with"] as string;
+      const by = input.params.with;
       target.replacedBy.push({ by, phase: `${state.phase.kind} ${state.phase.n}` });
       emitEvent(state, "replaced", { player: target.id, by });
     },
-  };
+  });
 }
 
 /**
@@ -190,7 +197,7 @@ export function replaceGmAction<S extends AnyGameState>(rulesetId: string): GmAc
  * Rulesets with rules of their own for resurrection define their own `revive`.
  */
 export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmActionDefinition<S> {
-  return {
+  return defineGmAction<S, typeof targetsOnly>({
     params: targetsOnly,
     validate(state, input) {
       if (input.targets.length === 0) return sharedRejection(rulesetId, "revive_target", "revive_none");
@@ -207,39 +214,39 @@ export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmAct
         emitEvent(state, "revived", { player: id, by: "gm" });
       }
     },
-  };
+  });
 }
 
 /** `set_status` / `clear_status`: the GM sets or clears any status id on players. */
 export function statusGmActions<S extends AnyGameState>(
   rulesetId: string,
 ): Record<"set_status" | "clear_status", GmActionDefinition<S>> {
-  const params = z.object({ status: z.string().min(1) }).passthrough() as unknown as z.ZodType<JsonObject>;
+  const params = z.object({ status: z.string().min(1) }).passthrough();
   const validate = (state: S, input: { targets: PlayerId[] }) =>
     input.targets.length === 0 || input.targets.some((t) => !findPlayer(state, t))
       ? sharedRejection(rulesetId, "status_target", "not_of_game")
       : null;
   return {
-    set_status: {
+    set_status: defineGmAction<S, typeof params>({
       params,
       validate,
       apply(state, input) {
         for (const id of input.targets) {
-          addStatus(playerOrThrow(state, id), input.params["status"] as string);
-          emitEvent(state, "status_set", { player: id, status: input.params["status"] as Json });
+          addStatus(playerOrThrow(state, id), input.params.status);
+          emitEvent(state, "status_set", { player: id, status: input.params.status });
         }
       },
-    },
-    clear_status: {
+    }),
+    clear_status: defineGmAction<S, typeof params>({
       params,
       validate,
       apply(state, input) {
         for (const id of input.targets) {
-          removeStatus(playerOrThrow(state, id), input.params["status"] as string);
-          emitEvent(state, "status_cleared", { player: id, status: input.params["status"] as Json });
+          removeStatus(playerOrThrow(state, id), input.params.status);
+          emitEvent(state, "status_cleared", { player: id, status: input.params.status });
         }
       },
-    },
+    }),
   };
 }
 

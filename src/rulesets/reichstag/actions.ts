@@ -3,7 +3,7 @@ import { type ActionDefinition, type ParsedInput, defineAction } from "../../eng
 import { emitEvent, emitPublic, addStatus, playerOrThrow } from "../../engine/helpers.js";
 import type { ActionInput, PlayerId, Rejection } from "../../engine/types.js";
 import { reject } from "./rejections.js";
-import { POWERS, type PhaseKind, type Policy, type Power, type ReichstagState } from "./state.js";
+import { POWERS, type PhaseKind, type Power, type ReichstagState } from "./state.js";
 import { kill } from "./death.js";
 import { eligibleChancellors, eligibleVoters, governmentRetires } from "./government.js";
 import { tell } from "./inbox.js";
@@ -130,7 +130,8 @@ const vote = define(
     return null;
   },
   (state, input) => {
-    const value = input.params.vote as "ja" | "nein";
+    const value = input.params.vote;
+    if (value === undefined) return; // refused by validate
     state.data.votes[input.actor] = value;
     state.data.agreed = [];
     if (state.options.openVoting)
@@ -175,7 +176,8 @@ const discard = define(
   },
   (state, input) => {
     const data = state.data;
-    const policy = input.params.policy as Policy;
+    const policy = input.params.policy;
+    if (policy === undefined) return; // refused by validate
     data.hand.splice(data.hand.indexOf(policy), 1);
     data.discard.push(policy);
     data.discarded = true;
@@ -209,7 +211,9 @@ const enact = define(
     if (!state.data.hand.includes(policy)) return reject("no_such_policy", "noSuchPolicy");
     return null;
   },
-  (state, input) => governmentEnacts(state, input.params.policy as Policy),
+  (state, input) => {
+    if (input.params.policy !== undefined) governmentEnacts(state, input.params.policy);
+  },
 );
 
 const veto = define(
@@ -280,7 +284,7 @@ const choosePowers = define(
     return null;
   },
   (state, input) => {
-    const powers = [...(input.params.powers as Power[])];
+    const powers = [...(input.params.powers ?? [])];
     state.data.powers = [...powers];
     emitEvent(state, "powers_chosen", { president: input.actor, powers });
     emitPublic(state, "powers_chosen", { player: input.actor, powers });
