@@ -1,5 +1,5 @@
 import pg from "pg";
-import { drizzleOn, type Db } from "./client.js";
+import { drizzleShared, type Db } from "./client.js";
 
 /** The in-process queue of each key: its tail, which the next holder waits for. */
 const tails = new Map<string, Promise<void>>();
@@ -123,7 +123,7 @@ async function onOwnConnection<T>(
   use: (client: pg.PoolClient, db: Db, state: Unlocked) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  const lockedDb = drizzleOn(client);
+  const lockedDb = drizzleShared(client);
   const state = { unlocked: false };
   try {
     return await use(client, lockedDb, state);

@@ -186,6 +186,8 @@ async function drainLocked(
   const running = new Set<string>();
   /** Lanes whose next row waits (a retry time): not taken up again in this drain. */
   const waiting = new Set<string>();
+  /** Lanes whose next row waits for other lanes (a reconcile): taken up again when one ends. */
+  const held = new Set<string>();
   let stale = true;
   let failure: { error: unknown } | undefined;
   let wake = () => {};
@@ -196,6 +198,7 @@ async function drainLocked(
   onAsked?.(look);
   const start = (lane: string, rows: OutboxRow[]) => {
     running.add(lane);
+    let heldBack = false;
     void drainLane(deps, gameId, rows, now)
       .then(
         (outcome) => {
@@ -205,6 +208,7 @@ async function drainLocked(
             waiting.add(lane);
             if (!result.retryAt || outcome.retryAt < result.retryAt) result.retryAt = outcome.retryAt;
           }
+          heldBack = outcome.held === true;
         },
         (error: unknown) => {
           failure ??= { error };
@@ -212,6 +216,12 @@ async function drainLocked(
       )
       .finally(() => {
         running.delete(lane);
+        if (heldBack) {
+          held.add(lane);
+          wake();
+          return;
+        }
+        held.clear();
         look();
       });
   };
@@ -221,7 +231,7 @@ async function drainLocked(
       const lanes = new Map<string, OutboxRow[]>();
       for (const row of await pendingRows(db, gameId)) {
         const lane = row.lane ?? "";
-        if (running.has(lane) || waiting.has(lane)) continue;
+        if (running.has(lane) || waiting.has(lane) || held.has(lane)) continue;
         lanes.set(lane, [...(lanes.get(lane) ?? []), row]);
       }
       for (const [lane, rows] of lanes) start(lane, rows);
@@ -278,7 +288,7 @@ async function drainLane(
   gameId: string,
   rows: readonly OutboxRow[],
   now: () => Date,
-): Promise<{ done: number; failed: number; retryAt?: Date }> {
+): Promise<{ done: number; failed: number; retryAt?: Date; held?: true }> {
   const { db } = deps;
   const outcome = { done: 0, failed: 0 };
   for (const row of rows) {
@@ -286,7 +296,8 @@ async function drainLane(
     const effect = outboxPayload.parse(row.payload);
     // A reconcile changes who may read and write where (a chat closes at the deadline): what was
     // said before it, in any chat, goes out first. The lane goes on when that is done.
-    if (effect.type === "reconcile" && (await saidBefore(db, gameId, row.id))) return outcome;
+    if (effect.type === "reconcile" && (await saidBefore(db, gameId, row.id)))
+      return { ...outcome, held: true };
     try {
       await perform(deps, gameId, row.id, effect);
       await db
