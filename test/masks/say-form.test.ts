@@ -19,9 +19,8 @@ afterAll(async () => {
   await h.close();
 });
 
-async function maskedClassic(lang: "ru" | "en") {
+async function maskedClassic(lang: "ru" | "en", name = `Form ${lang}`) {
   const gm = { id: h.guild.ownerId };
-  const name = `Form ${lang}`;
   await h.slash(gm.id, "settings", { language: lang });
   await h.slash(gm.id, "game create", { ruleset: "classic", name, masks: "masks" });
   const players = h.guild.members.slice(0, 4);
@@ -98,6 +97,45 @@ describe("/say's form for long text", () => {
           ),
         ).toBe(false);
       expect((copies[0]?.["author"] as Json)["username"]).toBe(speaker.mask);
+    }, 180_000);
+  }
+});
+
+describe("/say edit and /say delete", () => {
+  for (const lang of ["en", "ru"] as const) {
+    it(`${lang}: the speaker picks his message from autocomplete; every copy is edited, then deleted, and the answers say so`, async () => {
+      const { game, speaker, listener, where, copy } = await maskedClassic(lang, `Edit ${lang}`);
+      const said = h.emu.user(speaker.userId).slash(where, "say", { text: `${lang}: first draft` });
+      await said.reply(15_000);
+      const sent = t(lang, "mask.sent.post", { name: speaker.mask });
+      await h.drainUntil(game.id, () => contentOf(said.original() ?? {}) === sent);
+      const copies = () =>
+        (h.emu.user(listener.userId).read(copy, { limit: 50 }) as Json[]).filter((m) =>
+          String(m["content"]).startsWith(`${lang}: `),
+        );
+      expect(copies().map((m) => m["content"])).toEqual([`${lang}: first draft`]);
+
+      // Autocomplete offers the speaker's own messages here, and nobody else's.
+      const offered = await h.choices(speaker.userId, "say", { edit: "" }, "edit", where);
+      expect(offered.map((c) => c.name)).toEqual([`${lang}: first draft`]);
+      expect(await h.choices(listener.userId, "say", { edit: "" }, "edit", copy)).toEqual([]);
+      const value = offered[0]?.value ?? "";
+
+      const edit = h.emu
+        .user(speaker.userId)
+        .slash(where, "say", { edit: value, text: `${lang}: final text` });
+      expect(contentOf(await edit.reply(15_000))).toBe(t(lang, "mask.sending.edit"));
+      await h.drainUntil(game.id, () => contentOf(edit.original() ?? {}) === t(lang, "mask.sent.edit"));
+      expect(copies().map((m) => m["content"])).toEqual([`${lang}: final text`]);
+
+      // Another member cannot delete it, even naming its id.
+      const forged = await h.emu.user(listener.userId).slash(copy, "say", { delete: value }).reply(15_000);
+      expect(contentOf(forged)).toBe(t(lang, "mask.refuse.not_yours"));
+
+      const remove = h.emu.user(speaker.userId).slash(where, "say", { delete: value });
+      expect(contentOf(await remove.reply(15_000))).toBe(t(lang, "mask.sending.delete"));
+      await h.drainUntil(game.id, () => contentOf(remove.original() ?? {}) === t(lang, "mask.sent.delete"));
+      expect(copies()).toEqual([]);
     }, 180_000);
   }
 });
