@@ -129,14 +129,14 @@ export async function relayById(deps: MaskDeps, id: number): Promise<RelayRow | 
  */
 export const BOT_SPEAKER = "";
 
-export function isBotRow(row: Pick<RelayRow, "seatId">): boolean {
+function isBotRow(row: Pick<RelayRow, "seatId">): boolean {
   return row.seatId === BOT_SPEAKER;
 }
 
 /** Idempotency keys of mirror copies: `<canonical key>#<thread id>`. */
 const COPY = "#";
 
-export function copyKey(canonicalKey: string, threadId: string): string {
+function copyKey(canonicalKey: string, threadId: string): string {
   return `${canonicalKey}${COPY}${threadId}`;
 }
 
@@ -374,7 +374,7 @@ async function forgetWebhook(deps: MaskDeps, channelId: string): Promise<void> {
 }
 
 /** Discord's rules for webhook names: 1–80 characters, never "discord" or "clyde". */
-export function webhookUsername(name: string): string {
+function webhookUsername(name: string): string {
   const clean = safeName(name, "plain")
     .replace(/discord/gi, "d1scord")
     .replace(/clyde/gi, "c1yde")
