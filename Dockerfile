@@ -1,6 +1,7 @@
-# One image for every service of docker-compose.yml (migrate, bot, worker): node runs the
+# One image for every service of docker-compose.yml (migrate, bot, worker), on the Node of
+# .node-version (test/deploy/node-version.test.ts holds them together): node runs the
 # process directly (no npm in between, so signals reach it), as the unprivileged `node` user.
-FROM node:22-bookworm-slim
+FROM node:26.12.1-bookworm-slim
 
 # DejaVu: the fonts the renderers load from /usr/share/fonts (newspaper cards, boards, battles).
 RUN apt-get update \

@@ -61,9 +61,11 @@ describe("configuration", () => {
 });
 
 describe("the invite link", () => {
-  it("asks for exactly the README's permission integer, never Administrator", () => {
+  it("asks for exactly the permission integer of the README and docs/deployment.md, never Administrator", () => {
     const readme = readFileSync("README.md", "utf8");
-    const documented = /exactly these permissions\s+\(integer `(\d+)`\)/.exec(readme)?.[1];
+    const deployment = readFileSync("docs/deployment.md", "utf8");
+    expect(/permissions integer\s+`(\d+)`/.exec(readme)?.[1]).toBe(BOT_PERMISSIONS.toString());
+    const documented = /exactly these permissions\s+\(integer `(\d+)`\)/.exec(deployment)?.[1];
     expect(documented).toBe(BOT_PERMISSIONS.toString());
     expect(BOT_PERMISSIONS).toBe(361582685264n);
     expect(BOT_PERMISSIONS & 8n).toBe(0n);
