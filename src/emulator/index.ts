@@ -1,17 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DiscordError, Errors } from "./errors.js";
+import { UserActor } from "./actor.js";
 import { Gateway } from "./gateway.js";
 import { matchRoute, parseBody, readBody, sleep } from "./http-util.js";
-import { type InteractionHandle, Interactions } from "./interactions.js";
+import { Interactions } from "./interactions.js";
 import { ChannelType, type MessageRec } from "./model.js";
 import { type Violation, SpecOracle } from "./oracle.js";
 import { parsePermissions } from "./permissions.js";
 import { RateLimiter, type RateLimitOptions } from "./ratelimit.js";
 import { buildRoutes, majorOf, type Route } from "./routes.js";
-import { EmulatorState, type FileUpload } from "./state/index.js";
+import { EmulatorState } from "./state/index.js";
 
 export { DiscordError } from "./errors.js";
+export { UserActor } from "./actor.js";
 export { InteractionHandle, type InteractionEvent } from "./interactions.js";
 export { P as Permissions } from "./permissions.js";
 export type { Violation } from "./oracle.js";
@@ -87,90 +89,6 @@ export interface RequestRecord {
   /** When the emulator received the request and when it answered (ms since the epoch). */
   startedAt: number;
   finishedAt: number;
-}
-
-/** A human in the emulated Discord: every call is refused exactly where Discord would refuse it. */
-export class UserActor {
-  readonly id: string;
-  private readonly emu: Emulator;
-  constructor(emu: Emulator, id: string) {
-    this.emu = emu;
-    this.id = id;
-  }
-  private get s(): EmulatorState {
-    return this.emu.state;
-  }
-  /** Runs a slash command: `line` is "name", "name sub" or "name group sub"; options by name. */
-  slash(channelId: string, line: string, options: Record<string, unknown> = {}): InteractionHandle {
-    return this.emu.interactions.command(this.id, channelId, line, options);
-  }
-  autocomplete(
-    channelId: string,
-    line: string,
-    options: Record<string, unknown>,
-    focused: string,
-  ): InteractionHandle {
-    return this.emu.interactions.command(this.id, channelId, line, options, focused);
-  }
-  click(messageId: string, customId: string): InteractionHandle {
-    return this.emu.interactions.component(this.id, messageId, customId);
-  }
-  select(messageId: string, customId: string, values: string[]): InteractionHandle {
-    return this.emu.interactions.component(this.id, messageId, customId, values);
-  }
-  /** Submits the modal the bot last showed this user (text input values by custom_id). */
-  submitModal(values: Record<string, string>, customId?: string): InteractionHandle {
-    return this.emu.interactions.submitModal(this.id, values, customId);
-  }
-  openModal(): Json | null {
-    return this.emu.interactions.openModal(this.id);
-  }
-  /** A modified client's modal submit under a custom id it was never shown (interactions.ts). */
-  forgeModalSubmit(channelId: string, customId: string, values: Record<string, string>): InteractionHandle {
-    return this.emu.interactions.forgeModalSubmit(this.id, channelId, customId, values);
-  }
-  send(channelId: string, content: string | Json, files: FileUpload[] = []): Json {
-    const body = typeof content === "string" ? { content } : content;
-    return this.s.messages.json(this.s.messages.create(this.id, channelId, body, files));
-  }
-  edit(channelId: string, messageId: string, body: Json): Json {
-    return this.s.messages.json(this.s.messages.edit(this.id, channelId, messageId, body));
-  }
-  delete(channelId: string, messageId: string): void {
-    this.s.messages.delete(this.id, channelId, messageId);
-  }
-  /** Messages newest first, as GET /channels/{id}/messages returns them. */
-  read(channelId: string, q: { limit?: number; before?: string; after?: string } = {}): Json[] {
-    return this.s.messages.list(this.id, channelId, q).map((m) => this.s.messages.json(m));
-  }
-  channel(channelId: string): Json {
-    return this.s.channels.json(this.s.access.channelFor(this.id, channelId), this.id);
-  }
-  /** Channels of the guild this user can see. */
-  channels(guildId: string): Json[] {
-    return this.s.channels.inGuild(this.id, guildId).map((c) => this.s.channels.json(c));
-  }
-  activeThreads(guildId: string): Json[] {
-    return this.s.threads.active(this.id, guildId).map((c) => this.s.channels.json(c, this.id));
-  }
-  createThread(channelId: string, name: string, type: 11 | 12 = 12, invitable = true): Json {
-    return this.s.channels.json(
-      this.s.threads.create(this.id, channelId, { name, type, invitable }),
-      this.id,
-    );
-  }
-  joinThread(threadId: string): void {
-    this.s.threads.addMember(this.id, threadId, this.id);
-  }
-  leaveThread(threadId: string): void {
-    this.s.threads.removeMember(this.id, threadId, this.id);
-  }
-  canView(channelId: string): boolean {
-    return this.s.access.canView(this.id, channelId);
-  }
-  canSend(channelId: string): boolean {
-    return this.s.access.canSend(this.id, channelId);
-  }
 }
 
 export class Emulator {

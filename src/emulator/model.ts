@@ -134,7 +134,9 @@ export interface MessageRec {
     source_message_id?: string;
     trigger?: { id: string; type: number; source_message_id?: string };
   };
-  message_reference?: { message_id: string; channel_id: string; guild_id?: string };
+  message_reference?: { type?: number; message_id: string; channel_id: string; guild_id?: string };
+  /** A forward's copy of its source (https://discord.com/developers/docs/resources/message#message-snapshot-object). */
+  message_snapshots?: { message: Record<string, unknown> }[];
   deleted?: boolean;
 }
 

@@ -264,6 +264,42 @@ export function buildRoutes(s: EmulatorState, ix: Interactions): Route[] {
     return noContent();
   });
 
+  // ---- reactions and pins (state/reactions.ts)
+  const reaction = "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}";
+  add("PUT", `${reaction}/@me`, "any", (c) => {
+    s.reactions.add(need(c), p(c, "channel_id"), p(c, "message_id"), p(c, "emoji_name"));
+    return noContent();
+  });
+  add("DELETE", `${reaction}/@me`, "any", (c) => {
+    s.reactions.remove(need(c), p(c, "channel_id"), p(c, "message_id"), p(c, "emoji_name"));
+    return noContent();
+  });
+  add("DELETE", `${reaction}/{user_id}`, "any", (c) => {
+    const [channel, message, emoji] = [p(c, "channel_id"), p(c, "message_id"), p(c, "emoji_name")];
+    s.reactions.remove(need(c), channel, message, emoji, p(c, "user_id"));
+    return noContent();
+  });
+  add("GET", reaction, "any", (c) =>
+    ok(
+      s.reactions
+        .users(need(c), p(c, "channel_id"), p(c, "message_id"), p(c, "emoji_name"))
+        .map((u) => s.users.json(u)),
+    ),
+  );
+  for (const pins of ["/channels/{channel_id}/messages/pins", "/channels/{channel_id}/pins"]) {
+    add("PUT", `${pins}/{message_id}`, "any", (c) => {
+      s.reactions.pin(need(c), p(c, "channel_id"), p(c, "message_id"), true);
+      return noContent();
+    });
+    add("DELETE", `${pins}/{message_id}`, "any", (c) => {
+      s.reactions.pin(need(c), p(c, "channel_id"), p(c, "message_id"), false);
+      return noContent();
+    });
+  }
+  add("GET", "/channels/{channel_id}/pins", "any", (c) =>
+    ok(s.reactions.pins(need(c), p(c, "channel_id")).map((m) => s.messages.json(m))),
+  );
+
   // ---- threads
   add("POST", "/channels/{channel_id}/threads", "any", (c) =>
     ok(s.channels.json(s.threads.create(need(c), p(c, "channel_id"), obj(c.body)), need(c)), 201),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { jsonObject } from "./json.js";
 import type { ActionInput, AnyGameState, GmInput, JsonObject, PlayerId } from "./types.js";
 
-/** The scenario file of ../shared/SCENARIOS.md: the engine's public contract. */
+/** The scenario file of docs/scenarios.md: the engine's public contract. */
 
 const id = z.string().min(1);
 

@@ -5,7 +5,7 @@ import { type Scenario, ScenarioSeats, scenarioGmInput, scenarioInput, scenarioS
 import type { AnyGameState, Json, JsonObject, PlayerId } from "./types.js";
 
 /**
- * Plays a scenario file through the engine (../shared/SCENARIOS.md). Pure: the CLI does the I/O.
+ * Plays a scenario file through the engine (docs/scenarios.md). Pure: the CLI does the I/O.
  */
 
 export type SimulationResult = { ok: true; output: JsonObject } | { ok: false; error: string };

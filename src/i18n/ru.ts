@@ -1,4 +1,4 @@
-import { pluralRu } from "../engine/helpers.js";
+import { countRu, pluralFormRu } from "../engine/grammar.js";
 import type { Catalog } from "./index.js";
 
 /** Every player-facing string of the Discord layer, in Russian. Keys mirror en.ts exactly. */
@@ -8,13 +8,13 @@ export const ru: Catalog = {
   "game.not_player": "Вы не играете в этой игре.",
   "game.already_started": "Игра уже началась.",
   "game.full": (p) =>
-    `Мест больше нет (${p["max"]} ${pluralRu(Number(p["max"]), ["место", "места", "мест"])}).`,
+    `Мест больше нет (${countRu(Number(p["max"]), ["место", "места", "мест"])}).`,
   "game.too_few_players": (p) =>
     `Слишком мало игроков для игры «${p["ruleset"]}»: записалось ${p["count"]}, нужно не меньше ${p["min"]}.`,
   "game.too_few_dealt": (p) =>
     `Слишком мало игроков, чтобы бот раздал роли игры «${p["ruleset"]}»: записалось ${p["count"]}, нужно не меньше ${p["min"]}. Стол поменьше (от ${p["assigned"]}) начнётся, если ведущий задаст роль каждому месту через /игра назначить.`,
   "game.too_many_running": (p) =>
-    `На сервере уже идут ${p["max"]} ${pluralRu(Number(p["max"]), ["игра", "игры", "игр"])} — это предел: сначала завершите одну или поднимите предел через /настройки макс_игр.`,
+    `На сервере уже ${pluralFormRu(Number(p["max"]), ["идёт", "идут", "идут"])} ${countRu(Number(p["max"]), ["игра", "игры", "игр"])} — это предел: сначала завершите одну или поднимите предел через /настройки макс_игр.`,
   "game.unknown_options": "У игры «{ruleset}» нет настройки {keys}. Её настройки: {known}.",
   "game.no_lobby": "Сейчас на сервере нет игры, открытой для записи.",
   "gm.add_player": "Игрок этой игры не может быть её ведущим.",
@@ -151,7 +151,7 @@ export const ru: Catalog = {
   "gm.added": "{user} теперь ведущий игры «{name}».",
   "gm.removed": "{user} больше не ведущий игры «{name}».",
   "settings.max_games": (p) =>
-    `, не больше ${p["max"]} ${pluralRu(Number(p["max"]), ["идущей игры", "идущих игр", "идущих игр"])} сразу`,
+    `, не больше ${countRu(Number(p["max"]), ["идущей игры", "идущих игр", "идущих игр"])} сразу`,
   "status.gms": "Ведущие",
   "join.pick": "Для записи открыто несколько игр: выберите одну.",
   "join.placeholder": "Выберите игру",
@@ -184,7 +184,7 @@ export const ru: Catalog = {
   "status.alive": "Живые",
   "status.dead": "Погибшие",
   "status.lobby": (p) =>
-    `Набор: ${p["count"]} ${pluralRu(Number(p["count"]), ["игрок записался", "игрока записались", "игроков записались"])}.`,
+    `Набор: ${countRu(Number(p["count"]), ["игрок записался", "игрока записались", "игроков записались"])}.`,
   "status.game_id": "Код игры: {id}",
   "state.lobby": "набор",
   "state.running": "идёт",

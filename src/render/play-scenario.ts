@@ -4,7 +4,7 @@ import { ScenarioSeats, scenarioGmInput, scenarioInput, scenarioSchema } from ".
 import type { AnyGameState, PhaseReport } from "../engine/types.js";
 
 /**
- * Plays a scenario (../shared/SCENARIOS.md) through the engine and keeps every state, for the
+ * Plays a scenario (docs/scenarios.md) through the engine and keeps every state, for the
  * renderers' tests and the example images. Pure: the caller reads the file. Unlike the simulator
  * it keeps the states around each resolution (a battle's units exist only in the state before it).
  */

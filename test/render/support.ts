@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type PlayedScenario, playScenario } from "../../src/render/play-scenario.js";
 import { getRuleset } from "../../src/rulesets/index.js";
 
-/** The public scenario cases (a copy of ../shared/scenarios in test/fixtures). */
+/** The public scenario cases (test/fixtures/scenarios). */
 export function publicCase(path: string): PlayedScenario {
   const file = new URL(`../fixtures/scenarios/${path}`, import.meta.url);
   const raw = JSON.parse(readFileSync(file, "utf8")) as { scenario: unknown };

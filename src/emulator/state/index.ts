@@ -5,6 +5,7 @@ import { Commands } from "./commands.js";
 import type { DispatchListener, DispatchScope, Json, StateOptions } from "./common.js";
 import { Guilds } from "./guilds.js";
 import { Messages } from "./messages.js";
+import { Reactions } from "./reactions.js";
 import { Threads } from "./threads.js";
 import { Users } from "./users.js";
 import { Webhooks } from "./webhooks.js";
@@ -36,6 +37,7 @@ export class EmulatorState {
   readonly channels = new Channels(this);
   readonly threads = new Threads(this);
   readonly messages = new Messages(this);
+  readonly reactions = new Reactions(this);
   readonly commands = new Commands(this);
   readonly webhooks = new Webhooks(this);
   /** The application's bot user: the emulator serves one application. */

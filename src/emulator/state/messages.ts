@@ -112,6 +112,11 @@ export class Messages {
     if (!ch) throw Errors.unknownChannel();
     const g = this.root.guilds.get(ch.guild_id);
     if (!via) {
+      // "When a thread is locked, only users with MANAGE_THREADS can unarchive it" (Thread
+      // Metadata, https://discord.com/developers/docs/resources/channel#thread-metadata-object),
+      // and they alone post in it; an archived thread that is not locked is unarchived by a post
+      // from a member who may send there ("The API will helpfully automatically unarchive a thread
+      // when sending a message in that thread", topics/threads), below.
       if (ch.thread?.locked && !(access.permissionsIn(actor, ch.id) & P.MANAGE_THREADS))
         throw Errors.threadLocked();
       if (!access.canSend(actor, ch.id)) throw Errors.missingPermissions();
@@ -126,6 +131,7 @@ export class Messages {
       ch.type === ChannelType.GuildVoice
     )
       throw Errors.wrongChannelType();
+    const ref = body["message_reference"] as Json | undefined;
     const content = str(body["content"]);
     const embeds = Array.isArray(body["embeds"]) ? (body["embeds"] as unknown[]) : [];
     const components = Array.isArray(body["components"]) ? (body["components"] as unknown[]) : [];
@@ -137,6 +143,7 @@ export class Messages {
       !files.length &&
       !stickers.length &&
       !body["poll"] &&
+      !(ref?.["type"] === 1 && ref["message_id"] !== undefined) &&
       !((via?.flags ?? 0) & 128)
     )
       throw Errors.emptyMessage();
@@ -155,8 +162,15 @@ export class Messages {
         ? (body["allowed_mentions"] as Json)
         : undefined;
     const mentions = this.mentionsOf(g, content, allowed);
-    const ref = body["message_reference"] as Json | undefined;
-    if (ref?.["message_id"] && !via?.webhook) {
+    const forward = ref?.["type"] === 1 && ref["message_id"] !== undefined;
+    const snapshot = forward && ref ? this.forwardSource(actor, ref, via !== undefined) : undefined;
+    if (ref?.["message_id"] && !forward && !via) {
+      // "...if replying to a message, also requires the READ_MESSAGE_HISTORY permission"
+      // (https://discord.com/developers/docs/resources/message#create-message); SEND_MESSAGES is
+      // checked above, as for any message.
+      access.require(actor, ch.id, P.READ_MESSAGE_HISTORY);
+    }
+    if (ref?.["message_id"] && !forward && !via?.webhook) {
       const target = this.byId.get(str(ref["message_id"]));
       if (!target || target.deleted || target.channel_id !== str(ref["channel_id"], ch.id)) {
         if (ref["fail_if_not_exists"] !== false)
@@ -197,12 +211,36 @@ export class Messages {
       msg.application_id = this.root.applicationId;
     }
     if (via?.ephemeralFor) msg.ephemeralFor = via.ephemeralFor;
-    if (ref?.["message_id"])
+    if (snapshot && ref)
+      msg.message_reference = {
+        type: 1,
+        message_id: snapshot.id,
+        channel_id: snapshot.channel_id,
+        guild_id: snapshot.guild_id ?? ch.guild_id,
+      };
+    else if (ref?.["message_id"])
       msg.message_reference = {
         message_id: str(ref["message_id"]),
         channel_id: ch.id,
         guild_id: ch.guild_id,
       };
+    if (snapshot)
+      msg.message_snapshots = [
+        {
+          message: {
+            type: snapshot.type,
+            content: snapshot.content,
+            embeds: snapshot.embeds,
+            attachments: snapshot.attachments.map((a) => this.attachmentJson(a)),
+            timestamp: snapshot.timestamp,
+            edited_timestamp: snapshot.edited_timestamp,
+            flags: snapshot.flags,
+            mentions: [],
+            mention_roles: [],
+            components: [],
+          },
+        },
+      ];
     this.byId.set(msg.id, msg);
     if (nonceKey) this.nonces.set(nonceKey, { id: msg.id, at: Date.now() });
     if (!msg.ephemeralFor) {
@@ -230,6 +268,22 @@ export class Messages {
       this.root.dispatch("MESSAGE_CREATE", this.json(msg, true), this.scope(msg));
     }
     return msg;
+  }
+
+  /**
+   * The message a forward copies: the author must be able to read it where it is ("the current
+   * user must have the VIEW_CHANNEL and READ_MESSAGE_HISTORY permissions in the source channel",
+   * https://discord.com/developers/docs/resources/message#message-reference-types); the target
+   * needs SEND_MESSAGES like any message, checked by `create`.
+   */
+  private forwardSource(actor: string, ref: Json, viaApp: boolean): MessageRec {
+    const source = this.byId.get(str(ref["message_id"]));
+    const channelId = str(ref["channel_id"], source?.channel_id ?? "");
+    if (viaApp) {
+      if (!source || source.deleted) throw Errors.unknownMessage();
+      return source;
+    }
+    return this.get(actor, channelId, str(ref["message_id"]));
   }
 
   /**
@@ -310,6 +364,10 @@ export class Messages {
     if (!msg || msg.deleted) throw Errors.unknownMessage();
     const ch = this.root.channels.byId.get(msg.channel_id);
     if (!skipChecks) {
+      // "The fields content, embeds, and flags can be edited by the original message author.
+      // Other users can only edit flags and only if they have the MANAGE_MESSAGES permission"
+      // (https://discord.com/developers/docs/resources/message#edit-message): the author needs no
+      // Send Messages to edit his own earlier message, only to see the channel.
       if (msg.author_id !== actor || msg.webhook) {
         if (Object.keys(body).some((k) => k !== "flags")) throw Errors.notAuthor();
         access.require(actor, channelId, P.MANAGE_MESSAGES);
@@ -317,6 +375,10 @@ export class Messages {
       if (ch?.thread?.locked && !(access.permissionsIn(actor, ch.id) & P.MANAGE_THREADS))
         throw Errors.threadLocked();
     }
+    // "Archived threads are generally immutable"
+    // (https://discord.com/developers/docs/topics/threads#archiving-and-locking-threads): an edit
+    // in an archived thread is refused, by whoever (50083), webhooks and the bot included.
+    if (ch?.thread?.archived) throw Errors.archivedThread();
     checkMessageBody(body);
     if (body["content"] !== undefined) msg.content = body["content"] === null ? "" : str(body["content"]);
     if (body["embeds"] !== undefined)
@@ -354,6 +416,8 @@ export class Messages {
     const msg = skipChecks ? this.byId.get(messageId) : this.get(actor, channelId, messageId);
     if (!msg || msg.deleted) throw Errors.unknownMessage();
     if (!skipChecks && msg.author_id !== actor) this.root.access.require(actor, channelId, P.MANAGE_MESSAGES);
+    // An archived thread is immutable (above): a deletion there is refused too (50083).
+    if (this.root.channels.byId.get(msg.channel_id)?.thread?.archived) throw Errors.archivedThread();
     msg.deleted = true;
     const list = this.byChannel.get(msg.channel_id);
     if (list)
@@ -445,6 +509,9 @@ export class Messages {
       };
     }
     if (msg.message_reference) out["message_reference"] = { type: 0, ...msg.message_reference };
+    if (msg.message_snapshots) out["message_snapshots"] = msg.message_snapshots;
+    const reactions = this.root.reactions.json(msg.id);
+    if (reactions) out["reactions"] = reactions;
     if (msg.nonce !== undefined) out["nonce"] = msg.nonce;
     const ch = this.root.channels.byId.get(msg.channel_id);
     if (ch?.thread) out["position"] = Math.max(0, ch.total_message_sent - 1);

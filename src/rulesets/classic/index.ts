@@ -14,7 +14,7 @@ import { texts } from "./texts.js";
 import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./votes.js";
 
-/** `classic`: forum mafia with two clans, the maniac, the ninja and the necromancer (../shared/rules/classic.md). */
+/** `classic`: forum mafia with two clans, the maniac, the ninja and the necromancer (docs/rules/classic.md). */
 export const classic = defineRuleset<ClassicState>({
   id: "classic",
   name: { en: "Classic mafia: two clans", ru: "Классическая мафия: два клана" },

@@ -2,7 +2,7 @@ import { hasStatus } from "../../engine/helpers.js";
 import type { BasePlayer, GameState, JsonObject } from "../../engine/types.js";
 import type { ClassicOptions } from "./options.js";
 
-/** The state model of `classic` (../shared/rules/classic.md). Plain JSON data only. */
+/** The state model of `classic` (docs/rules/classic.md). Plain JSON data only. */
 
 export const RULESET = "classic";
 

@@ -13,7 +13,7 @@ import { texts } from "./texts.js";
 import { actionLabel, availableActions, playerView } from "./view.js";
 import { votes } from "./votes.js";
 
-/** The blind game run by the Mayor: ../shared/rules/mayor.md (seed 004_ad941c781c806692.txt). */
+/** The blind game run by the Mayor: docs/rules/mayor.md (seed 004_ad941c781c806692.txt). */
 export const mayor = defineRuleset<MayorState>({
   id: RULESET_ID,
   name: { en: "The Mayor's blind game", ru: "Игра вслепую у Мэра" },

@@ -11,7 +11,7 @@ import { actionLabel, availableActions, chatLayout, deadline, finalPlayer, playe
 import { rejections } from "./rejections.js";
 import { en, ru } from "./texts.js";
 
-/** Regnum (Регнум): the political RPG of ../shared/rules/regnum.md. */
+/** Regnum (Регнум): the political RPG of docs/rules/regnum.md. */
 export const regnum = defineRuleset<RState>({
   id: "regnum",
   name: { en: "Regnum", ru: "Регнум" },

@@ -14,7 +14,7 @@ import { actionLabel, availableActions, boardOf, playerView } from "./view.js";
 import { chatLayout } from "./chats.js";
 import { onPhaseOpen } from "./resolution.js";
 
-/** «Тайный Фюрер: Рейхстаг», a Secret Hitler variant: ../shared/rules/reichstag.md. */
+/** «Тайный Фюрер: Рейхстаг», a Secret Hitler variant: docs/rules/reichstag.md. */
 export const reichstag = defineRuleset<ReichstagState>({
   id: RULESET,
   name: { en: "Secret Hitler: Reichstag", ru: "Тайный Фюрер: Рейхстаг" },
