@@ -1,4 +1,5 @@
 import { PermissionFlagsBits as P } from "discord.js";
+import { gmsWithoutSeats } from "../games/authority.js";
 import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
 import { t } from "../i18n/index.js";
@@ -206,7 +207,12 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     { key: "gm", name: `${input.gameName}: ${text("role.gm")}` },
   ];
   const memberRoles: Record<string, RoleKey[]> = {};
-  for (const gm of input.gmUserIds) memberRoles[gm] = ["gm"];
+  // A seat excludes GM powers (src/games/authority.ts): a listed GM who sits gets no GM role.
+  for (const gm of gmsWithoutSeats(
+    input.gmUserIds,
+    input.seats.map((s) => s.userId),
+  ))
+    memberRoles[gm] = ["gm"];
   const layoutChats = input.state ? input.ruleset.chatLayout(input.state) : [];
   // Masked: no player holds a game role at all — a role that flips when a mask dies or falls
   // silent would tie the mask to its account. Access goes through mirrors and /say instead.

@@ -1,4 +1,5 @@
-import type { BaseInteraction } from "discord.js";
+import { PermissionFlagsBits, type BaseInteraction, type PermissionsBitField } from "discord.js";
+import { refuseUnlessGm } from "../games/control.js";
 import { UserError } from "../games/errors.js";
 import { gameOfDiscordChannel, gamesAround, guildGames, involvedIn } from "../games/queries.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../games/service.js";
@@ -73,12 +74,26 @@ export async function resolveGame(
   throw new UserError("game.which");
 }
 
+/** A GM of the game (src/games/authority.ts): a seated member is refused in a seat's own words. */
 export async function requireGm(ctx: Ctx, gameId: string, userId: string): Promise<void> {
-  if (!(await ctx.service.isGm(gameId, userId))) throw new UserError("game.gm_only");
+  refuseUnlessGm(await ctx.service.gmStanding(gameId, userId));
 }
 
 export async function requirePlayer(ctx: Ctx, gameId: string, userId: string): Promise<PlayerRow> {
   return ctx.service.seatOf(gameId, userId);
+}
+
+/**
+ * Discord shows every channel to the server's owner and to Administrator, the secret chats and
+ * the GM room included, and no overwrite can hide one from them: such a member cannot take a seat
+ * (`own`: joining himself; else a GM names him, `/gm replace`). docs/gm.md.
+ */
+export function refuseSeatForAdmin(
+  permissions: Readonly<PermissionsBitField> | null | undefined,
+  own: boolean,
+): void {
+  if (permissions?.has(PermissionFlagsBits.Administrator))
+    throw new UserError(own ? "game.admin_cannot_join" : "game.admin_cannot_sit");
 }
 
 /** The game has started and is not over. */

@@ -5,6 +5,7 @@ import { REVIEW_PREFIX } from "../games/service.js";
 import { phaseName, t } from "../i18n/index.js";
 import { editModal } from "./commands/gm.js";
 import type { Ctx } from "./context.js";
+import { requireGm } from "./preconditions.js";
 
 /**
  * The buttons of a draft's card in the GM room (src/games/gm-room.ts): Publish, Edit, Hold and
@@ -17,7 +18,7 @@ export { REVIEW_PREFIX };
 export async function handleReviewButton(ctx: Ctx, interaction: ButtonInteraction): Promise<void> {
   const [, action = "", gameId = "", index = ""] = interaction.customId.split(":");
   const game = await ctx.service.game(gameId);
-  if (!(await ctx.service.isGm(game.id, interaction.user.id))) throw new UserError("game.gm_only");
+  await requireGm(ctx, game.id, interaction.user.id);
   const phaseIndex = Number(index);
   const draft = Number.isInteger(phaseIndex) ? await draftOf(ctx.db, game.id, phaseIndex) : undefined;
   if (!draft) throw new UserError("game.no_draft");

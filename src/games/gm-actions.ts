@@ -4,12 +4,14 @@ import type { ActionInput, GmInput } from "../engine/types.js";
 import { deadlines, gameMasters, games, playerReplacements, players } from "../db/schema/index.js";
 import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import type { GameContext } from "./context.js";
-import { logControl, requireGm } from "./control.js";
+import { logControl, refuseSeatForGm, requireGm } from "./control.js";
+import { confusableWith } from "../render/confusables.js";
+import { safeName } from "../render/names.js";
 import type { OutboxEffect } from "./effects.js";
 import { UserError } from "./errors.js";
 import { dealMasks } from "./masks.js";
 import { applyLogged, type LoggedEntry, type LoggedRun, type SubmitOutcome } from "./play.js";
-import { currentPhase, gmsOf, seatOf } from "./reads.js";
+import { currentPhase, gmsOf, seatOf, seatsOf } from "./reads.js";
 import { staleDraft } from "./review.js";
 import type { GameRow } from "./rows.js";
 import type { Tx } from "./state.js";
@@ -149,6 +151,13 @@ export async function replace(
       .from(players)
       .where(and(eq(players.gameId, gameId), eq(players.userId, toUserId)));
     if (taken.length > 0) throw new UserError("game.already_joined");
+    await refuseSeatForGm(tx, gameId, toUserId, false);
+    const others = (await seatsOf(tx, gameId)).filter((s) => s.id !== seat.id);
+    const alike = confusableWith(
+      displayName,
+      others.map((s) => s.displayName),
+    );
+    if (alike !== undefined) throw new UserError("gm.replace_confusable", { name: safeName(alike) });
     const phase = await currentPhase(tx, gameId);
     await tx.update(players).set({ userId: toUserId, displayName }).where(eq(players.id, seat.id));
     await tx.insert(playerReplacements).values({

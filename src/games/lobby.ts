@@ -15,11 +15,12 @@ import {
   players,
 } from "../db/schema/index.js";
 import { t } from "../i18n/index.js";
+import { confusableWith } from "../render/confusables.js";
 import { safeName } from "../render/names.js";
 import { getRuleset } from "../rulesets/index.js";
 import { changeGame, writeOutbox, type Committed } from "./changes.js";
 import type { GameContext } from "./context.js";
-import { logControl, requireGm } from "./control.js";
+import { logControl, refuseSeatForGm, requireGm } from "./control.js";
 import { deliverNow, readerOf, withDeadlineNotice, type OutboxEffect } from "./effects.js";
 import { UserError } from "./errors.js";
 import { commitmentOf, derivedSeedOf, drawSecret, seedOf } from "./fairness.js";
@@ -155,9 +156,16 @@ export async function join(
   return changeGame(ctx.db, gameId, async (tx, game) => {
     if (game.status !== "lobby") throw new UserError("game.already_started");
     const ruleset = rulesetOrThrow(game.ruleset);
+    await refuseSeatForGm(tx, gameId, userId, true);
     const seats = await seatsOf(tx, gameId);
     if (seats.some((s) => s.userId === userId)) throw new UserError("game.already_joined");
     if (seats.length >= ruleset.players.max) throw new UserError("game.full", { max: ruleset.players.max });
+    // Two seats whose names read alike (TR39 skeletons: "Anna" and "Аnna") would let one pass for the other.
+    const alike = confusableWith(
+      displayName,
+      seats.map((s) => s.displayName),
+    );
+    if (alike !== undefined) throw new UserError("game.confusable_name");
     const seat = seats.length + 1;
     const [row] = await tx
       .insert(players)
@@ -197,6 +205,7 @@ export async function assign(
   await changeGame(ctx.db, gameId, async (tx, game) => {
     await requireGm(ctx, tx, gameId, byUserId);
     if (game.status !== "lobby") throw new UserError("game.already_started");
+    await refuseSeatForGm(tx, gameId, userId, false);
     const seat = await seatOf(tx, gameId, userId);
     const ruleset = rulesetOrThrow(game.ruleset);
     const checked = ruleset.player.safeParse({ ...setup, id: seat.seatId });

@@ -14,6 +14,7 @@ import {
 } from "../db/schema/index.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { fromJsonRow, fromJsonRows, jsonRow } from "../db/json-row.js";
+import { actsAsGm, gmStandingOf, type GmStanding } from "./authority.js";
 import type { GameContext } from "./context.js";
 import { UserError } from "./errors.js";
 import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
@@ -76,22 +77,40 @@ export async function seatOf(tx: Tx, gameId: string, userId: string): Promise<Pl
   return seat;
 }
 
-/** A GM of the game: listed in its GMs, or the acting member is a GM of the whole server. */
+/**
+ * What the member is to the game (src/games/authority.ts, the one rule): listed in its GMs, a GM
+ * of the whole server (the acting member's standing on the game's server), excluded by a seat, or
+ * none. One statement.
+ */
+export async function gmStanding(
+  ctx: GameContext,
+  gameId: string,
+  userId: string,
+  tx: Tx = ctx.db,
+): Promise<GmStanding> {
+  const [row] = await tx
+    .select({
+      guildId: games.guildId,
+      listed: sql<boolean>`exists (select 1 from ${gameMasters} where ${gameMasters.gameId} = ${gameId} and ${gameMasters.userId} = ${userId})`,
+      seated: sql<boolean>`exists (select 1 from ${players} where ${players.gameId} = ${gameId} and ${players.userId} = ${userId})`,
+    })
+    .from(games)
+    .where(eq(games.id, gameId));
+  if (!row) return "none";
+  const actor = ctx.actor;
+  const serverGm =
+    actor !== null && actor.serverGm && actor.userId === userId && actor.guildId === row.guildId;
+  return gmStandingOf({ listed: row.listed, seated: row.seated, serverGm });
+}
+
+/** A GM of the game now: listed or a server GM, and not seated in it (src/games/authority.ts). */
 export async function isGm(
   ctx: GameContext,
   gameId: string,
   userId: string,
   tx: Tx = ctx.db,
 ): Promise<boolean> {
-  const rows = await tx
-    .select()
-    .from(gameMasters)
-    .where(and(eq(gameMasters.gameId, gameId), eq(gameMasters.userId, userId)));
-  if (rows.length > 0) return true;
-  const actor = ctx.actor;
-  if (!actor?.serverGm || actor.userId !== userId) return false;
-  const [game] = await tx.select({ guildId: games.guildId }).from(games).where(eq(games.id, gameId));
-  return game?.guildId === actor.guildId;
+  return actsAsGm(await gmStanding(ctx, gameId, userId, tx));
 }
 
 /** The game's own GMs (not the server's), the creator first, then in the order they were added. */

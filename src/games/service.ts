@@ -3,6 +3,7 @@ import type { ActionInput, AnyGameState, GmInput, Lang, PhaseReport } from "../e
 import type { Db } from "../db/client.js";
 import type { MaskMode } from "../db/schema/index.js";
 import type { Committed } from "./changes.js";
+import type { GmStanding } from "./authority.js";
 import { gameContext, systemClock, type Actor, type Clock, type GameContext } from "./context.js";
 import * as deadlines from "./deadlines.js";
 import { closeEarly } from "./early-close.js";
@@ -72,6 +73,11 @@ export class GameService {
   /** A GM of the game: listed in its GMs, or the acting member is a GM of the whole server. */
   isGm(gameId: string, userId: string, tx: Tx = this.db): Promise<boolean> {
     return reads.isGm(this.ctx, gameId, userId, tx);
+  }
+
+  /** What the member is to the game: a GM (listed, or the server's), excluded by a seat, or none. */
+  gmStanding(gameId: string, userId: string, tx: Tx = this.db): Promise<GmStanding> {
+    return reads.gmStanding(this.ctx, gameId, userId, tx);
   }
 
   /** The game's own GMs (not the server's), the creator first, then in the order they were added. */

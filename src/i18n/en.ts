@@ -5,6 +5,19 @@ export const en: Catalog = {
   // refusals (UserError keys of src/games/errors.ts and the Discord layer)
   "game.not_found": "No such game.",
   "game.gm_only": "Only a GM of this game can do that.",
+  "game.gm_seated":
+    "You have a seat in this game, so you are not its GM: a player never gets GM powers in his own game, whatever his server role or permissions.",
+  "game.gm_cannot_join":
+    "You are a GM of this game, so you cannot take a seat in it. To play, ask another GM to take you off with /gm remove first.",
+  "game.admin_cannot_join":
+    "Discord shows every channel of the server, the secret chats and the GM room included, to its owner and to members with the Administrator permission, and the bot cannot hide them: you cannot take a seat in a game while you hold it.",
+  "game.admin_cannot_sit":
+    "That member is the server's owner or has the Administrator permission: Discord shows him every channel, the secret chats included, so he cannot take a seat.",
+  "game.gm_cannot_sit": "That member is a GM of this game and cannot take a seat in it.",
+  "game.confusable_name":
+    "A player of this game already has a name that reads like yours (letters of another alphabet that look the same). Change your server nickname so that nobody can be taken for another, then join again.",
+  "gm.replace_confusable":
+    "That member's name reads like the name of {name}, who already sits in this game (letters of another alphabet that look the same). Ask him to change his server nickname first.",
   "game.not_player": "You are not a player of this game.",
   "game.already_started": "The game has already started.",
   "game.full": "The game is full ({max} seats).",

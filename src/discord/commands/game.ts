@@ -19,7 +19,13 @@ import { zoneChoices } from "../../games/time.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
-import { gameChoices, gameOfInteractionChannel, requireGm, resolveGame } from "../preconditions.js";
+import {
+  gameChoices,
+  gameOfInteractionChannel,
+  refuseSeatForAdmin,
+  requireGm,
+  resolveGame,
+} from "../preconditions.js";
 import { roleName, safeName } from "../../render/names.js";
 import { maskModes, type MaskMode } from "../../db/schema/index.js";
 import { defaultMaskMode, maskModeOf, setMaskMode, supportsAppearances } from "../../games/masks.js";
@@ -251,6 +257,7 @@ async function join(
   interaction: ChatInputCommandInteraction | StringSelectMenuInteraction,
   game: GameRow,
 ): Promise<void> {
+  refuseSeatForAdmin(interaction.memberPermissions, true);
   const shown = shownNameOf(interaction);
   const seat = await ctx.service.join(game.id, interaction.user.id, shown);
   // Masked games never show a seat number: seats follow the public join order.

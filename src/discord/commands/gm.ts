@@ -1,5 +1,6 @@
 import {
   ActionRowBuilder,
+  GuildMember,
   MessageFlags,
   ModalBuilder,
   SlashCommandBuilder,
@@ -21,7 +22,7 @@ import { commandTexts } from "../../i18n/commands.js";
 import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import { safeName } from "../../render/names.js";
-import { gameChoices, requireGm, resolveGame } from "../preconditions.js";
+import { gameChoices, refuseSeatForAdmin, requireGm, resolveGame } from "../preconditions.js";
 import { describeChosen, labelsOf } from "../../render/orders.js";
 import { seatNames } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, targetChoices } from "../orders.js";
@@ -157,9 +158,11 @@ async function rulesetGm(
     await interaction.editReply(t(ctx.lang, "gm.rejected", { reason }));
     return;
   }
-  await interaction.editReply(
-    withCorrectionNote(ctx, t(ctx.lang, "gm.done", { action: shown }), outcome.stale, outcome.phase),
-  );
+  // The rules that apply this GM action at the resolution: the GM is told it has not acted yet.
+  const done = ruleset.deferredGmActions?.includes(action)
+    ? t(ctx.lang, "gm.deferred", { action: shown, ruleset: ruleset.name[ctx.lang] })
+    : t(ctx.lang, "gm.done", { action: shown });
+  await interaction.editReply(withCorrectionNote(ctx, done, outcome.stale, outcome.phase));
 }
 
 /** A GM's correction while a draft waits: the reply says the draft is held until a Re-run. */
@@ -282,6 +285,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     case "replace": {
       const from = interaction.options.getUser("player", true);
       const to = interaction.options.getUser("with", true);
+      const member = interaction.options.getMember("with");
+      refuseSeatForAdmin(member instanceof GuildMember ? member.permissions : null, false);
       const fromSeat = await ctx.service.seatOf(game.id, from.id);
       const committed = await ctx.service.replace(
         game.id,

@@ -46,7 +46,9 @@ export async function seatUser(
 ): Promise<string> {
   const named = interaction.options.getUser("player");
   if (!named || named.id === interaction.user.id) return interaction.user.id;
-  if (!(await ctx.service.isGm(gameId, interaction.user.id))) throw new UserError("gm.player_option_gm_only");
+  const standing = await ctx.service.gmStanding(gameId, interaction.user.id);
+  if (standing === "seated") throw new UserError("game.gm_seated");
+  if (standing === "none") throw new UserError("gm.player_option_gm_only");
   return named.id;
 }
 
