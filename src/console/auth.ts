@@ -17,7 +17,8 @@ export const LINK_TTL_MS = 10 * 60_000;
 export const SESSION_TTL_MS = 12 * 3_600_000;
 export const COOKIE_NAME = "gm_console";
 
-export type Refusal = "unknown" | "expired" | "used" | "not_gm";
+/** Why a link gives no session; `cross_site`: the sign-in form was posted from another site (login CSRF). */
+export type Refusal = "unknown" | "expired" | "used" | "not_gm" | "cross_site";
 
 /** Whether the account is a GM of the game now. */
 export type GmCheck = (gameId: string, userId: string) => Promise<boolean>;

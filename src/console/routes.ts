@@ -135,6 +135,21 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
       return false;
     }
   };
+  /**
+   * The sign-in form was posted from the console's own page. Stricter than `sameOrigin`: a request
+   * without Origin counts only with a same-site Referer (the pages send `referrer-policy:
+   * same-origin`), so another site cannot sign a GM's browser into a session of its own (login
+   * CSRF: the victim would then act in the attacker's console). Browsers send Origin with every POST.
+   */
+  const signInFromHere = (request: FastifyRequest): boolean => {
+    const from = request.headers.origin ?? request.headers.referer;
+    if (!from) return false;
+    try {
+      return new URL(from).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
   const secureByConfig = deps.secure;
 
   const langOf = async (gameId: string | undefined): Promise<Lang | null> => {
@@ -197,6 +212,8 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
     });
 
     app.post("/console/enter", async (request, reply) => {
+      // Refused before the token is looked at: a cross-site post spends nothing.
+      if (!signInFromHere(request)) return send(reply, 403, refusalPage(null, "cross_site"));
       const body = (request.body ?? {}) as Record<string, unknown>;
       const exchanged = await auth.exchange(String(body["t"] ?? ""));
       if ("refused" in exchanged)

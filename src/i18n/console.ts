@@ -22,6 +22,8 @@ export const consoleEn: Catalog = {
   "console.refused.used": "This link was already used: each link opens the console once.",
   "console.refused.not_gm": "This link belongs to an account that is not a GM of the game.",
   "console.refused.no_session": "You are not signed in to this game's console, or your session has ended.",
+  "console.refused.cross_site":
+    "The sign-in came from another website, not from the console's own page: nothing was opened. Open your /gm console link again and press the button there.",
   "console.refused_hint": "A GM of the game gets a new link with /gm console in Discord.",
   "console.enter_text": "Open the GM console of “{name}” on this device?",
   "console.enter_button": "Open the console",
@@ -242,6 +244,8 @@ export const consoleRu: Catalog = {
   "console.refused.used": "Ссылка уже использована: каждая ссылка открывает пульт один раз.",
   "console.refused.not_gm": "Ссылка выдана аккаунту, который не ведёт эту игру.",
   "console.refused.no_session": "Вы не вошли в пульт этой игры, или ваш сеанс закончился.",
+  "console.refused.cross_site":
+    "Вход пришёл с другого сайта, а не со страницы пульта: ничего не открыто. Откройте свою ссылку /gm console снова и нажмите кнопку на её странице.",
   "console.refused_hint": "Ведущий игры получает новую ссылку командой /gm console в Discord.",
   "console.enter_text": "Открыть пульт ведущего игры «{name}» на этом устройстве?",
   "console.enter_button": "Открыть пульт",

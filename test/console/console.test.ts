@@ -117,6 +117,36 @@ describe("the GM web console", { timeout: 120_000 }, () => {
     await expired.context.close();
   });
 
+  it("a sign-in posted from another site, or with neither Origin nor Referer, is refused in both languages and spends nothing (login CSRF)", async () => {
+    const link = await consoleLink(gm);
+    const token = new URL(link).searchParams.get("t") ?? "";
+    const d = await device(browser);
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { referer: "https://evil.example/page" },
+      {},
+    ]) {
+      const posted = await d.page.request.post(`${h.consoleUrl}/console/enter`, {
+        form: { t: token },
+        headers,
+        maxRedirects: 0,
+      });
+      expect(posted.status()).toBe(403);
+      expect(posted.headers()["set-cookie"]).toBeUndefined();
+      const text = await posted.text();
+      expect(text).toContain(t("ru", "console.refused.cross_site").replace(/"/g, "&quot;"));
+      expect(text).toContain(t("en", "console.refused.cross_site").replace(/'/g, "&#39;"));
+      for (const secret of [NAME, ...SECRETS]) expect(text).not.toContain(secret);
+    }
+    expect((await d.context.cookies()).length).toBe(0);
+    await d.context.close();
+    // The link was not spent: its GM opens it from the console's own page.
+    const mine = await enter(link);
+    expect(new URL(mine.page.url()).pathname).toBe(`/console/g/${gameId}/`);
+    await mine.context.close();
+  });
+
   it("a player and an outsider get no link, and a link issued to either is refused", async () => {
     for (const userId of [u(1), u(5)]) {
       const reply = await h.slash(userId, "gm console", { game: NAME });
