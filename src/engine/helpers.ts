@@ -151,15 +151,6 @@ export function joinList(items: readonly string[], lang: Lang): string {
   return `${items.slice(0, -1).join(", ")}${and}${items[items.length - 1] ?? ""}`;
 }
 
-/** Russian plural form: pluralRu(5, ["голос", "голоса", "голосов"]) → "голосов". */
-export function pluralRu(count: number, forms: readonly [string, string, string]): string {
-  const mod10 = Math.abs(count) % 10;
-  const mod100 = Math.abs(count) % 100;
-  if (mod10 === 1 && mod100 !== 11) return forms[0];
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return forms[1];
-  return forms[2];
-}
-
 const targetsOnly = z.object({}).passthrough();
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Gender, NameCase } from "./grammar.js";
 import type { Rejections } from "./rejections.js";
 import type {
   ActionInput,
@@ -25,6 +26,15 @@ export interface RenderContext {
    * the simulator, which prints the ids as the rules files do (`word(ctx, id)` falls back to it).
    */
   word?(id: string): string;
+  /** A rules id's word in a case («командующего Королевскими ВС»); undefined when not declined. */
+  wordIn?(id: string, grammaticalCase: NameCase): string | undefined;
+  /**
+   * The seat's grammatical gender (src/engine/grammar.ts): said by its player, else recognised
+   * in a Russian first name; undefined when unknown and in the simulator.
+   */
+  gender?(id: PlayerId): Gender | undefined;
+  /** The seat's name in a case when it is a Russian first name; undefined otherwise. */
+  declined?(id: PlayerId, grammaticalCase: NameCase): string | undefined;
 }
 
 /** One text of a catalog: public lines by key, private messages by `private.<kind>`. */

@@ -3,6 +3,9 @@ import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState, Lang, PhaseReport, PlayerId, PrivateMessage } from "../engine/types.js";
 import { safeName } from "../render/names.js";
 import { has, t } from "../i18n/index.js";
+import { declineName, seatGender } from "../i18n/names.js";
+import { wordInCase } from "../i18n/cases.js";
+import type { Gender } from "../engine/grammar.js";
 
 /** A reader in the server's language: seats by their shown names, roles and factions by name. */
 export function displayContext(
@@ -11,14 +14,24 @@ export function displayContext(
   names: ReadonlyMap<PlayerId, string>,
   /** `text` for messages (markdown, mentions escaped); `plain` for files and images. */
   as: "text" | "plain" = "text",
+  /** What each seat's player said of their grammatical gender (`/settings`, `/game join`). */
+  genders: ReadonlyMap<PlayerId, Gender | null> = new Map(),
 ): RenderContext {
+  const gender = (id: PlayerId) => seatGender(names.get(id) ?? "", genders.get(id));
   return {
     lang,
     // Names are players' input: every one goes through the one sanitizer.
     player: (id) => safeName(names.get(id) ?? id, as),
+    gender,
+    declined: (id, grammaticalCase) => {
+      const name = names.get(id);
+      const declined = name === undefined ? undefined : declineName(name, grammaticalCase, gender(id));
+      return declined === undefined ? undefined : safeName(declined, as);
+    },
     role: (role) => ruleset.roles[role]?.name[lang] ?? role,
     faction: (faction) => ruleset.factions[faction]?.name[lang] ?? faction,
     word: (id) => (has(`target.${id}`) ? t(lang, `target.${id}`) : id),
+    wordIn: (id, grammaticalCase) => wordInCase(lang, id, grammaticalCase),
   };
 }
 

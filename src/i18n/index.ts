@@ -1,4 +1,5 @@
-import { idContext, joinList, pluralRu } from "../engine/helpers.js";
+import { idContext, joinList } from "../engine/helpers.js";
+import { countRu, formatNumber } from "../engine/grammar.js";
 import { renderRejection } from "../engine/rejections.js";
 import type { RenderContext } from "../engine/ruleset.js";
 import { getRuleset } from "../rulesets/index.js";
@@ -55,8 +56,8 @@ export function countOf(
   n: number,
   forms: { en: readonly [string, string]; ru: readonly [string, string, string] },
 ): string {
-  if (lang === "ru") return `${n} ${pluralRu(n, forms.ru)}`;
-  return `${n} ${n === 1 ? forms.en[0] : forms.en[1]}`;
+  if (lang === "ru") return countRu(n, forms.ru);
+  return `${formatNumber("en", n)} ${new Intl.PluralRules("en").select(n) === "one" ? forms.en[0] : forms.en[1]}`;
 }
 
 export const NOUNS = {

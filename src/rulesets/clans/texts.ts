@@ -1,4 +1,4 @@
-import { pluralRu } from "../../engine/helpers.js";
+import { bySeat, countRu, inCase } from "../../engine/grammar.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
@@ -8,6 +8,18 @@ import { paramNumber, paramText } from "../../engine/params.js";
 
 const names = (v: Json | undefined, ctx: RenderContext): string =>
   (Array.isArray(v) ? v : []).map((id) => ctx.player(paramText(id))).join(", ");
+
+/** The head of a list of seats: agreeing with the one seat (or needing no gender), plural for several. */
+function listHead(
+  v: Json | undefined,
+  ctx: RenderContext,
+  one: [m: string, f: string, none: string],
+  many: string,
+) {
+  const ids = (Array.isArray(v) ? v : []).map((id) => paramText(id));
+  const [only] = ids;
+  return ids.length === 1 && only !== undefined ? bySeat(ctx, only, ...one) : many;
+}
 
 export const CLAN_NAMES = {
   yakuza: { en: "Yakuza", ru: "Якудза" },
@@ -77,17 +89,21 @@ const en: TextCatalog = {
 
 const ru: TextCatalog = {
   night_results: (p) => `Итоги ночи ${paramNumber(p["n"])}.`,
-  killed: (p, ctx) => `Убиты этой ночью: ${names(p["names"], ctx)}.`,
+  killed: (p, ctx) =>
+    `${listHead(p["names"], ctx, ["Убит этой ночью", "Убита этой ночью", "Жертва этой ночи"], "Убиты этой ночью")}: ${names(p["names"], ctx)}.`,
   nobody_killed: () => "Этой ночью никто не убит.",
   clan_sizes: (p) =>
     `Якудза — ${paramNumber(p["yakuza"])}, Коза Ностра — ${paramNumber(p["cosa_nostra"])}, Русская Мафия — ${paramNumber(p["russian_mafia"])}.`,
   recruitments: (p) => `Прошедших вербовок: ${paramNumber(p["k"])}.`,
   day_results: (p) => `Итоги дня ${paramNumber(p["n"])}.`,
-  lynched: (p, ctx) => `Казнён: ${ctx.player(paramText(p["name"]))}.`,
+  lynched: (p, ctx) =>
+    `${bySeat(ctx, paramText(p["name"]), "Казнён", "Казнена", "Казнь дня")}: ${ctx.player(paramText(p["name"]))}.`,
   peaceful: () => "Мирный день: никто не казнён.",
-  protected: (p, ctx) => `Защиту получил: ${ctx.player(paramText(p["name"]))}.`,
+  protected: (p, ctx) =>
+    `${bySeat(ctx, paramText(p["name"]), "Защиту получил", "Защиту получила", "Под защитой")}: ${ctx.player(paramText(p["name"]))}.`,
   nobody_protected: () => "Защиту не получил никто.",
-  inactivity: (p, ctx) => `Выбыли за неактивность: ${names(p["names"], ctx)}.`,
+  inactivity: (p, ctx) =>
+    `${listHead(p["names"], ctx, ["Выбыл", "Выбыла", "Выбывает"], "Выбыли")} за неактивность: ${names(p["names"], ctx)}.`,
   gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(paramText(p["name"]))}.`,
   game_over_winner: (p, ctx) => `Игра окончена. Победил клан ${ctx.faction(paramText(p["clan"]))}.`,
   game_over_none: () => "Игра окончена: победителя нет.",
@@ -108,14 +124,23 @@ const ru: TextCatalog = {
     (p["role_lost"] === true ? "; вы потеряли свою роль и стали рядовым членом клана." : "."),
   "private.check_result": (p, ctx) =>
     p["check"] === "recruited"
-      ? `Проверка ${ctx.player(paramText(p["target"]))}: ${p["result"] === "recruited" ? "завербован" : "не завербован"}.`
-      : `Проверка ${ctx.player(paramText(p["target"]))}: клан ${ctx.faction(paramText(p["clan"]))}, роль ${ctx.role(paramText(p["role"]))}.`,
+      ? `Проверка: ${ctx.player(paramText(p["target"]))} — ${
+          p["result"] === "recruited"
+            ? bySeat(ctx, paramText(p["target"]), "завербован", "завербована", "вербовка была")
+            : bySeat(ctx, paramText(p["target"]), "не завербован", "не завербована", "вербовки не было")
+        }.`
+      : `Проверка: ${ctx.player(paramText(p["target"]))} — клан ${ctx.faction(paramText(p["clan"]))}, роль ${ctx.role(paramText(p["role"]))}.`,
   "private.became_boss": (p, ctx) =>
-    `Теперь вы — Босс клана ${ctx.faction(paramText(p["clan"]))} вместо ${ctx.player(paramText(p["previous"]))}` +
-    (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
+    `Теперь вы — Босс клана ${ctx.faction(paramText(p["clan"]))} ${inCase(
+      ctx,
+      paramText(p["previous"]),
+      "gen",
+      (name) => `вместо ${name}`,
+      (name) => `(прежний Босс — ${name})`,
+    )}` + (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
   "private.warning": (p) => {
     const count = paramNumber(p["count"]);
-    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${count} ${pluralRu(count, ["предупреждение", "предупреждения", "предупреждений"])}.`;
+    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${countRu(count, ["предупреждение", "предупреждения", "предупреждений"])}.`;
   },
 };
 

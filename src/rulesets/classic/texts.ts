@@ -1,3 +1,4 @@
+import { bySeat, genderOf } from "../../engine/grammar.js";
 import { joinList } from "../../engine/helpers.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
@@ -98,20 +99,54 @@ const en: TextCatalog = {
     `You are removed from the game (${stringOrEmpty(x["reason"]) === "no_post" ? "no post this day" : "two refusals to vote"}) and go missing tonight.`,
 };
 
+/** Who killed, in the genitive («жертва русской мафии»), for a seat of unknown gender. */
+const KILLERS_GEN: Record<string, string> = {
+  kamikaze: "камикадзе",
+  army: "Армии Тьмы",
+  italians: "итальянской мафии",
+  russians: "русской мафии",
+  maniac: "маньяка",
+  ninja: "ниндзя",
+  testament: "завещания ниндзя",
+};
+
+/** A seat's line agreeing with its gender; `none` needs no gender (present tense or a noun). */
+const seatLine = (x: JsonObject, c: RenderContext, m: string, f: string, none: string) =>
+  bySeat(c, stringOrEmpty(x["player"]), m, f, none);
+
 const ru: TextCatalog = {
-  hanged: (x, c) => `${playerName(x, c)} повешен. Роль: ${role(x, c)}.`,
+  hanged: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} повешен`, `${playerName(x, c)} повешена`, `${playerName(x, c)} отправляется на виселицу`)}. Роль: ${role(x, c)}.`,
   nobody_hanged: () => "Никого не повесили.",
-  removed_by_host: (x, c) => `${playerName(x, c)} удалён ведущим. Роль: ${role(x, c)}.`,
-  left_game: (x, c) => `${playerName(x, c)} покинул игру. Роль: ${role(x, c)}.`,
-  beaten: (x, c) => `${playerName(x, c)} избит громилой.`,
-  blew_up: (x, c) => `${playerName(x, c)} подорвал себя.${suffix(x, c, "Роль")}`,
-  darkness: (x, c) => `${playerName(x, c)} забран Тьмой.${suffix(x, c, "Роль")}`,
-  missing: (x, c) => `${playerName(x, c)} пропал без вести. Роль: ${role(x, c)}.`,
-  harakiri: (x, c) => `${playerName(x, c)} совершил харакири.${suffix(x, c, "Роль")}`,
-  stray_bullet: (x, c) => `${playerName(x, c)} погиб от шальной пули.${suffix(x, c, "Роль")}`,
+  removed_by_host: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} удалён ведущим`, `${playerName(x, c)} удалена ведущим`, `${playerName(x, c)} выбывает по решению ведущего`)}. Роль: ${role(x, c)}.`,
+  left_game: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} покинул игру`, `${playerName(x, c)} покинула игру`, `${playerName(x, c)} покидает игру`)}. Роль: ${role(x, c)}.`,
+  beaten: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} избит громилой`, `${playerName(x, c)} избита громилой`, `${playerName(x, c)} — жертва громилы`)}.`,
+  blew_up: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} подорвал себя`, `${playerName(x, c)} подорвала себя`, `${playerName(x, c)} взрывает себя`)}.${suffix(x, c, "Роль")}`,
+  darkness: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} забран Тьмой`, `${playerName(x, c)} забрана Тьмой`, `${playerName(x, c)} уходит во Тьму`)}.${suffix(x, c, "Роль")}`,
+  missing: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} пропал без вести`, `${playerName(x, c)} пропала без вести`, `${playerName(x, c)} пропадает без вести`)}. Роль: ${role(x, c)}.`,
+  harakiri: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} совершил харакири`, `${playerName(x, c)} совершила харакири`, `${playerName(x, c)} совершает харакири`)}.${suffix(x, c, "Роль")}`,
+  stray_bullet: (x, c) =>
+    `${seatLine(x, c, `${playerName(x, c)} погиб от шальной пули`, `${playerName(x, c)} погибла от шальной пули`, `${playerName(x, c)} гибнет от шальной пули`)}.${suffix(x, c, "Роль")}`,
   killed: (x, c) => {
-    const killers = stringsOf(x["killers"]).map((k) => KILLERS.ru[k] ?? k);
-    return `${playerName(x, c)} убит ${killers.join(" и ")}.${suffix(x, c, "Роль")}`;
+    const ids = stringsOf(x["killers"]);
+    const by = joinList(
+      ids.map((k) => KILLERS.ru[k] ?? k),
+      "ru",
+    );
+    const of = joinList(
+      ids.map((k) => KILLERS_GEN[k] ?? k),
+      "ru",
+    );
+    const name = playerName(x, c);
+    // «убит по завещанию ниндзя» reads as is; every other killer is in the instrumental.
+    return `${seatLine(x, c, `${name} убит ${by}`, `${name} убита ${by}`, `${name} — жертва ${of}`)}.${suffix(x, c, "Роль")}`;
   },
   quiet_night: () => "Ночь прошла спокойно.",
   game_over: (x, c) => {
@@ -135,16 +170,26 @@ const ru: TextCatalog = {
     return `Ваш клан (${c.faction(chat)}): ${members}.${don}${son}`;
   },
   "private.don": (x, c) =>
-    `Дон клана «${c.faction(stringOrEmpty(x["clan"]))}» теперь ${c.player(stringOrEmpty(x["player"]))}.`,
+    `Дон клана «${c.faction(stringOrEmpty(x["clan"]))}» теперь — ${c.player(stringOrEmpty(x["player"]))}.`,
   "private.check_result": (x, c) => {
     const result = stringOrEmpty(x["result"]);
     const shown = result === "italians" || result === "russians" ? c.faction(result) : c.role(result);
-    const thug = typeof x["thug"] === "string" ? ` Его избил громила ${c.player(x["thug"])}.` : "";
-    return `Проверка: ${c.player(stringOrEmpty(x["target"]))} — ${shown}.${thug}`;
+    const target = stringOrEmpty(x["target"]);
+    const thugId = typeof x["thug"] === "string" ? x["thug"] : undefined;
+    let thug = "";
+    if (thugId !== undefined) {
+      const victim = genderOf(c, target);
+      const beater = genderOf(c, thugId);
+      thug =
+        victim === undefined || beater === undefined
+          ? ` Избиение: громила ${c.player(thugId)}.`
+          : ` ${victim === "m" ? "Его" : "Её"} ${beater === "m" ? "избил" : "избила"} громила ${c.player(thugId)}.`;
+    }
+    return `Проверка: ${c.player(target)} — ${shown}.${thug}`;
   },
   "private.promoted": () => "Комиссар погиб: вы получили его значок и проверяете со следующей ночи.",
   "private.vest_broken": () => "Ваш бронежилет остановил пулю и пришёл в негодность.",
-  "private.protect_used": (x, c) => `Ваш протект воскресил игрока ${c.player(stringOrEmpty(x["target"]))}.`,
+  "private.protect_used": (x, c) => `Ваш протект вернул к жизни: ${c.player(stringOrEmpty(x["target"]))}.`,
   "private.removed": (x) =>
     `Вы удалены из игры (${stringOrEmpty(x["reason"]) === "no_post" ? "ни одного сообщения за день" : "два отказа от голосования"}) и этой ночью пропадёте без вести.`,
 };

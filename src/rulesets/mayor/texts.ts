@@ -1,4 +1,5 @@
-import { joinList, pluralRu } from "../../engine/helpers.js";
+import { joinList } from "../../engine/helpers.js";
+import { bySeat } from "../../engine/grammar.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { JsonObject, Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
@@ -18,7 +19,12 @@ function roleSuffix(params: JsonObject, ctx: RenderContext): string {
     : ` Role: ${ctx.role(paramText(params["role"]))}.`;
 }
 
+/** After «характер —»: the adjective agrees with «характер», never with the seat. */
 const alignmentRu: Record<string, string> = { good: "добрый", evil: "злой" };
+
+/** The seat's line agreeing with its gender; `none` needs no gender (present tense or a noun). */
+const agree = (params: JsonObject, ctx: RenderContext, m: string, f: string, none: string) =>
+  bySeat(ctx, paramText(params["player"]), m, f, none);
 const reasonRu: Record<string, string> = { jailed: "в ТЮРЬМЕ", isolated: "в ИЗО" };
 
 const en: TextCatalog = {
@@ -61,11 +67,6 @@ function resultEn(params: JsonObject, ctx: RenderContext): string {
   return result === "good" || result === "evil" ? result : ctx.role(result);
 }
 
-function resultRu(params: JsonObject, ctx: RenderContext): string {
-  const result = paramText(params["result"]);
-  return alignmentRu[result] ?? ctx.role(result);
-}
-
 const ru: TextCatalog = {
   roles_in_play: (p, c) =>
     `Роли в игре: ${(["mafia", "maniac", "lawyer", "doctor", "agent"] as const)
@@ -74,13 +75,19 @@ const ru: TextCatalog = {
   lawyer_transfer: (p, c) => `${who(p, c)}: по ходатайству АДВОКАТА переводится из ТЮРЬМЫ в ИЗО.`,
   released: (p, c) => `${who(p, c)} выходит на свободу из ИЗО.`,
   isolated_gm: (p, c) => `${who(p, c)} отправляется в ИЗО решением МЭРА.`,
-  killed_mafia: (p, c) => `${who(p, c)}: убит(а) МАФИЕЙ.${roleSuffix(p, c)}`,
-  killed_maniac: (p, c) => `${who(p, c)}: убит(а) МАНЬЯКОМ.${roleSuffix(p, c)}`,
-  killed_mafia_maniac: (p, c) => `${who(p, c)}: убит(а) МАФИЕЙ и МАНЬЯКОМ.${roleSuffix(p, c)}`,
-  mayor_guard: (p, c) => `${who(p, c)}: застрелен(а) охраной МЭРА.${roleSuffix(p, c)}`,
-  executed: (p, c) => `${who(p, c)}: казнен(а).${roleSuffix(p, c)}`,
-  modkill: (p, c) => `${who(p, c)}: выведен(а) из игры МЭРОМ.${roleSuffix(p, c)}`,
-  mayor_visit: (p, c) => `${who(p, c)} пытался(ась) посетить МЭРА и был(а) отправлен(а) домой.`,
+  killed_mafia: (p, c) =>
+    `${who(p, c)}: ${agree(p, c, "убит МАФИЕЙ", "убита МАФИЕЙ", "жертва МАФИИ")}.${roleSuffix(p, c)}`,
+  killed_maniac: (p, c) =>
+    `${who(p, c)}: ${agree(p, c, "убит МАНЬЯКОМ", "убита МАНЬЯКОМ", "жертва МАНЬЯКА")}.${roleSuffix(p, c)}`,
+  killed_mafia_maniac: (p, c) =>
+    `${who(p, c)}: ${agree(p, c, "убит МАФИЕЙ и МАНЬЯКОМ", "убита МАФИЕЙ и МАНЬЯКОМ", "жертва МАФИИ и МАНЬЯКА")}.${roleSuffix(p, c)}`,
+  mayor_guard: (p, c) =>
+    `${who(p, c)}: ${agree(p, c, "застрелен охраной МЭРА", "застрелена охраной МЭРА", "выстрел охраны МЭРА")}.${roleSuffix(p, c)}`,
+  executed: (p, c) => `${who(p, c)}: ${agree(p, c, "казнен", "казнена", "казнь")}.${roleSuffix(p, c)}`,
+  modkill: (p, c) =>
+    `${who(p, c)}: ${agree(p, c, "выведен из игры МЭРОМ", "выведена из игры МЭРОМ", "выбывает из игры по решению МЭРА")}.${roleSuffix(p, c)}`,
+  mayor_visit: (p, c) =>
+    `${who(p, c)} ${agree(p, c, "пытался посетить МЭРА и был отправлен домой", "пыталась посетить МЭРА и была отправлена домой", "идёт к МЭРУ, но охрана отправляет гостя домой")}.`,
   attempts: (p, c) => {
     const ids = paramList(p["players"]).map((id) => c.player(id));
     return `Покушения: ${ids.length > 0 ? joinList(ids, "ru") : "нет"}.`;
@@ -98,11 +105,15 @@ const ru: TextCatalog = {
   game_over: (p, c) => {
     const winners = paramList(p["winners"]).map((f) => c.faction(f));
     if (winners.length === 0) return "Игра окончена. Победителей нет.";
-    return `Игра окончена. ${pluralRu(winners.length, ["Победитель", "Победители", "Победители"])}: ${joinList(winners, "ru")}.`;
+    return `Игра окончена. ${winners.length === 1 ? "Победитель" : "Победители"}: ${joinList(winners, "ru")}.`;
   },
-  "private.check_result": (p, c) => `Проверка: ${c.player(paramText(p["target"]))} — ${resultRu(p, c)}.`,
+  "private.check_result": (p, c) => {
+    const result = paramText(p["result"]);
+    const shown = alignmentRu[result] === undefined ? c.role(result) : `характер ${alignmentRu[result]}`;
+    return `Проверка: ${c.player(paramText(p["target"]))} — ${shown}.`;
+  },
   "private.check_failed": (p, c) =>
-    `Проверка игрока ${c.player(paramText(p["target"]))} не удалась: игрок ${reasonRu[paramText(p["reason"])] ?? paramText(p["reason"])}.`,
+    `Проверка не удалась: ${c.player(paramText(p["target"]))} — ${reasonRu[paramText(p["reason"])] ?? paramText(p["reason"])}.`,
 };
 
 export const texts: Record<Lang, TextCatalog> = {

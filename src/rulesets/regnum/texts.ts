@@ -1,5 +1,6 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import { pluralRu, word } from "../../engine/helpers.js";
+import { joinList, word } from "../../engine/helpers.js";
+import { countRu, inCase, wordIn } from "../../engine/grammar.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { armyName, countryName } from "./names.js";
 import { LABELS } from "./view.js";
@@ -160,23 +161,33 @@ export const ru: TextCatalog = {
   battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
   captured: (p) => `${country(p["country"])} захвачена: ${army(p["army"])}.`,
   peace_signed: (p) => `Заключён мирный договор: ${army(p["a"])} и ${army(p["b"])}.`,
-  post_vacant: (p, ctx) => `Пост ${word(ctx, asText(p["post"]))} вакантен.`,
+  post_vacant: (p, ctx) => {
+    const post = asText(p["post"]);
+    const of = wordIn(ctx, post, "gen");
+    return of === undefined ? `Пост «${word(ctx, post)}» вакантен.` : `Пост ${of} вакантен.`;
+  },
   announce: (p) => asText(p["text"]),
   game_over: (p, ctx) =>
     `Игра окончена. Победители: ${textsOf(p["winners"])
       .map((f) => ctx.faction(f))
       .join(", ")}.`,
   game_over_none: () => "Игра окончена: победителей нет.",
-  reveal: (p, ctx) =>
-    `${ctx.player(asText(p["player"]))}: облик ${asText(p["appearance"])}; роли ${textsOf(p["roles"])
-      .map((r) => ctx.role(r))
-      .join(", ")}; фракции ${textsOf(p["factions"])
-      .map((f) => ctx.faction(f))
-      .join(", ")}; характер ${TYPE_RU[asText(p["type"])] ?? asText(p["type"])}; посты ${
-      textsOf(p["posts"])
-        .map((x) => word(ctx, x))
-        .join(", ") || "—"
-    }.`,
+  // A sentence, not a field list: «Вера — Горожанин (Горожане), облик Незнакомец, характер КИ; без постов.»
+  reveal: (p, ctx) => {
+    const roles = joinList(
+      textsOf(p["roles"]).map((r) => ctx.role(r)),
+      "ru",
+    );
+    const factions = joinList(
+      textsOf(p["factions"]).map((f) => ctx.faction(f)),
+      "ru",
+    );
+    const posts = textsOf(p["posts"]).map((x) => word(ctx, x));
+    const type = TYPE_RU[asText(p["type"])] ?? asText(p["type"]);
+    return `${ctx.player(asText(p["player"]))} — ${roles || "без роли"}${factions ? ` (${factions})` : ""}, облик ${asText(p["appearance"])}, характер ${type}; ${
+      posts.length === 0 ? "без постов" : `${posts.length === 1 ? "пост" : "посты"}: ${joinList(posts, "ru")}`
+    }.`;
+  },
   chances: (p) => `Шансы: ${asText(p["text"])}`,
   losers: (p, ctx) =>
     `Проигравшие: ${
@@ -186,7 +197,14 @@ export const ru: TextCatalog = {
     }.`,
   reward: (p, ctx) => {
     const amount = typeof p["amount"] === "number" ? p["amount"] : 0;
-    return `Награда ${ctx.player(asText(p["player"]))}: ${amount} ${pluralRu(Math.floor(amount), ["крона", "кроны", "крон"])}.`;
+    const crowns = countRu(amount, ["крона", "кроны", "крон"]);
+    return inCase(
+      ctx,
+      asText(p["player"]),
+      "dat",
+      (name) => `Награда ${name}: ${crowns}.`,
+      (name) => `Награда: ${name} — ${crowns}.`,
+    );
   },
   "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${asText(p["text"])}`,
   "private.notice": (p) =>

@@ -1,5 +1,6 @@
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import { pluralRu, word } from "../../engine/helpers.js";
+import { word } from "../../engine/helpers.js";
+import { bySeat, countRu, inCase } from "../../engine/grammar.js";
 import type { Json, JsonObject } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
 import { paramList, paramText } from "../../engine/params.js";
@@ -17,6 +18,10 @@ const playerName = (params: JsonObject, key: string, ctx: RenderContext) =>
 
 const policyEn = (p: string) => (p === "L" ? "liberal" : "fascist");
 const policyRu = (p: string) => (p === "L" ? "либеральный" : "фашистский");
+/** The seat under `key` agreeing with its gender; `none` needs no gender (present tense or a noun). */
+const agree = (params: JsonObject, key: string, ctx: RenderContext, m: string, f: string, none: string) =>
+  bySeat(ctx, paramText(params[key]), m, f, none);
+
 const powerRu: Record<string, string> = {
   investigate: "Исследование лояльности",
   special_election: "Внеочередные выборы",
@@ -121,19 +126,33 @@ export const ru: TextCatalog = {
   deal: (p, ctx) => {
     const liberals = Number(p["liberals"]);
     const fascists = Number(p["fascists"]);
-    return `Игроки: ${ids(p["players"], ctx)}. ${liberals} ${pluralRu(liberals, ["либерал", "либерала", "либералов"])}, ${fascists} ${pluralRu(fascists, ["фашист", "фашиста", "фашистов"])}, 1 Гитлер.`;
+    return `Игроки: ${ids(p["players"], ctx)}. ${countRu(liberals, ["либерал", "либерала", "либералов"])}, ${countRu(fascists, ["фашист", "фашиста", "фашистов"])}, 1 Гитлер.`;
   },
   candidate: (p, ctx) =>
     `Кандидат-Президент: ${playerName(p, "player", ctx)}${
       p["reason"] === "special_election"
         ? " (внеочередные выборы)"
         : p["reason"] === "chaos"
-          ? " (выбран случайно после хаоса)"
+          ? ` (${agree(p, "player", ctx, "выбран случайно", "выбрана случайно", "случайный выбор")} после хаоса)`
           : ""
     }.`,
   nominated: (p, ctx) =>
-    `${playerName(p, "president", ctx)} номинирует ${playerName(p, "chancellor", ctx)} в канцлеры.`,
-  nomination_missed: (p, ctx) => `${playerName(p, "player", ctx)} не номинировал канцлера.`,
+    inCase(
+      ctx,
+      paramText(p["chancellor"]),
+      "acc",
+      (name) => `${playerName(p, "president", ctx)} номинирует ${name} в канцлеры.`,
+      (name) => `${playerName(p, "president", ctx)} номинирует в канцлеры: ${name}.`,
+    ),
+  nomination_missed: (p, ctx) =>
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} не номинировал канцлера.`,
+      `${playerName(p, "player", ctx)} не номинировала канцлера.`,
+      `${playerName(p, "player", ctx)}: канцлер не номинирован.`,
+    ),
   vote_ja: (p, ctx) => `${playerName(p, "player", ctx)} голосует «Ja».`,
   vote_nein: (p, ctx) => `${playerName(p, "player", ctx)} голосует «Nein».`,
   votes: (p, ctx) =>
@@ -149,7 +168,15 @@ export const ru: TextCatalog = {
   is_hitler: (p, ctx) => `${playerName(p, "player", ctx)} — Гитлер.`,
   president_discarded: () => "Президент передал канцлеру два закона.",
   veto_requested: (p, ctx) => `${playerName(p, "player", ctx)}: «Я хочу наложить вето».`,
-  veto_refused: (p, ctx) => `${playerName(p, "player", ctx)} не согласен с вето.`,
+  veto_refused: (p, ctx) =>
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} не согласен с вето.`,
+      `${playerName(p, "player", ctx)} не согласна с вето.`,
+      `${playerName(p, "player", ctx)} отклоняет вето.`,
+    ),
   veto: (p) => `Вето: закон не принят. ${trackerRu(p)}`,
   chaos: () => "Хаос: принят верхний закон колоды.",
   policy_liberal: () => "Принят либеральный закон.",
@@ -159,25 +186,68 @@ export const ru: TextCatalog = {
   term_limits_cleared: () => "Статусы «Бывший президент» и «Бывший канцлер» сняты.",
   reshuffled: (p) => {
     const policies = Number(p["n"]);
-    return `Колода законов перемешана (${policies} ${pluralRu(policies, ["закон", "закона", "законов"])}).`;
+    return `Колода законов перемешана (${countRu(policies, ["закон", "закона", "законов"])}).`;
   },
-  power_granted: (p, ctx) => `${playerName(p, "player", ctx)} должен выбрать президентские права.`,
+  power_granted: (p, ctx) =>
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} должен выбрать президентские права.`,
+      `${playerName(p, "player", ctx)} должна выбрать президентские права.`,
+      `${playerName(p, "player", ctx)}: пора выбрать президентские права.`,
+    ),
   powers_chosen: (p, ctx) =>
-    `${playerName(p, "player", ctx)} выбрал: ${paramList(p["powers"])
+    `${agree(p, "player", ctx, `${playerName(p, "player", ctx)} выбрал`, `${playerName(p, "player", ctx)} выбрала`, `${playerName(p, "player", ctx)} выбирает права`)}: ${paramList(
+      p["powers"],
+    )
       .map((x) => powerRu[x] ?? x)
       .join(", ")}.`,
-  investigated: (p, ctx) =>
-    `${playerName(p, "president", ctx)} проверил лояльность ${playerName(p, "target", ctx)}.`,
+  investigated: (p, ctx) => {
+    const president = playerName(p, "president", ctx);
+    const verb = agree(p, "president", ctx, "проверил", "проверила", "проверяет");
+    return inCase(
+      ctx,
+      paramText(p["target"]),
+      "gen",
+      (name) => `${president} ${verb} лояльность ${name}.`,
+      (name) => `${president} ${verb} лояльность: ${name}.`,
+    );
+  },
   special_election: (p, ctx) =>
-    `${playerName(p, "president", ctx)} объявил внеочередные выборы: ${playerName(p, "target", ctx)}.`,
-  peeked: (p, ctx) => `${playerName(p, "president", ctx)} просмотрел три верхних закона.`,
-  executed: (p, ctx) => `${playerName(p, "player", ctx)} расстрелян.`,
+    `${playerName(p, "president", ctx)} ${agree(p, "president", ctx, "объявил", "объявила", "объявляет")} внеочередные выборы: ${playerName(p, "target", ctx)}.`,
+  peeked: (p, ctx) =>
+    `${playerName(p, "president", ctx)} ${agree(p, "president", ctx, "просмотрел", "просмотрела", "просматривает")} три верхних закона.`,
+  executed: (p, ctx) =>
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} расстрелян.`,
+      `${playerName(p, "player", ctx)} расстреляна.`,
+      `Расстрел: ${playerName(p, "player", ctx)}.`,
+    ),
   executed_hitler: (p, ctx) =>
-    `${playerName(p, "player", ctx)} расстрелян. ${playerName(p, "player", ctx)} был Гитлером.`,
-  removed: (p, ctx) => `${playerName(p, "player", ctx)} выведен из игры ведущим.`,
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} расстрелян. ${playerName(p, "player", ctx)} был Гитлером.`,
+      `${playerName(p, "player", ctx)} расстреляна. ${playerName(p, "player", ctx)} была Гитлером.`,
+      `Расстрел: ${playerName(p, "player", ctx)}. ${playerName(p, "player", ctx)} — это Гитлер.`,
+    ),
+  removed: (p, ctx) =>
+    agree(
+      p,
+      "player",
+      ctx,
+      `${playerName(p, "player", ctx)} выведен из игры ведущим.`,
+      `${playerName(p, "player", ctx)} выведена из игры ведущим.`,
+      `${playerName(p, "player", ctx)} выбывает из игры по решению ведущего.`,
+    ),
   extended: (p) => {
     const hours = Number(p["hours"]);
-    return `Дедлайн продлён на ${hours} ${pluralRu(hours, ["час", "часа", "часов"])}.`;
+    return `Дедлайн продлён на ${countRu(hours, ["час", "часа", "часов"])}.`;
   },
   closed_early: () => "Голосование завершено досрочно.",
   waiting: (p, ctx) => `Ожидаем: ${ids(p["players"], ctx)}.`,
@@ -204,7 +274,8 @@ export const ru: TextCatalog = {
     `Вы получили законы: ${paramList(p["policies"]).map(policyRu).join(", ")}. Примите один.`,
   "private.investigation_result": (p, ctx) =>
     `${playerName(p, "target", ctx)} принадлежит к команде: ${ctx.faction(paramText(p["result"]))}.`,
-  "private.investigation_notice": (p, ctx) => `${playerName(p, "by", ctx)} исследовал вашу лояльность.`,
+  "private.investigation_notice": (p, ctx) =>
+    `${playerName(p, "by", ctx)} ${agree(p, "by", ctx, "исследовал", "исследовала", "исследует")} вашу лояльность.`,
   "private.peek_result": (p) => `Три верхних закона: ${paramList(p["policies"]).map(policyRu).join(", ")}.`,
 };
 
