@@ -21,6 +21,12 @@ export const players = pgTable(
     userId: text("user_id").notNull(),
     /** The name shown for this seat in public texts (the account's name at join, or a mask). */
     displayName: text("display_name").notNull(),
+    /**
+     * The grammatical gender its player said (`m`, `f`; null: not said), copied from the member's
+     * profile at join and kept in step with it (docs/i18n.md). Used only while the seat is shown
+     * under its player's own name: a mask never carries it.
+     */
+    gender: text("gender").$type<"m" | "f">(),
     /** The GM's setup of this seat (role and the ruleset's keys); empty = dealt by the engine. */
     setup: jsonb("setup").$type<Record<string, unknown>>().notNull().default({}),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
@@ -45,4 +51,14 @@ export const playerReplacements = pgTable("player_replacements", {
   phase: text("phase").notNull(),
   byUserId: text("by_user_id").notNull(),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a member says of themselves once for every game (`/settings gender`, `/game join gender`):
+ * the grammatical gender the bot's Russian agrees with (`m`, `f`; null: not said, texts need none).
+ */
+export const memberProfiles = pgTable("member_profiles", {
+  userId: text("user_id").primaryKey(),
+  gender: text("gender").$type<"m" | "f">(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
