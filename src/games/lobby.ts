@@ -88,26 +88,46 @@ function nearest(key: string, known: readonly string[]): string {
   return best && best.d <= Math.max(2, Math.floor(key.length / 4)) ? `${key} (${best.k}?)` : key;
 }
 
-export async function create(ctx: GameContext, input: CreateGameInput): Promise<GameRow> {
-  const ruleset = getRuleset(input.ruleset);
-  if (!ruleset) throw new UserError("game.unknown_ruleset", { ruleset: input.ruleset });
-  // A misspelled key would be dropped silently and the game played without it: refused.
+/** A misspelled key would be dropped silently and the game played without it: refused. */
+async function refuseUnknownKeys(
+  db: Tx,
+  guildId: string,
+  ruleset: RulesetDefinition<AnyGameState>,
+  keys: readonly string[],
+): Promise<void> {
   const known = optionKeys(ruleset);
-  const unknown = known ? Object.keys(input.options ?? {}).filter((k) => !known.includes(k)) : [];
+  const unknown = known ? keys.filter((k) => !known.includes(k)) : [];
   if (known && unknown.length > 0) {
     throw new UserError("game.unknown_options", {
-      ruleset: ruleset.name[await languageOf(ctx.db, input.guildId)],
+      ruleset: ruleset.name[await languageOf(db, guildId)],
       keys: unknown.map((k) => nearest(k, known)).join(", "),
       known: known.join(", "),
     });
   }
-  const options = ruleset.options.safeParse(input.options ?? {});
+}
+
+/** Refuses a misspelled key and options the rules' schema refuses; returns the parsed options. */
+async function checkOptions(
+  db: Tx,
+  guildId: string,
+  ruleset: RulesetDefinition<AnyGameState>,
+  given: Record<string, unknown>,
+): Promise<object> {
+  await refuseUnknownKeys(db, guildId, ruleset, Object.keys(given));
+  const options = ruleset.options.safeParse(given);
   if (!options.success) {
     const issue = options.error.issues[0];
     throw new UserError("game.bad_options", {
       detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
     });
   }
+  return options.data as object;
+}
+
+export async function create(ctx: GameContext, input: CreateGameInput): Promise<GameRow> {
+  const ruleset = getRuleset(input.ruleset);
+  if (!ruleset) throw new UserError("game.unknown_ruleset", { ruleset: input.ruleset });
+  const parsed = await checkOptions(ctx.db, input.guildId, ruleset, input.options ?? {});
   const [settings] = await ctx.db
     .select({ timezone: guildSettings.timezone })
     .from(guildSettings)
@@ -121,7 +141,7 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
   });
   if ("bad" in zone) throw new UserError("game.bad_timezone", { zone: input.timezone ?? zone.bad });
   // The rules that read a zone (reichstag's extensions) read the game's.
-  const zoned = "timezone" in (options.data as object) ? { timezone: zone.zone } : {};
+  const zoned = "timezone" in parsed ? { timezone: zone.zone } : {};
   return inTransaction(ctx.db, async (tx) => {
     const [game] = await tx
       .insert(games)
@@ -191,6 +211,51 @@ export async function leave(ctx: GameContext, gameId: string, userId: string): P
         .set({ seat: i + 1, seatId: `p${i + 1}` })
         .where(eq(players.id, p.id));
     }
+  });
+}
+
+/**
+ * `/game options` (or the console) in the lobby: the GM's keys replace the game's, a key set to
+ * null goes back to the rules' default (classic's `roles`: the default deal of the table's size).
+ * The result is checked as `/game create` checks it; a `timezone` moves the game's zone too.
+ * Returns the game's options as they now stand.
+ */
+export async function setOptions(
+  ctx: GameContext,
+  gameId: string,
+  byUserId: string,
+  changes: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return changeGame(ctx.db, gameId, async (tx, game) => {
+    await requireGm(ctx, tx, gameId, byUserId);
+    if (game.status !== "lobby") throw new UserError("game.already_started");
+    const ruleset = rulesetOrThrow(game.ruleset);
+    await refuseUnknownKeys(tx, game.guildId, ruleset, Object.keys(changes));
+    const merged: Record<string, unknown> = { ...(game.options as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    const parsed = await checkOptions(tx, game.guildId, ruleset, merged);
+    let timezone = game.timezone;
+    if ("timezone" in changes && "timezone" in parsed) {
+      const zone = gameZone({
+        chosen: typeof changes["timezone"] === "string" ? changes["timezone"] : null,
+        options: {},
+        rulesZone: ruleset.rulesZone,
+        server: null,
+        fallback: game.timezone,
+      });
+      if ("bad" in zone) throw new UserError("game.bad_timezone", { zone: String(changes["timezone"]) });
+      timezone = zone.zone;
+      merged["timezone"] = zone.zone;
+    }
+    await tx
+      .update(games)
+      .set({ options: merged, timezone, updatedAt: ctx.clock.now() })
+      .where(eq(games.id, gameId));
+    await logControl(ctx, tx, gameId, byUserId, "options", { keys: Object.keys(changes) });
+    return merged;
   });
 }
 

@@ -145,6 +145,14 @@ export class GameService {
     return lobby.assign(this.ctx, gameId, byUserId, userId, setup);
   }
 
+  setOptions(
+    gameId: string,
+    byUserId: string,
+    changes: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    return lobby.setOptions(this.ctx, gameId, byUserId, changes);
+  }
+
   start(gameId: string, byUserId: string, opts: { limits?: boolean } = {}): Promise<Committed<PhaseRow>> {
     return lobby.start(this.ctx, gameId, byUserId, opts);
   }

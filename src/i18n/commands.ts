@@ -25,6 +25,12 @@ export const commandTexts = {
     "GM: set a player's role before the deal",
     "Ведущий: задать роль игрока до раздачи",
   ),
+  "game.options": c(
+    "options",
+    "настройки",
+    "GM: change the game's options before the start",
+    "Ведущий: изменить настройки игры до начала",
+  ),
   "game.start": c(
     "start",
     "начать",
@@ -160,6 +166,12 @@ export const commandTexts = {
     "настройки",
     "Advanced: options as a JSON object",
     "Для опытных: настройки JSON-объектом",
+  ),
+  "opt.set_options": c(
+    "options",
+    "настройки",
+    "The options to change, as a JSON object (a key set to null goes back to the default)",
+    "Какие настройки изменить, JSON-объектом (ключ со значением null — снова по умолчанию)",
   ),
   "opt.phase_minutes": c(
     "phase_minutes",

@@ -35,7 +35,8 @@ export const en: Catalog = {
     "That member is not one of this game's own GMs. (Members with the server's GM role or Manage Server act as GMs of every game: that is changed in the server's roles.)",
   "gm.last_gm":
     "A game keeps at least one GM of its own: add another with /gm add before removing the last one.",
-  "game.bad_setup": "This setup is not valid: {reason}",
+  "game.bad_setup":
+    "This setup is not valid: {reason}. Change the options with /game options or the seats' roles with /game assign, then /game start again.",
   "game.bad_options": "These options are not valid: {detail}",
   "game.unknown_ruleset": "Unknown ruleset: {ruleset}.",
   "game.ended": "The game is over.",
@@ -95,6 +96,8 @@ export const en: Catalog = {
   "game.joined": "You joined “{name}” (seat {seat}).",
   "game.left": "You left “{name}”.",
   "game.assigned": "{user} will play: {role}.",
+  "game.options_set": "The options of “{name}” are now: {options}.",
+  "game.options_default": "the rules' defaults",
   "game.started":
     "“{name}” has started: {phase}. Your role card is in your own thread; /role shows it again.",
   "game.closed_lobby": "“{name}” is closed before it started: there are no roles to reveal.",

@@ -95,6 +95,11 @@ export const data = named(new SlashCommandBuilder(), "game")
       .addStringOption((o) => named(o, "opt.options").setMaxLength(1000))
       .addStringOption(gameOption),
   )
+  .addSubcommand((s) =>
+    named(s, "game.options")
+      .addStringOption((o) => named(o, "opt.set_options").setRequired(true).setMaxLength(4000))
+      .addStringOption(gameOption),
+  )
   .addSubcommand((s) => named(s, "game.start").addStringOption(gameOption))
   .addSubcommand((s) => named(s, "game.status").addStringOption(gameOption))
   .addSubcommand((s) => named(s, "game.list"))
@@ -228,6 +233,22 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       await interaction.editReply(
         t(lang, "game.assigned", { user: safeName(seat.displayName), role: roleName(ruleset, lang, role) }),
       );
+      return;
+    }
+    case "options": {
+      const options = await ctx.service.setOptions(
+        game.id,
+        userId,
+        parseJson(interaction.options.getString("options", true)),
+      );
+      const shown = JSON.stringify(options);
+      await interaction.editReply({
+        content: t(lang, "game.options_set", {
+          name: game.name,
+          options: shown === "{}" ? t(lang, "game.options_default") : `\`${shown.slice(0, 1500)}\``,
+        }),
+        allowedMentions: { parse: [] },
+      });
       return;
     }
     case "start": {

@@ -84,8 +84,10 @@ export const rejections = defineRejections(RULESET, {
   gmDuelAtNight: { en: "the duel is decided at night", ru: "дуэль решается ночью" },
   // setup (the GM's roster)
   dealCount: {
-    en: (p) => `options.roles deals ${paramText(p["roles"])} roles for ${paramText(p["players"])} players`,
-    ru: (p) => `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])}`,
+    en: (p) =>
+      `options.roles deals ${paramText(p["roles"])} roles for ${paramText(p["players"])} players: make the roles add up to ${paramText(p["players"])} with /game options, or clear them ({"roles": null}) for the default deal of this table`,
+    ru: (p) =>
+      `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])} — исправьте options.roles через /игра настройки, чтобы ролей было ${paramText(p["players"])}, или сбросьте options.roles, и бот раздаст роли по умолчанию для такого стола`,
     example: { roles: 24, players: 8 },
   },
   rolesAllOrNone: {

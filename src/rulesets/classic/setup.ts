@@ -1,7 +1,7 @@
 import { initialRngState, shuffle } from "../../engine/rng.js";
 import type { SetupInput } from "../../engine/ruleset.js";
 import { emptyOutput, type JsonObject, type Rejection, type Result } from "../../engine/types.js";
-import type { ClassicOptions, RolesOption } from "./options.js";
+import { defaultRoles, type ClassicOptions, type RolesOption } from "./options.js";
 import { type ClassicRejection, reject } from "./rejections.js";
 import {
   CLANS,
@@ -121,8 +121,13 @@ export function setup(input: SetupInput<ClassicOptions>): Result<ClassicState> {
   const rng = { rng: initialRngState(input.seed) };
   const withRole = input.players.filter((p) => p["role"] !== undefined).length;
   let seats: Seat[];
+  // A dealt table without `roles` from the GM: the default deal of its size, kept in the options.
+  const options: ClassicOptions =
+    withRole === 0 && !input.options.roles
+      ? { ...input.options, roles: defaultRoles(input.players.length) }
+      : input.options;
   if (withRole === 0) {
-    const cards = cardsOf(input.options.roles);
+    const cards = cardsOf(options.roles ?? defaultRoles(input.players.length));
     if (cards.length !== input.players.length) {
       return {
         ok: false,
@@ -161,7 +166,7 @@ export function setup(input: SetupInput<ClassicOptions>): Result<ClassicState> {
     ruleset: RULESET,
     seed: input.seed,
     rng: rng.rng,
-    options: input.options,
+    options,
     phase: { kind: "night", n: 0 },
     now: null,
     ended: false,
