@@ -9,7 +9,7 @@ import { safeName } from "../render/names.js";
 import { tallyText, votePosts } from "./ballots.js";
 import type { GameContext } from "./context.js";
 import { languageOf, remembered, seatsOf } from "./reads.js";
-import { displayContext, renderReport } from "./render.js";
+import { displayContext, renderReport, seatGenders } from "./render.js";
 import type { GameRow, PhaseRow } from "./rows.js";
 import type { Tx } from "./state.js";
 import { discordTime } from "./time.js";
@@ -138,7 +138,13 @@ export function readerOf(
   return remembered(tx, `reader:${game.id}`, async () => {
     const lang = await languageOf(tx, game.guildId);
     const seats = await seatsOf(tx, game.id);
-    return displayContext(ruleset, lang, new Map(seats.map((s) => [s.seatId, s.displayName])));
+    return displayContext(
+      ruleset,
+      lang,
+      new Map(seats.map((s) => [s.seatId, s.displayName])),
+      "text",
+      seatGenders(seats),
+    );
   });
 }
 

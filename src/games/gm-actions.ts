@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { memberGender } from "./profiles.js";
 import { submitAction, submitGmAction } from "../engine/game.js";
 import type { ActionInput, GmInput } from "../engine/types.js";
 import { deadlines, gameMasters, games, playerReplacements, players } from "../db/schema/index.js";
@@ -159,7 +160,9 @@ export async function replace(
     );
     if (alike !== undefined) throw new UserError("gm.replace_confusable", { name: safeName(alike) });
     const phase = await currentPhase(tx, gameId);
-    await tx.update(players).set({ userId: toUserId, displayName }).where(eq(players.id, seat.id));
+    // The substitute's own word on their gender goes with their name (src/games/profiles.ts).
+    const gender = await memberGender(tx, toUserId);
+    await tx.update(players).set({ userId: toUserId, displayName, gender }).where(eq(players.id, seat.id));
     await tx.insert(playerReplacements).values({
       gameId,
       seatId: seat.seatId,

@@ -28,6 +28,8 @@ import { setupCard } from "./gm-room.js";
 import { deferredGmStatus } from "./gm-status.js";
 import { dealMasks, maskModeOf } from "./masks.js";
 import { openPhase } from "./phases.js";
+import { memberGender, saveMemberGender } from "./profiles.js";
+import type { Gender } from "../engine/grammar.js";
 import { languageOf, seatOf, seatsOf } from "./reads.js";
 import type { GameRow, PhaseRow, PlayerRow } from "./rows.js";
 import { rulesetOrThrow, type Tx } from "./state.js";
@@ -173,7 +175,11 @@ export async function join(
   userId: string,
   displayName: string,
 ): Promise<PlayerRow> {
+  /** What the member said with `/game join gender` (null: not said); undefined: their profile's. */
+  said?: Gender | null,
   return changeGame(ctx.db, gameId, async (tx, game) => {
+  // Said with the join, it is the member's word for every game (their profile), as `/settings`.
+  if (said !== undefined) await saveMemberGender(ctx.db, userId, said);
     if (game.status !== "lobby") throw new UserError("game.already_started");
     const ruleset = rulesetOrThrow(game.ruleset);
     await refuseSeatForGm(tx, gameId, userId, true);
@@ -189,7 +195,14 @@ export async function join(
     const seat = seats.length + 1;
     const [row] = await tx
       .insert(players)
-      .values({ gameId, seatId: `p${seat}`, seat, userId, displayName })
+      .values({
+        gameId,
+        seatId: `p${seat}`,
+        seat,
+        userId,
+        displayName,
+        gender: await memberGender(tx, userId),
+      })
       .returning();
     if (!row) throw new Error("insert returned nothing");
     return row;

@@ -70,9 +70,10 @@ export async function setMask(
     .update(masks)
     .set({ name, source: "gm", ...(mask.avatarUrl !== undefined ? { avatarUrl: mask.avatarUrl } : {}) })
     .where(and(eq(masks.gameId, gameId), eq(masks.seatId, seatId)));
+  // A mask tells nothing of its player, their gender included (docs/i18n.md).
   await db
     .update(players)
-    .set({ displayName: name })
+    .set({ displayName: name, gender: null })
     .where(and(eq(players.gameId, gameId), eq(players.seatId, seatId)));
 }
 
@@ -153,8 +154,8 @@ export async function dealMasks(tx: Tx, gameId: string): Promise<MaskRow[]> {
     const byseat = new Map(rows.map((r) => [r.seatId, r.name]));
     for (const seat of seats) {
       const name = byseat.get(seat.seatId);
-      if (name !== undefined && seat.displayName !== name)
-        await tx.update(players).set({ displayName: name }).where(eq(players.id, seat.id));
+      if (name !== undefined && (seat.displayName !== name || seat.gender !== null))
+        await tx.update(players).set({ displayName: name, gender: null }).where(eq(players.id, seat.id));
     }
     return rows;
   }

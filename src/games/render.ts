@@ -6,6 +6,7 @@ import { has, t } from "../i18n/index.js";
 import { declineName, seatGender } from "../i18n/names.js";
 import { wordInCase } from "../i18n/cases.js";
 import type { Gender } from "../engine/grammar.js";
+import type { PlayerRow } from "./rows.js";
 
 /** A reader in the server's language: seats by their shown names, roles and factions by name. */
 export function displayContext(
@@ -14,7 +15,7 @@ export function displayContext(
   names: ReadonlyMap<PlayerId, string>,
   /** `text` for messages (markdown, mentions escaped); `plain` for files and images. */
   as: "text" | "plain" = "text",
-  /** What each seat's player said of their grammatical gender (`/settings`, `/game join`). */
+  /** What each seat's player said of their grammatical gender (`seatGenders`). */
   genders: ReadonlyMap<PlayerId, Gender | null> = new Map(),
 ): RenderContext {
   const gender = (id: PlayerId) => seatGender(names.get(id) ?? "", genders.get(id));
@@ -33,6 +34,21 @@ export function displayContext(
     word: (id) => (has(`target.${id}`) ? t(lang, `target.${id}`) : id),
     wordIn: (id, grammaticalCase) => wordInCase(lang, id, grammaticalCase),
   };
+}
+
+/**
+ * Seat id → the gender its player said, for `displayContext`: only where the name shown is the
+ * seat's own (a mask or an appearance tells nothing of its player; its own name may, by lvovich).
+ */
+export function seatGenders(
+  seats: readonly Pick<PlayerRow, "seatId" | "displayName" | "gender">[],
+  shown?: ReadonlyMap<PlayerId, string>,
+): Map<PlayerId, Gender | null> {
+  return new Map(
+    seats
+      .filter((s) => shown === undefined || shown.get(s.seatId) === s.displayName)
+      .map((s) => [s.seatId, s.gender]),
+  );
 }
 
 export interface RenderedReport {

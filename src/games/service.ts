@@ -17,6 +17,7 @@ import * as review from "./review.js";
 import type { DeadlineRow, GameRow, PhaseRow, PlayerRow, ResolutionRow } from "./rows.js";
 import type { Tx } from "./state.js";
 import { fireTimer } from "./timers.js";
+import type { Gender } from "../engine/grammar.js";
 
 /**
  * The application layer: every use case of a game as one transaction on Postgres, the truth.
@@ -133,8 +134,8 @@ export class GameService {
     return lobby.create(this.ctx, input);
   }
 
-  join(gameId: string, userId: string, displayName: string): Promise<PlayerRow> {
-    return lobby.join(this.ctx, gameId, userId, displayName);
+  join(gameId: string, userId: string, displayName: string, gender?: Gender | null): Promise<PlayerRow> {
+    return lobby.join(this.ctx, gameId, userId, displayName, gender);
   }
 
   leave(gameId: string, userId: string): Promise<void> {

@@ -235,6 +235,12 @@ export const commandTexts = {
     "Часовой пояс новых игр на сервере (имя IANA, например Europe/Moscow)",
   ),
   "opt.language": c("language", "язык", "Language of the bot on this server", "Язык бота на этом сервере"),
+  "opt.gender": c(
+    "gender",
+    "род",
+    "How the bot's Russian speaks of you in every game (он / она); anyone may set their own",
+    "Как русский текст бота говорит о вас во всех играх: он, она или не указывать",
+  ),
   "opt.gm_role": c(
     "gm_role",
     "роль_ведущего",

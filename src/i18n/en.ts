@@ -160,6 +160,13 @@ export const en: Catalog = {
   "settings.timezone": ", time zone {zone} (new games)",
   "settings.timezone_default": ", time zone {zone} (the bot's default; set one with the timezone option)",
   "lang.ru": "Russian",
+  "settings.gender_saved": "Saved: the bot's Russian texts will speak of you {gender} in every game.",
+  "gender.m": "he (он)",
+  "gender.f": "she (она)",
+  "gender.none": "not given",
+  "settings.gender.m": "as «он» (masculine)",
+  "settings.gender.f": "as «она» (feminine)",
+  "settings.gender.none": "in words that need no gender",
   "lang.en": "English",
 
   // co-GMs, the server's games, help

@@ -159,6 +159,13 @@ export const ru: Catalog = {
   "settings.timezone": ", часовой пояс — {zone} (для новых игр)",
   "settings.timezone_default":
     ", часовой пояс — {zone} (по умолчанию бота; задайте свой параметром часовой_пояс)",
+  "settings.gender_saved": "Сохранено: во всех играх бот будет писать о вас {gender}.",
+  "gender.m": "он",
+  "gender.f": "она",
+  "gender.none": "не указывать",
+  "settings.gender.m": "в мужском роде («он»)",
+  "settings.gender.f": "в женском роде («она»)",
+  "settings.gender.none": "словами, которым род не нужен",
   "lang.ru": "русский",
   "lang.en": "английский",
 

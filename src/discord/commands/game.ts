@@ -33,6 +33,7 @@ import { seatNamesFrom } from "../masks/seat-names.js";
 import { shownNameOf } from "../members.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
+import { genderOption, saveMemberGender } from "../../games/profiles.js";
 
 /** Presets of `/game create`: options and pacing on top of the ruleset's defaults. */
 export const PRESETS: Record<string, { options: JsonObject; phaseDurationMs: number | null }> = {
@@ -85,7 +86,17 @@ export const data = named(new SlashCommandBuilder(), "game")
       )
       .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64)),
   )
-  .addSubcommand((s) => named(s, "game.join").addStringOption(gameOption))
+  .addSubcommand((s) =>
+    named(s, "game.join")
+      .addStringOption(gameOption)
+      .addStringOption((o) =>
+        named(o, "opt.gender").addChoices(
+          choice("gender.m", "m"),
+          choice("gender.f", "f"),
+          choice("gender.none", "none"),
+        ),
+      ),
+  )
   .addSubcommand((s) => named(s, "game.leave").addStringOption(gameOption))
   .addSubcommand((s) =>
     named(s, "game.assign")
@@ -205,6 +216,9 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   if (sub === "list") return list(ctx, interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (sub === "join" && !interaction.options.getString("game")) {
+    // Said before a picker is shown, the member's word is kept for the game they pick.
+    const said = genderOption(interaction.options.getString("gender"));
+    if (said !== undefined) await saveMemberGender(ctx.db, interaction.user.id, said);
     const picked = await joinTarget(ctx, interaction);
     if (picked) await join(ctx, interaction, picked);
     return;
@@ -280,7 +294,11 @@ async function join(
 ): Promise<void> {
   refuseSeatForAdmin(interaction.memberPermissions, true);
   const shown = shownNameOf(interaction);
-  const seat = await ctx.service.join(game.id, interaction.user.id, shown);
+  // The picker's answer carries no options: the member's profile speaks for them then.
+  const said = interaction.isChatInputCommand()
+    ? genderOption(interaction.options.getString("gender"))
+    : undefined;
+  const seat = await ctx.service.join(game.id, interaction.user.id, shown, said);
   // Masked games never show a seat number: seats follow the public join order.
   const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
   const content = masked

@@ -8,6 +8,7 @@ import {
 import type { Lang } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
 import { saveSettings } from "../../games/queries.js";
+import { genderOption, saveMemberGender } from "../../games/profiles.js";
 import { DEFAULT_MAX_RUNNING_GAMES, systemClock } from "../../games/service.js";
 import { canonicalZone, zoneChoices } from "../../games/time.js";
 import { t } from "../../i18n/index.js";
@@ -19,11 +20,19 @@ const MAX_GAMES_CAP = 20;
 
 /**
  * /settings: the server's language, its GM role (members who create games and act as GMs of
- * every game), time zone and how many games may run at once. Needs the Manage Server permission.
+ * every game), time zone and how many games may run at once, which need the Manage Server
+ * permission; and a member's own grammatical gender (`gender`: он / она / не указывать), which
+ * anyone sets for themselves, so the command is visible to every member (docs/i18n.md).
  */
 export const data = named(new SlashCommandBuilder(), "settings")
   .setDMPermission(false)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .addStringOption((o) =>
+    named(o, "opt.gender").addChoices(
+      choice("gender.m", "m"),
+      choice("gender.f", "f"),
+      choice("gender.none", "none"),
+    ),
+  )
   .addStringOption((o) =>
     named(o, "opt.language").addChoices(choice("lang.ru", "ru"), choice("lang.en", "en")),
   )
@@ -33,6 +42,22 @@ export const data = named(new SlashCommandBuilder(), "settings")
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const gender = genderOption(interaction.options.getString("gender"));
+  const serverOptions = ["language", "gm_role", "timezone", "max_games"].some(
+    (name) => interaction.options.get(name) !== null,
+  );
+  if (gender !== undefined) {
+    // A member's own word: no permission needed, and it is all this command does without others.
+    await saveMemberGender(ctx.db, interaction.user.id, gender);
+    if (!serverOptions) {
+      await interaction.editReply({
+        content: t(ctx.lang, "settings.gender_saved", {
+          gender: t(ctx.lang, `settings.gender.${gender ?? "none"}`),
+        }),
+      });
+      return;
+    }
+  }
   if (!interaction.guildId || !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
     throw new UserError("settings.manage_only");
   const language = interaction.options.getString("language") as Lang | null;
