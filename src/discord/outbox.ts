@@ -20,10 +20,11 @@ import { outboxPayload } from "../games/effects.js";
 import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
 import { gameLogFiles } from "../games/game-log.js";
+import { logDigest } from "../games/verify.js";
 import { botPost, botUpsert, homeKeys, mirroredHomeIn, type MirroredHome } from "./masks/bot-posts.js";
 import { mirrorTargets, performRelay, relayGaveUp, relayGivesUp } from "./masks/relay.js";
-import { PermanentFailure, apiError, isPermanentRefusal } from "./refusals.js";
-import { panelsForPhase } from "./panels.js";
+import { PermanentFailure, apiError, isMendable, isPermanentRefusal } from "./refusals.js";
+import { panelsForPhase, refreshPanels } from "./panels.js";
 import { namesOf } from "../render/names.js";
 import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
@@ -299,7 +300,7 @@ async function drainLane(
     if (effect.type === "reconcile" && (await saidBefore(db, gameId, row.id)))
       return { ...outcome, held: true };
     try {
-      await perform(deps, gameId, row.id, effect);
+      await performMending(deps, gameId, row.id, effect);
       await db
         .update(outbox)
         .set({ status: "done", doneAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
@@ -487,6 +488,31 @@ export class ChatNotInLayout extends PermanentFailure {
   }
 }
 
+/**
+ * Performs an effect; when Discord refuses it for something a reconcile can mend (a role or a
+ * thread deleted by hand, a member who lost the role that let him see a chat, a permission taken
+ * away: `isMendable`), reconciles the game in full — which reads Discord and makes it match the
+ * layout again — and tries once more. Only a refusal that outlives the mend fails the row.
+ */
+async function performMending(
+  deps: DrainDeps,
+  gameId: string,
+  outboxId: number,
+  effect: OutboxEffect,
+): Promise<void> {
+  try {
+    await perform(deps, gameId, outboxId, effect);
+  } catch (error) {
+    if (effect.type === "relay" || !isMendable(error)) throw error;
+    deps.log.warn(
+      { gameId, outboxId, err: (error as Error).message },
+      "Discord refused an effect a reconcile can mend: reconciling in full",
+    );
+    await reconcileGame(deps, gameId, "full");
+    await perform(deps, gameId, outboxId, effect);
+  }
+}
+
 async function perform(
   deps: DrainDeps,
   gameId: string,
@@ -561,17 +587,26 @@ async function perform(
       const service = new GameService(deps.db);
       const phase = await service.currentPhase(gameId);
       if (!phase || phase.index !== effect.phaseIndex) return; // the phase is over: its panel is moot
+      if (effect.refresh)
+        return refreshPanels(deps, service, gameId, effect.phaseIndex, (chat) => channelFor(deps, gameId, chat));
+      const posted: Record<string, string> = {};
       for (const [part, panel] of (await panelsForPhase(service, gameId, effect.seats)).entries()) {
         const channelId = await channelFor(deps, gameId, panel.chat);
-        await deps.rest.post(Routes.channelMessages(channelId), {
+        const message = (await deps.rest.post(Routes.channelMessages(channelId), {
           body: {
             ...panel.body,
             nonce: nonceOf(outboxId, part),
             enforce_nonce: true,
             allowed_mentions: { parse: [] },
           },
-        });
+        })) as { id: string };
+        posted[panel.chat] = message.id;
       }
+      // Where each panel is, for a moved deadline to edit it (refreshPanels).
+      await deps.db
+        .update(outbox)
+        .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ panelMessages: posted })}::jsonb` })
+        .where(eq(outbox.id, outboxId));
       return;
     }
     case "reveal": {
@@ -584,11 +619,15 @@ async function perform(
       // The game is over: its secret and its record go public with the reveal (docs/fairness.md).
       const record = await gameRecord(deps.db, game);
       const secret = game.seed === null ? await secretOf(deps.db, gameId) : null;
+      // The log's digest goes out with the secret: `verify --digest` holds the file to it.
+      const files = await gameLogFiles(deps.db, gameId);
+      const logFile = files.find((f) => f.name === "game-log.json");
+      const digest = logFile ? logDigest(JSON.parse(logFile.data.toString("utf8"))) : "";
       const fairness =
         secret !== null && record.commitment !== null
-          ? { secret, commitment: record.commitment }
+          ? { secret, commitment: record.commitment, digest }
           : game.seed !== null
-            ? { seed: game.seed }
+            ? { seed: game.seed, digest }
             : undefined;
       const text = revealText({
         lang,
@@ -598,7 +637,6 @@ async function perform(
         names,
         ...(fairness ? { fairness } : {}),
       });
-      const files = await gameLogFiles(deps.db, gameId);
       const channelId = await channelFor(deps, gameId, "newspaper");
       await postParts(deps, channelId, outboxId, splitMessage(text), {
         files: files.map((f) => ({ name: f.name, data: f.data })),

@@ -2,7 +2,8 @@ import type { REST } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes } from "discord.js";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { chats, discordIntents, discordMembers, gameMasters, games, players } from "../db/schema/index.js";
+import { withAdvisoryLock } from "../db/locks.js";
+import { chats, discordIntents, gameMasters, games, players } from "../db/schema/index.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { GameService } from "../games/service.js";
 import type { Logger } from "../log.js";
@@ -16,6 +17,7 @@ import {
   overwriteType,
   type DesiredChannel,
   type DesiredLayout,
+  type DesiredThread,
   type Overwrite,
   type OverwriteTarget,
   type RoleKey,
@@ -24,7 +26,15 @@ import {
 /**
  * Turns the desired layout (pure) into Discord state with the fewest calls: the diff between
  * the desired layout and what the bot last applied (the `chats` table). A full reconcile (at
- * start-up) reads Discord first, so a moderator's manual change or a failed call is healed.
+ * start-up, and after Discord refused an effect for something a reconcile can mend: a missing
+ * role, a lost permission, a deleted channel) reads Discord first, so a moderator's manual change
+ * or a failed call is healed.
+ *
+ * Safe under concurrency (games of one server reconciled at once, in several workers): a game's
+ * own objects are changed under its drain lock only, and what games share is changed one item at
+ * a time — one role of a member (PUT/DELETE .../members/{u}/roles/{r}), one overwrite, one thread
+ * member — never by writing back a whole list read earlier. Creating an object that a lost answer
+ * may make a later reconcile adopt by name is serialized per server (`creates:<guild>`).
  */
 
 export interface ReconcileDeps {
@@ -135,9 +145,10 @@ export async function reconcileGame(
     discordId: string,
     kind: ChatRow["discordKind"],
     patch: Partial<ChatRow>,
+    on: Db = db,
   ) => {
     const values = { gameId, chatKey: key, discordId, discordKind: kind, ...patch, updatedAt: new Date() };
-    const [row] = await db
+    const [row] = await on
       .insert(chats)
       .values(values)
       .onConflictDoUpdate({
@@ -158,28 +169,35 @@ export async function reconcileGame(
         .where(eq(discordIntents.gameId, gameId))
     ).map((r) => r.key),
   );
+  // Serialized per server across processes: another game's reconcile must not adopt (by name)
+  // an object this one has made and not recorded yet. `record` runs under the same lock.
   const createOnce = async (
     key: string,
     candidates: () => Promise<string[]>,
     create: () => Promise<{ id: string }>,
     remove: (id: string) => Promise<unknown>,
-  ): Promise<string> => {
-    if (intents.has(key)) {
-      const [adopt, ...duplicates] = await unrecorded(db, await candidates());
-      if (adopt) {
-        for (const id of duplicates) await call(() => remove(id));
-        deps.log.warn(
-          { gameId, chat: key, adopted: adopt, removed: duplicates.length },
-          "adopted a lost create",
-        );
-        return adopt;
+    record: (locked: Db, id: string) => Promise<void>,
+  ): Promise<string> =>
+    withAdvisoryLock(db, `creates:${guildId}`, async (locked) => {
+      let id: string | undefined;
+      if (intents.has(key)) {
+        const [adopt, ...duplicates] = await unrecorded(locked, await candidates());
+        if (adopt) {
+          for (const duplicate of duplicates) await call(() => remove(duplicate));
+          deps.log.warn(
+            { gameId, chat: key, adopted: adopt, removed: duplicates.length },
+            "adopted a lost create",
+          );
+          id = adopt;
+        }
+      } else {
+        await locked.insert(discordIntents).values({ gameId, chatKey: key }).onConflictDoNothing();
+        intents.add(key);
       }
-    } else {
-      await db.insert(discordIntents).values({ gameId, chatKey: key }).onConflictDoNothing();
-      intents.add(key);
-    }
-    return (await call(create)).id;
-  };
+      id ??= (await call(create)).id;
+      await record(locked, id);
+      return id;
+    });
   const created = async (key: string) => {
     if (!intents.delete(key)) return;
     await db
@@ -187,13 +205,26 @@ export async function reconcileGame(
       .where(and(eq(discordIntents.gameId, gameId), eq(discordIntents.chatKey, key)));
   };
 
-  // 1. Roles of the game (alive / dead / GM).
+  // 1. Roles of the game (alive / dead / GM). A full reconcile makes again a role deleted by hand
+  // (its members get it back in step 3, which then reads each member).
   const roleIds = new Map<RoleKey, string>();
+  const guildRoles =
+    mode === "full"
+      ? new Set(
+          ((await call(() => rest.get(Routes.guildRoles(guildId)))) as { id: string }[]).map((r) => r.id),
+        )
+      : null;
   for (const role of layout.roles) {
     const key = `role:${role.key}`;
     let row = byKey.get(key);
+    if (row && guildRoles && !guildRoles.has(row.discordId)) {
+      deps.log.warn({ gameId, role: role.key, lost: row.discordId }, "a game role was deleted: made again");
+      await db.delete(chats).where(eq(chats.id, row.id));
+      byKey.delete(key);
+      row = undefined;
+    }
     if (!row) {
-      const id = await createOnce(
+      await createOnce(
         key,
         async () =>
           ((await call(() => rest.get(Routes.guildRoles(guildId)))) as { id: string; name: string }[])
@@ -205,8 +236,8 @@ export async function reconcileGame(
             reason: "game role",
           }) as Promise<{ id: string }>,
         (id) => rest.delete(Routes.guildRole(guildId, id), { reason: "duplicate game role" }),
+        (locked, id) => save(key, id, "role", { appliedMembers: [] }, locked),
       );
-      await save(key, id, "role", { appliedMembers: [] });
       await created(key);
       row = byKey.get(key);
     }
@@ -242,7 +273,7 @@ export async function reconcileGame(
     if (!row || !applied) {
       const parentId = channel.parent ? byKey.get(channel.parent)?.discordId : undefined;
       const type = channel.type === "category" ? 4 : 0;
-      const id = await createOnce(
+      await createOnce(
         channel.key,
         async () =>
           (
@@ -270,11 +301,21 @@ export async function reconcileGame(
             },
           }) as Promise<{ id: string }>,
         (id) => rest.delete(Routes.channel(id), { reason: "duplicate game channel" }),
+        // Discord applies the overwrites with the create itself, so an adopted channel has them.
+        (locked, id) =>
+          save(
+            channel.key,
+            id,
+            channel.type === "category" ? "category" : "channel",
+            {
+              appliedState: {
+                name: channel.name,
+                overwrites: channel.overwrites,
+              } satisfies AppliedChannel,
+            },
+            locked,
+          ),
       );
-      // Discord applies the overwrites with the create itself, so an adopted channel has them.
-      await save(channel.key, id, channel.type === "category" ? "category" : "channel", {
-        appliedState: { name: channel.name, overwrites: channel.overwrites } satisfies AppliedChannel,
-      });
       await created(channel.key);
       continue;
     }
@@ -286,55 +327,83 @@ export async function reconcileGame(
     }
   }
 
-  // 3. Game roles of each member: one PATCH of the member's role list per changed member.
+  // 3. Game roles of each member, one role at a time (PUT/DELETE of that role of that member):
+  // roles that other games or moderators give the member at the same moment are never touched.
+  // The role a member gains is given before the one he loses, so he never loses sight of the
+  // threads' parent. A full reconcile reads the member; a member who left is skipped.
   const holders = new Map<RoleKey, Set<string>>(
     layout.roles.map((r) => [r.key, new Set(byKey.get(`role:${r.key}`)?.appliedMembers ?? [])]),
   );
   const users = new Set<string>([
     ...Object.keys(layout.memberRoles),
-    ...[...holders.values()].flatMap((s) => [...s]),
+    ...[...holders.values()].flatMap((set) => [...set]),
   ]);
-  const gameRoleIds = new Set(roleIds.values());
   for (const user of [...users].sort()) {
     const want = new Set(layout.memberRoles[user] ?? []);
-    const have = new Set([...holders.entries()].filter(([, set]) => set.has(user)).map(([k]) => k));
-    if (want.size === have.size && [...want].every((k) => have.has(k)) && mode === "incremental") continue;
-    const current = await memberRoles(deps, guildId, user, mode === "full", call);
-    if (current === null) continue; // left the server
-    const next = [
-      ...current.filter((id) => !gameRoleIds.has(id)),
-      ...[...want].map((k) => roleIds.get(k) ?? ""),
+    let have = new Set([...holders.entries()].filter(([, set]) => set.has(user)).map(([k]) => k));
+    if (mode === "full") {
+      const held = await memberRoleIds(rest, guildId, user, call);
+      if (held === null) {
+        for (const set of holders.values()) set.delete(user); // left the server: holds nothing
+        continue;
+      }
+      have = new Set([...roleIds].filter(([, id]) => held.has(id)).map(([k]) => k));
+    }
+    const changes = [
+      ...[...want].filter((k) => !have.has(k)).map((k) => ({ key: k, add: true })),
+      ...[...have].filter((k) => !want.has(k)).map((k) => ({ key: k, add: false })),
     ];
-    const same = next.length === current.length && next.every((id) => current.includes(id));
-    if (!same) {
-      await call(() =>
-        rest.patch(Routes.guildMember(guildId, user), { body: { roles: next }, reason: "game status" }),
-      );
-      await db
-        .insert(discordMembers)
-        .values({ guildId, userId: user, roles: next })
-        .onConflictDoUpdate({
-          target: [discordMembers.guildId, discordMembers.userId],
-          set: { roles: next, updatedAt: new Date() },
-        });
+    let left = false;
+    for (const { key, add } of changes) {
+      const route = Routes.guildMemberRole(guildId, user, roleIds.get(key) ?? "");
+      try {
+        await call(() =>
+          add ? rest.put(route, { reason: "game status" }) : rest.delete(route, { reason: "game status" }),
+        );
+      } catch (error) {
+        if (codeOf(error) !== UNKNOWN_MEMBER) throw error;
+        left = true; // left the server: nothing to give or take
+        break;
+      }
     }
     for (const [key, set] of holders) {
-      if (want.has(key)) set.add(user);
+      if (want.has(key) && !left) set.add(user);
       else set.delete(user);
     }
   }
   for (const [key, set] of holders) {
     const row = byKey.get(`role:${key}`);
-    if (row) await save(`role:${key}`, row.discordId, "role", { appliedMembers: [...set].sort() });
+    const before = row?.appliedMembers ?? [];
+    const after = [...set].sort();
+    if (row && (mode === "full" || before.length !== after.length || before.some((u, i) => u !== after[i])))
+      await save(`role:${key}`, row.discordId, "role", { appliedMembers: after });
   }
 
-  // 4. Private threads: create, then membership and lock as a diff.
+  // 4. Private threads: create, then lock and membership as a diff. Every member a thread loses
+  // leaves it before anyone joins any thread, so an account that gave up its seat (`/gm replace`)
+  // is out of the seat's threads before its successor is added, and no thread-member event it
+  // still receives names the successor (docs/secrecy.md).
   const parent = byKey.get(THREADS_PARENT);
   if (!parent) throw new Error("threads parent missing");
+  const joins: { row: ChatRow; thread: DesiredThread; members: Set<string> }[] = [];
   for (const thread of layout.threads) {
     let row = byKey.get(thread.key);
+    let actual: Set<string> | null = null;
+    if (row && mode === "full") {
+      actual = await threadMemberIds(rest, row.discordId, botId, call);
+      if (actual === null) {
+        // Deleted by hand: made again, with its members.
+        deps.log.warn(
+          { gameId, chat: thread.key, lost: row.discordId },
+          "a game thread was deleted: made again",
+        );
+        await db.delete(chats).where(eq(chats.id, row.id));
+        byKey.delete(thread.key);
+        row = undefined;
+      }
+    }
     if (!row) {
-      const id = await createOnce(
+      await createOnce(
         thread.key,
         async () =>
           (
@@ -349,38 +418,49 @@ export async function reconcileGame(
             body: { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
           }) as Promise<{ id: string }>,
         (id) => rest.delete(Routes.channel(id), { reason: "duplicate game thread" }),
+        (locked, id) =>
+          save(
+            thread.key,
+            id,
+            "thread",
+            { appliedMembers: [], appliedState: { name: thread.name, locked: false } },
+            locked,
+          ),
       );
-      await save(thread.key, id, "thread", {
-        appliedMembers: [],
-        appliedState: { name: thread.name, locked: false },
-      });
       await created(thread.key);
       row = byKey.get(thread.key);
       if (!row) continue;
+      actual = null;
     }
-    const applied = row.appliedState as AppliedThread;
+    const current = row;
+    const applied = current.appliedState as AppliedThread;
     // A chat back in the layout after it was closed is opened again (before members change:
     // an archived thread takes no new members).
     if (applied.locked !== thread.locked || applied.archived) {
       await call(() =>
-        rest.patch(Routes.channel(row.discordId), { body: { locked: thread.locked, archived: false } }),
+        rest.patch(Routes.channel(current.discordId), { body: { locked: thread.locked, archived: false } }),
       );
     }
-    let members = new Set(row.appliedMembers);
-    if (mode === "full") {
-      const actual = (await call(() => rest.get(Routes.threadMembers(row.discordId)))) as {
-        user_id: string;
-      }[];
-      members = new Set(actual.map((m) => m.user_id).filter((id) => id !== botId));
+    const members = actual ?? new Set(current.appliedMembers);
+    const want = new Set(thread.members);
+    for (const user of [...members].filter((u) => !want.has(u)).sort()) {
+      await call(() => rest.delete(Routes.threadMembers(current.discordId, user))).catch((error: unknown) => {
+        if (codeOf(error) !== UNKNOWN_MEMBER) throw error; // gone already
+      });
+      members.delete(user);
     }
+    joins.push({ row: current, thread, members });
+  }
+  for (const { row, thread, members } of joins) {
     const want = new Set(thread.members);
     for (const user of [...want].filter((u) => !members.has(u)).sort()) {
-      await call(() => rest.put(Routes.threadMembers(row.discordId, user)));
-      members.add(user);
-    }
-    for (const user of [...members].filter((u) => !want.has(u)).sort()) {
-      await call(() => rest.delete(Routes.threadMembers(row.discordId, user)));
-      members.delete(user);
+      try {
+        await call(() => rest.put(Routes.threadMembers(row.discordId, user)));
+        members.add(user);
+      } catch (error) {
+        // Left the server: nobody to add (a later reconcile adds him if he comes back).
+        if (codeOf(error) !== UNKNOWN_MEMBER) throw error;
+      }
     }
     await save(thread.key, row.discordId, "thread", {
       appliedMembers: [...members].sort(),
@@ -497,34 +577,41 @@ async function applyOverwrites(
   return changed;
 }
 
-async function memberRoles(
-  deps: ReconcileDeps,
+const UNKNOWN_MEMBER = 10007;
+const UNKNOWN_CHANNEL = 10003;
+
+function codeOf(error: unknown): number | undefined {
+  return (error as { code?: number }).code;
+}
+
+/** The roles a member holds now; null when he left the server. */
+async function memberRoleIds(
+  rest: REST,
   guildId: string,
   userId: string,
-  refresh: boolean,
   call: <T>(work: () => Promise<T>) => Promise<T>,
-): Promise<string[] | null> {
-  if (!refresh) {
-    const [known] = await deps.db
-      .select()
-      .from(discordMembers)
-      .where(and(eq(discordMembers.guildId, guildId), eq(discordMembers.userId, userId)));
-    if (known) return known.roles;
-  }
+): Promise<Set<string> | null> {
   try {
-    const member = (await call(() => deps.rest.get(Routes.guildMember(guildId, userId)))) as {
-      roles: string[];
-    };
-    await deps.db
-      .insert(discordMembers)
-      .values({ guildId, userId, roles: member.roles })
-      .onConflictDoUpdate({
-        target: [discordMembers.guildId, discordMembers.userId],
-        set: { roles: member.roles, updatedAt: new Date() },
-      });
-    return member.roles;
+    const member = (await call(() => rest.get(Routes.guildMember(guildId, userId)))) as { roles: string[] };
+    return new Set(member.roles);
   } catch (error) {
-    if ((error as { code?: number }).code === 10007) return null; // Unknown Member
+    if (codeOf(error) === UNKNOWN_MEMBER) return null;
+    throw error;
+  }
+}
+
+/** A thread's members now (the bot left out); null when the thread is gone. */
+async function threadMemberIds(
+  rest: REST,
+  threadId: string,
+  botId: string,
+  call: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<Set<string> | null> {
+  try {
+    const list = (await call(() => rest.get(Routes.threadMembers(threadId)))) as { user_id: string }[];
+    return new Set(list.map((m) => m.user_id).filter((id) => id !== botId));
+  } catch (error) {
+    if (codeOf(error) === UNKNOWN_CHANNEL) return null;
     throw error;
   }
 }

@@ -45,3 +45,16 @@ export function isPermanentRefusal(error: unknown): boolean {
     !LOST_WEBHOOK_CODES.includes(api.code)
   );
 }
+
+/**
+ * Refusals a full reconcile can mend, because they come from Discord no longer matching the
+ * game's layout: Unknown Channel (a chat or thread deleted by hand: made again), Unknown Role,
+ * Missing Access and Missing Permissions (a member or the bot lost a role or an overwrite that a
+ * reconcile gives back), and an archived thread (opened again when its chat is in the layout).
+ */
+export const MENDABLE_CODES: readonly number[] = [10003, 10011, 50001, 50013, 50083];
+
+export function isMendable(error: unknown): boolean {
+  const api = apiError(error);
+  return api !== null && MENDABLE_CODES.includes(api.code);
+}

@@ -14,6 +14,8 @@ export interface SandboxOptions {
   lang: Lang;
   /** Print every private result (role cards, checks, receipts), not only a count. */
   verbose: boolean;
+  /** Where each game's game-log.json (and its secret, when not dealt from a public seed) is saved; default a new folder under the system's temp. */
+  outDir?: string;
 }
 
 /** The demo table per ruleset (the forum's usual size). */
@@ -32,7 +34,18 @@ export const GM_ENDS_AFTER: Record<string, number> = { regnum: 8 };
 export const DEFAULT_SPEED_MS = 60_000;
 export const DEFAULT_MAX_PHASES = 120;
 
-export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--verbose]`;
+export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--out DIR] [--verbose]
+
+Without DISCORD_TOKEN: the sandbox, a whole game against a local Discord emulator, played by
+simulated players (docs/getting-started.md). With DISCORD_TOKEN: the bot and the worker.
+  --ruleset ID      the ruleset (default classic)
+  --seed N          the game's seed, 0 or more (default 1); repeat it for more games
+  --players N       the table (default: the ruleset's usual, within its limits)
+  --speed MS        every phase's deadline in ms, at least 100 (default ${DEFAULT_SPEED_MS})
+  --max-phases N    the GM ends a game still running after N phases (default ${DEFAULT_MAX_PHASES})
+  --lang en|ru      the demo's language (default en)
+  --out DIR         where game-log.json is saved (default: a new folder under the system's temp)
+  --verbose         every vote, post and receipt, private threads, secret chats and the GM room`;
 
 export class UsageError extends Error {}
 
@@ -51,6 +64,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   let maxPhases = DEFAULT_MAX_PHASES;
   let lang: Lang = "en";
   let verbose = false;
+  let outDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const [flag, inline] = arg.includes("=")
@@ -88,11 +102,18 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
       case "--verbose":
         verbose = true;
         break;
+      case "--out": {
+        const dir = value();
+        if (!dir || dir.startsWith("--"))
+          throw new UsageError(`--out expects a folder, got ${dir ?? "nothing"}`);
+        outDir = dir;
+        break;
+      }
       case "--help":
       case "-h":
         throw new UsageError(USAGE);
       default:
-        throw new UsageError(`unknown argument ${arg}\n${USAGE}`);
+        throw new UsageError(`unknown argument ${arg} (npm start -- --help lists the flags)`);
     }
   }
   const definition = rulesets[ruleset];
@@ -111,6 +132,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
     maxPhases,
     lang,
     verbose,
+    ...(outDir !== undefined ? { outDir } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
 import { factionName } from "../render/names.js";
@@ -10,7 +11,8 @@ import { rulesetOrThrow } from "../games/state.js";
 import { joinList, phaseName, t } from "../i18n/index.js";
 import { GM_ENDS_AFTER, gameOptionsFor, type SandboxOptions } from "./options.js";
 import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./players.js";
-import { startStack, type Stack, type StackOptions } from "./stack.js";
+import { outputFolder, saveGame, type SavedGame } from "./save.js";
+import { startStack, type PostgresEvent, type Stack, type StackOptions } from "./stack.js";
 import { sandboxTexts, type SandboxTexts } from "./texts.js";
 import { gmWinners } from "./verdict.js";
 import { pool } from "../runtime/pool.js";
@@ -44,6 +46,8 @@ export interface GameOutcome {
   orders: { accepted: number; refused: number };
   posts: number;
   votes: number;
+  /** Where its game-log.json was saved, and the verify command printed for it. */
+  saved?: SavedGame;
 }
 
 const NAMES: Record<Lang, string[]> = {
@@ -306,7 +310,25 @@ export async function runSandbox(
   let lobby = "";
   let gm = "";
   let members: Account[] = [];
+  const ruleset = rulesetOrThrow(opts.ruleset);
+  out(
+    texts.header({
+      ruleset: ruleset.name[opts.lang],
+      id: ruleset.id,
+      players: opts.players,
+      seconds: (opts.speedMs / 1000).toFixed(1),
+      seeds: opts.seeds,
+    }),
+  );
+  // Before the wait: an embedded Postgres takes about 20 s to start.
+  const postgresLine = (event: PostgresEvent): string =>
+    event.kind === "embedded"
+      ? texts.postgres.embeddedStarting(event)
+      : event.kind === "created"
+        ? texts.postgres.created(event)
+        : texts.postgres.recreated(event);
   const stack = await startStack({
+    onPostgres: (event) => out(postgresLine(event)),
     ...stackOpts,
     beforeLogin(emu) {
       const guild = emu.createGuild({
@@ -321,16 +343,6 @@ export async function runSandbox(
       stackOpts.beforeLogin?.(emu);
     },
   });
-  const ruleset = rulesetOrThrow(opts.ruleset);
-  out(
-    texts.header({
-      ruleset: ruleset.name[opts.lang],
-      id: ruleset.id,
-      players: opts.players,
-      seconds: (opts.speedMs / 1000).toFixed(1),
-      seeds: opts.seeds,
-    }),
-  );
   out(
     texts.stack({
       emulator: stack.emu.apiBase,
@@ -344,8 +356,20 @@ export async function runSandbox(
   try {
     const settings = await slash(stack.emu, gm, lobby, "settings", { language: opts.lang });
     if (!settings.ok) throw new Error(`/settings failed: ${settings.text}`);
+    const folder = await outputFolder(opts.outDir);
     for (const seed of opts.seeds) {
-      outcomes.push(await playGame(stack, opts, seed, { guildId, lobby, gm, members }, out));
+      const outcome = await playGame(stack, opts, seed, { guildId, lobby, gm, members }, out);
+      // Each game's files in the folder, or a folder of its own per seed when there are several.
+      const dir = opts.seeds.length > 1 ? join(folder, `seed-${seed}`) : folder;
+      outcome.saved = await saveGame(stack.database.db, outcome.gameId, dir);
+      out(
+        texts.saved({
+          dir,
+          files: ["game-log.json", "game-log.txt", ...(outcome.saved.secret ? ["secret.txt"] : [])],
+        }),
+      );
+      out(texts.check(outcome.saved.command));
+      outcomes.push(outcome);
     }
   } finally {
     await stack.close();

@@ -11,11 +11,11 @@ afterAll(async () => {
 });
 
 describe("Discord API cost of state changes (counted by the emulator, 24-player classic)", () => {
-  it("a day↔night switch costs at most 3 calls whatever the player count; a death in k secret chats costs k + 1", async () => {
+  it("a day↔night switch costs at most 3 calls whatever the player count; a death in k secret chats costs k + 2 (one role given, one taken: never the whole list)", async () => {
     const figures = await measureDiscordCalls(fresh.url);
     expect(figures.phase_switch).toBeLessThanOrEqual(3);
     expect(figures.phase_switch).toBeGreaterThan(0);
     expect(figures.death_in_k_chats.k).toBeGreaterThanOrEqual(1);
-    expect(figures.death_in_k_chats.calls).toBeLessThanOrEqual(figures.death_in_k_chats.k + 1);
+    expect(figures.death_in_k_chats.calls).toBeLessThanOrEqual(figures.death_in_k_chats.k + 2);
   }, 120_000);
 });
