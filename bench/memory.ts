@@ -52,7 +52,8 @@ export function spawnProcess(name: string, script: string, env: Record<string, s
   const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlagsOf(script), ...nodeArgs, builtEntry(script)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // Free ports unless the part names its own: a bot already running on 9101–9103 is no obstacle.
+    env: { ...process.env, BOT_HTTP_PORT: "0", WORKER_HTTP_PORT: "0", CONSOLE_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -7,6 +7,7 @@ import { benchEngine } from "./engine.js";
 import { benchOrderStatements } from "./order.js";
 import type { InteractionFigures } from "./interactions.js";
 import { settle } from "./settle.js";
+import { parseFlags, runCli } from "../src/cli/args.js";
 
 /**
  * `npm run bench`: every benchmark, one JSON document on stdout and in bench/results/latest.json.
@@ -107,12 +108,22 @@ export async function runAll(): Promise<Record<string, unknown>> {
   return result;
 }
 
+const USAGE = `usage: npm run bench
+
+Runs every benchmark (bench/README.md explains each key) against the test Postgres and Redis
+(TEST_DATABASE_URL, TEST_REDIS_URL) and prints one JSON document, also written to
+bench/results/latest.json. Progress goes to stderr. Every process it starts listens on a free
+port, so it runs beside a bot already running on the machine. It takes no flags.`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await runAll();
-  const json = `${JSON.stringify(result, null, 2)}\n`;
-  const dir = fileURLToPath(new URL("./results/", import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}latest.json`, json);
-  process.stdout.write(json);
-  process.exit(0);
+  await runCli("bench", USAGE, async (argv) => {
+    parseFlags(argv, {});
+    const result = await runAll();
+    const json = `${JSON.stringify(result, null, 2)}\n`;
+    const dir = fileURLToPath(new URL("./results/", import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}latest.json`, json);
+    process.stdout.write(json);
+    process.exit(0);
+  });
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, parseEnv } from "../config/env.js";
 import { DependencyError } from "../runtime/dependencies.js";
 import { BOT_NODE_FLAGS } from "../runtime/node-flags.js";
-import { parseSandboxArgs, UsageError } from "../sandbox/options.js";
+import { wantsHelp } from "./args.js";
+import { parseSandboxArgs, UsageError, USAGE } from "../sandbox/options.js";
 import { runSandbox } from "../sandbox/sandbox.js";
 
 /**
@@ -14,6 +15,10 @@ import { runSandbox } from "../sandbox/sandbox.js";
  */
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The signals that stop `npm start` and everything it started, and their numbers (exit 128 + n). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const SIGNAL_NUMBERS: Record<(typeof STOP_SIGNALS)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
 function fail(line: string, code = 1): never {
   process.stderr.write(`${line}\n`);
@@ -82,10 +87,12 @@ async function runProduction(): Promise<void> {
   const stopAll = (signal: NodeJS.Signals) => {
     for (const child of children.values()) if (child.exitCode === null && !child.killed) child.kill(signal);
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
       stopping = true;
-      stopAll(signal);
+      stopAll(signal === "SIGHUP" ? "SIGTERM" : signal);
+      // Each stops within 4 s (src/runtime/lifecycle.ts); whatever is left then is killed.
+      setTimeout(() => stopAll("SIGKILL"), 4_500).unref();
     });
   }
   const exits = [...children.entries()].map(
@@ -118,8 +125,10 @@ async function runSandboxCli(): Promise<void> {
     if (error instanceof UsageError) fail(error.message, 2);
     throw error;
   }
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => fail(`sandbox: interrupted (${signal})`, 130));
+  // Everything the sandbox started lives in this process but the private redis-server, which
+  // an `exit` handler stops (src/sandbox/embedded.ts): exiting at once ends it all within 5 s.
+  for (const signal of STOP_SIGNALS) {
+    process.once(signal, () => fail(`sandbox: stopped (${signal})`, 128 + SIGNAL_NUMBERS[signal]));
   }
   try {
     await runSandbox(options);
@@ -130,6 +139,10 @@ async function runSandboxCli(): Promise<void> {
   process.exit(0);
 }
 
+if (wantsHelp(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const token = process.env["DISCORD_TOKEN"]?.trim();
 if (token) await runProduction();
 else await runSandboxCli();

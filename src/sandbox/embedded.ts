@@ -210,10 +210,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     child.once("exit", () => clearInterval(ready));
   });
   child.removeAllListeners("exit");
+  // However this process ends (a signal's handler exiting at once, an uncaught error), the
+  // private redis-server ends with it: `exit` handlers run on every process.exit().
+  const stopWithProcess = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  };
+  process.once("exit", stopWithProcess);
   return {
     url: `redis://127.0.0.1:${port}`,
     async close() {
-      if (child.exitCode !== null) return;
+      process.removeListener("exit", stopWithProcess);
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       child.kill("SIGTERM");
       await exited;

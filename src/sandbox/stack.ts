@@ -46,7 +46,19 @@ export interface StackOptions {
   worker?: Partial<WorkerSettings>;
   /** World building before the bot logs in (its guilds are then in the READY burst). */
   beforeLogin?: (emu: Emulator) => void;
+  /** Told which Postgres the sandbox uses, before it waits for it (the embedded one takes ~20 s). */
+  onPostgres?: (event: PostgresEvent) => void;
 }
+
+/**
+ * Which Postgres the sandbox runs on: an embedded one (none answers at `server`, or it refused
+ * the sandbox: `refused` says why), or its own database on the given server, created through the
+ * URL's database or, when that one does not exist, through `postgres`.
+ */
+export type PostgresEvent =
+  | { kind: "embedded"; server: string; refused: string | undefined }
+  | { kind: "recreated"; server: string; name: string }
+  | { kind: "created"; server: string; name: string; admin: string };
 
 export interface Stack {
   emu: Emulator;
@@ -77,22 +89,56 @@ export function databaseUrlFor(base: string, name: string): string {
   return url.toString();
 }
 
-/** Drops and creates the sandbox's database (a fresh world each run; it holds nothing else). */
-export async function recreateDatabase(base: string, name: string): Promise<string> {
+/** `host:port` of a Postgres URL, for the lines the sandbox prints. */
+export function serverOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || "5432"}`;
+}
+
+const MISSING_DATABASE = "3D000";
+
+/**
+ * Drops and creates the sandbox's database (a fresh world each run; it holds nothing else),
+ * connected to the URL's own database, or to `postgres` on the same server when that one does
+ * not exist (a fresh Postgres has no `test`). `via` says which.
+ */
+export async function recreateDatabase(
+  base: string,
+  name: string,
+): Promise<{ url: string; via: "given" | "postgres"; admin: string }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 });
+  const given = new URL(base).pathname.slice(1) || "postgres";
+  const connect = async (url: string): Promise<pg.Client> => {
+    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    admin.on("error", () => undefined);
+    try {
+      await admin.connect();
+      return admin;
+    } catch (error) {
+      await admin.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  let admin: pg.Client;
+  let via: "given" | "postgres" = "given";
   try {
-    await admin.connect();
+    admin = await connect(base).catch(async (error: unknown) => {
+      if ((error as { code?: string }).code !== MISSING_DATABASE || given === "postgres") throw error;
+      via = "postgres";
+      return connect(databaseUrlFor(base, "postgres"));
+    });
   } catch (error) {
     throw new DependencyError("Postgres", redactUrl(base), (error as Error).message || "connection refused");
   }
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    throw new DependencyError("Postgres", redactUrl(base), (error as Error).message);
   } finally {
-    await admin.end();
+    await admin.end().catch(() => undefined);
   }
-  return databaseUrlFor(base, name);
+  return { url: databaseUrlFor(base, name), via, admin: given };
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
@@ -103,9 +149,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const prefix = opts.prefix ?? name.replace(/_/g, "-");
 
   // With no Postgres answering, an embedded one (PGlite) for this run; with no Redis, a private one.
-  const embeddedPostgres: EmbeddedPostgres | undefined = (await postgresAnswers(baseUrl))
+  const server = serverOf(baseUrl);
+  const embedded = async (refused: string | undefined): Promise<EmbeddedPostgres> => {
+    opts.onPostgres?.({ kind: "embedded", server, refused });
+    return startEmbeddedPostgres();
+  };
+  let embeddedPostgres: EmbeddedPostgres | undefined = (await postgresAnswers(baseUrl))
     ? undefined
-    : await startEmbeddedPostgres();
+    : await embedded(undefined);
   let privateRedis: PrivateRedis | undefined;
   let redis: Redis;
   try {
@@ -134,13 +185,30 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await embeddedPostgres?.close();
   };
   // PGlite is one in-memory database, fresh at each run: it is the sandbox's database as it is.
-  const databaseUrl = embeddedPostgres
-    ? embeddedPostgres.url
-    : await recreateDatabase(baseUrl, name).catch(async (error: unknown) => {
-        redis.disconnect();
-        await stopEmbedded();
-        throw error;
-      });
+  // A server that answers but refuses the sandbox (a login, a missing right) is left alone too.
+  let databaseUrl: string;
+  try {
+    if (embeddedPostgres) databaseUrl = embeddedPostgres.url;
+    else {
+      try {
+        const made = await recreateDatabase(baseUrl, name);
+        databaseUrl = made.url;
+        opts.onPostgres?.(
+          made.via === "postgres"
+            ? { kind: "created", server, name, admin: made.admin }
+            : { kind: "recreated", server, name },
+        );
+      } catch (error) {
+        if (!(error instanceof DependencyError)) throw error;
+        embeddedPostgres = await embedded(error.message.slice(error.message.indexOf(": ") + 2));
+        databaseUrl = embeddedPostgres.url;
+      }
+    }
+  } catch (error) {
+    redis.disconnect();
+    await stopEmbedded();
+    throw error;
+  }
   const database = createDatabase(databaseUrl, { max: 8, log });
   await migrateDatabase(database);
   // A previous run's jobs under this prefix belong to a database that no longer exists.

@@ -54,6 +54,15 @@ export interface SandboxTexts {
     accepted: number;
     refused: number;
   }): string;
+  /** Where the finished game's files are, and the command that checks it (run as printed). */
+  saved(p: { dir: string; files: string[] }): string;
+  check(command: string): string;
+  /** What the sandbox does about Postgres before the game: which database, embedded or created. */
+  postgres: {
+    embeddedStarting(p: { server: string; refused: string | undefined }): string;
+    created(p: { name: string; server: string; admin: string }): string;
+    recreated(p: { name: string; server: string }): string;
+  };
 }
 
 const en: SandboxTexts = {
@@ -79,6 +88,15 @@ const en: SandboxTexts = {
   nobody: "nobody",
   finish: (p) =>
     `🏁 Winners: ${p.winners} — ${p.game} ended ${p.byRules ? "by the rules" : "by the GM"} after ${p.phases} phases in ${p.seconds} s (posts ${p.posts}, votes ${p.votes}, orders: ${p.accepted} accepted, ${p.refused} refused)`,
+  saved: (p) => `📁 Saved in ${p.dir}: ${p.files.join(", ")}`,
+  check: (command) => `🔎 Check the game: ${command}`,
+  postgres: {
+    embeddedStarting: (p) =>
+      `   Postgres: ${p.refused === undefined ? `none answers at ${p.server}` : `${p.server} refused the sandbox (${p.refused})`}; starting an embedded one (PGlite, in memory, gone at exit), about 20 s…`,
+    created: (p) =>
+      `   Postgres: ${p.server} has no database ${p.admin}; the sandbox's own database ${p.name} was created there (through the postgres database)`,
+    recreated: (p) => `   Postgres: the sandbox's own database ${p.name} on ${p.server}, created afresh`,
+  },
 };
 
 const ru: SandboxTexts = {
@@ -106,6 +124,15 @@ const ru: SandboxTexts = {
   nobody: "никто",
   finish: (p) =>
     `🏁 Победители: ${p.winners} — «${p.game}» ${p.byRules ? "окончена по правилам" : "завершена ведущим"} после фаз: ${p.phases}, за ${p.seconds} с (сообщений ${p.posts}, голосов ${p.votes}, приказов принято ${p.accepted}, отклонено ${p.refused})`,
+  saved: (p) => `📁 Сохранено в ${p.dir}: ${p.files.join(", ")}`,
+  check: (command) => `🔎 Проверить игру: ${command}`,
+  postgres: {
+    embeddedStarting: (p) =>
+      `   Postgres: ${p.refused === undefined ? `на ${p.server} никто не отвечает` : `${p.server} не пускает песочницу (${p.refused})`}; запускается встроенный (PGlite, в памяти, исчезнет при выходе), около 20 с…`,
+    created: (p) =>
+      `   Postgres: на ${p.server} нет базы ${p.admin}; собственная база песочницы ${p.name} создана там (через базу postgres)`,
+    recreated: (p) => `   Postgres: собственная база песочницы ${p.name} на ${p.server}, создана заново`,
+  },
 };
 
 export function sandboxTexts(lang: Lang): SandboxTexts {
