@@ -6,8 +6,8 @@ import type { Json } from "../../src/engine/types.js";
 import { getRuleset } from "../../src/rulesets/index.js";
 
 /**
- * The public example cases (test/fixtures/scenarios, a copy of ../shared/scenarios) checked the
- * way ../shared/tools/check-scenarios.mjs checks them, inside the test suite.
+ * The public example cases (test/fixtures/scenarios, `{name, rule, scenario, expect}` each) played
+ * through the engine and checked against their expectations, inside the test suite.
  */
 
 interface Case {
