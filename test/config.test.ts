@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../src/config/env.js";
+import { shardRangeOf } from "../src/discord/client.js";
 import { BOT_PERMISSIONS, inviteUrl, welcomeLines } from "../src/discord/invite.js";
 import { builtEntry } from "./worker/support.js";
 
@@ -45,6 +46,23 @@ describe("configuration", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("DISCORD_TOKEN");
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("runs every gateway shard by default; SHARD_IDS names this process's shards of SHARD_COUNT, and an id past the count is refused", () => {
+    expect(shardRangeOf(parseEnv(valid))).toEqual({ ids: [0], count: 1 });
+    expect(shardRangeOf(parseEnv({ ...valid, SHARD_COUNT: "4" }))).toEqual({ ids: [0, 1, 2, 3], count: 4 });
+    expect(shardRangeOf(parseEnv({ ...valid, SHARD_COUNT: "8", SHARD_IDS: "6,2-4,3" }))).toEqual({
+      ids: [2, 3, 4, 6],
+      count: 8,
+    });
+    expect(() => parseEnv({ ...valid, SHARD_COUNT: "2", SHARD_IDS: "2" })).toThrow(
+      /^SHARD_IDS: malformed; expected shard ids from 0 to SHARD_COUNT - 1/,
+    );
+    expect(() => parseEnv({ ...valid, SHARD_COUNT: "4", SHARD_IDS: "3-1" })).toThrow(/^SHARD_IDS: malformed/);
+    expect(() => parseEnv({ ...valid, SHARD_IDS: "one" })).toThrow(
+      /^SHARD_IDS: malformed; expected shard ids like/,
+    );
+    expect(() => parseEnv({ ...valid, SHARD_COUNT: "0" })).toThrow(/^SHARD_COUNT: malformed/);
   });
 
   it("takes the HTTP ports from the environment, 9101 and 9102 by default, and refuses a bad one", () => {

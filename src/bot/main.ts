@@ -1,6 +1,6 @@
 import { Events } from "discord.js";
 import { loadEnvOrExit } from "../config/env.js";
-import { createGatewayClient } from "../discord/client.js";
+import { createGatewayClient, shardRangeOf } from "../discord/client.js";
 import { redisGlobalLimiter } from "../discord/global-limit.js";
 import { welcomeLines } from "../discord/invite.js";
 import { migrateDatabase } from "../db/migrate.js";
@@ -31,10 +31,16 @@ await runProcess("bot", log, async () => {
   await migrateDatabase(database);
   const redis = await connectRedis(env.REDIS_URL, log);
   // One global request limit for the token, shared with the workers through Redis.
-  const client = createGatewayClient(env.DISCORD_API_URL, {
-    limiter: redisGlobalLimiter(redis, env.DISCORD_TOKEN, { log }),
-    applicationId: env.DISCORD_APPLICATION_ID,
-  });
+  // This process's gateway shards (SHARD_IDS of SHARD_COUNT; docs/scaling.md).
+  const shards = shardRangeOf(env);
+  const client = createGatewayClient(
+    env.DISCORD_API_URL,
+    {
+      limiter: redisGlobalLimiter(redis, env.DISCORD_TOKEN, { log }),
+      applicationId: env.DISCORD_APPLICATION_ID,
+    },
+    shards,
+  );
   instrumentRest(client.rest);
   let http: HttpServer;
   try {
@@ -69,7 +75,14 @@ await runProcess("bot", log, async () => {
   const servers = [...client.guilds.cache.values()].map((guild) => guild.name);
   const applicationId = client.application?.id ?? env.DISCORD_APPLICATION_ID;
   log.info(
-    { dependency: "discord", user: client.user?.tag, guilds: servers.length, applicationId },
+    {
+      dependency: "discord",
+      user: client.user?.tag,
+      guilds: servers.length,
+      applicationId,
+      shards: shards.ids,
+      shardCount: shards.count,
+    },
     "discord reached",
   );
   // For the person starting it: plain lines, beside the JSON log.

@@ -6,8 +6,10 @@ import { exemptFromGlobalLimit, type GlobalLimiter } from "./global-limit.js";
  * The gateway client of the bot process. `apiUrl` points discord.js at a local emulator
  * (sandbox, tests); without it discord.js talks to Discord itself.
  */
-export function createGatewayClient(apiUrl?: string, shared?: SharedLimit): Client {
+export function createGatewayClient(apiUrl?: string, shared?: SharedLimit, shards?: ShardRange): Client {
   return new Client({
+    // Discord gives each shard the guilds with (guild_id >> 22) % count = its id (docs/scaling.md).
+    ...(shards ? { shards: shards.ids, shardCount: shards.count } : {}),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers],
     // Partial messages: an edit reaches the bot (edit_post) whatever message it edits, though
     // no message is kept in memory.
@@ -40,6 +42,18 @@ export function createGatewayClient(apiUrl?: string, shared?: SharedLimit): Clie
     allowedMentions: { parse: [] },
     rest: restOptions(apiUrl, shared),
   });
+}
+
+/** The gateway shards one bot process runs, of `count` in all. */
+export interface ShardRange {
+  ids: number[];
+  count: number;
+}
+
+/** The process's shards from its environment: SHARD_IDS (default: all) of SHARD_COUNT (default 1). */
+export function shardRangeOf(env: { SHARD_COUNT: number; SHARD_IDS?: number[] | undefined }): ShardRange {
+  const ids = env.SHARD_IDS ?? Array.from({ length: env.SHARD_COUNT }, (_, id) => id);
+  return { ids, count: env.SHARD_COUNT };
 }
 
 /** REST only, for the worker: it needs no gateway connection. */

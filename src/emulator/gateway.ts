@@ -270,6 +270,14 @@ export class Gateway {
     for (const s of this.sessions.values()) s.socket?.close(code, "Emulator dropped the connection");
   }
 
+  /** A guild the bot just joined: GUILD_CREATE to the sessions of its members on the guild's shard. */
+  guildJoined(guildId: string): void {
+    const guild = this.state.guilds.byId.get(guildId);
+    for (const s of this.sessions.values())
+      if (guild?.members.has(s.userId) && this.onShard(s, guildId))
+        this.push(s, "GUILD_CREATE", this.guildCreate(guildId, s));
+  }
+
   /** Sends a dispatch to one session directly (used for events discord.js needs outside of state changes). */
   pushTo(sessionId: string, t: string, d: Json): void {
     const s = this.sessions.get(sessionId);

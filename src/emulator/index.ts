@@ -416,10 +416,8 @@ export class Emulator {
     const botRole = [...g.roles.values()].find((r) => r.botId === this.state.bot.id);
     const members: Account[] = [];
     for (let i = 1; i <= (o.members ?? 0); i++) members.push(this.createMember(g.id, `player${i}`));
-    // Sessions that are already connected learn about the new guild.
-    for (const s of this.gateway.sessions.values())
-      if (g.members.has(s.userId))
-        this.gateway.pushTo(s.id, "GUILD_CREATE", this.gateway.guildCreate(g.id, s));
+    // Sessions that are already connected learn about the new guild (on its shard only).
+    this.gateway.guildJoined(g.id);
     return { id: g.id, everyoneRoleId: g.id, botRoleId: botRole?.id ?? "", ownerId: g.owner_id, members };
   }
 

@@ -66,6 +66,20 @@ describe("gateway and realism", () => {
     expect(emu.gateway.log.filter((e) => e.t === "CHANNEL_CREATE")).toHaveLength(1);
   });
 
+  it("two shards: a guild the bot joins while connected is announced (GUILD_CREATE) on its own shard only", async () => {
+    emu = await startEmulator({ port: 0, shardCount: 2 });
+    const client = await loginBot(emu, { shards: [0, 1], shardCount: 2 });
+    clients.push(client);
+    const announcedOn: number[] = [];
+    client.on(Events.GuildCreate, (g) => void announcedOn.push(g.shardId));
+    const joined = [emu.createGuild({ name: "late A" }), emu.createGuild({ name: "late B" })];
+    expect(new Set(joined.map((g) => shardOf(g.id, 2))).size).toBe(2);
+    await until(() => joined.every((g) => client.guilds.cache.has(g.id)));
+    expect(announcedOn.sort()).toEqual([0, 1]);
+    for (const g of joined) expect(client.guilds.cache.get(g.id)?.shardId).toBe(shardOf(g.id, 2));
+    expect(emu.gateway.log.filter((e) => e.t === "GUILD_CREATE")).toHaveLength(2);
+  });
+
   it("a 429 is honoured by discord.js and retried after retry_after", async () => {
     emu = await startEmulator({ port: 0 });
     const g = emu.createGuild({});
