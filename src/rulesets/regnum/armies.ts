@@ -15,7 +15,6 @@ import {
   paramsOf,
   playerAction,
   pushFree,
-  targetOf,
   targetPlayers,
 } from "./spec.js";
 import {
@@ -70,7 +69,7 @@ const troopMovement = paramsOf({
 /** The free order move_troops records: the units under way and where they go (step 16). */
 const troopsUnderway = z.object({ units: z.array(z.string()), to: z.string() });
 
-/** units_defend and units_attack: the units (default all the army's in the target's country). */
+/** units_defend and units_attack: the units (default all the army's that are not under way). */
 const unitAssignmentParams = paramsOf({ units: z.array(z.string()).optional(), army: z.string().optional() });
 
 /** The units a units_defend or units_attack order assigned. */
@@ -109,7 +108,11 @@ export function troopSelection(
   return { army, ids: units.map((u) => u.id) };
 }
 
-/** Units assigned by units_defend/units_attack: `units`, default all the army's units in the target's country. */
+/**
+ * Units assigned by units_defend/units_attack: `units`, default all the army's units not under
+ * way. Where the target is is his secret (abroad, underground): the commander assigns units, and
+ * only those in the target's country at the resolution engage (§6.7, issue 30, DECISIONS.md D3).
+ */
 export function assignedUnits(
   state: RState,
   actor: RPlayer,
@@ -120,13 +123,10 @@ export function assignedUnits(
     const first = state.data.units.find((u) => u.id === ids[0]);
     return { ...(first ? { army: first.army } : {}), ids };
   }
-  const target = findPlayer(state, input.targets[0] ?? "");
   const armyParam = input.params.army;
   const armies = armyParam ? [armyParam] : commandedArmies(state, actor);
   for (const army of armies) {
-    const units = state.data.units.filter(
-      (u) => u.army === army && u.inTransitTo === null && target && u.location === target.location,
-    );
+    const units = state.data.units.filter((u) => u.army === army && u.inTransitTo === null);
     if (units.length > 0) return { army, ids: units.map((u) => u.id) };
   }
   return { ...(armies[0] ? { army: armies[0] } : {}), ids: [] };
@@ -143,14 +143,12 @@ function checkAssigned(
   input: InputOf<typeof unitAssignmentParams>,
 ): Rejection | null {
   const selection = assignedUnits(state, actor, input);
-  if (selection.ids.length === 0) return reject("no_units", "noUnitsInTargetCountry");
-  const target = targetOf(state, input);
+  if (selection.ids.length === 0) return reject("no_units", "noUnitsToAssign");
   for (const id of selection.ids) {
     const unit = state.data.units.find((x) => x.id === id);
     if (!unit) return reject("unknown_unit", "unknownUnit");
     if (!commands(state, actor, unit.army)) return reject("not_commander", "notCommanderAssigns");
     if (unit.inTransitTo !== null) return reject("in_transit", "unitInTransit");
-    if (unit.location !== target.location) return reject("not_there", "notThere");
   }
   const taken = state.data.freeOrders.some(
     (order) =>

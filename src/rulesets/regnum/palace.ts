@@ -26,13 +26,17 @@ export function joinPalace(state: RState, id: PlayerId): void {
   emitEvent(state, "palace_joined", { player: id });
 }
 
+/**
+ * Leaves the list (R10: at death, on leaving Regnum, or by choice). Invitations and requests stay
+ * open until answered (§5.7): the Baron is not told that a character he invited or who asked him
+ * died or left (issue 30, D17); an invitation is accepted, and a request admitted, only while
+ * the character is invitable.
+ */
 export function palaceLeave(state: RState, id: PlayerId): void {
   if (state.data.palace.includes(id)) {
     state.data.palace = state.data.palace.filter((x) => x !== id);
     emitEvent(state, "palace_left", { player: id });
   }
-  state.data.invitations = state.data.invitations.filter((x) => x !== id);
-  state.data.requests = state.data.requests.filter((x) => x !== id);
 }
 
 export function baronPalacePower(state: RState, baron: RPlayer): number {
@@ -52,15 +56,19 @@ export const palaceActions = {
   palace_invite: playerAction(noParams, {
     kind: "free",
     targets: "one",
+    // What the Baron knows decides (issue 30, DECISIONS.md D17): his list and his open
+    // invitations. Whether the target is alive, free, bodily and in Regnum is the target's secret:
+    // the invitation is sent, and only an invitable character can accept it.
     who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
-      invitable(state, targetOf(state, input)) && !state.data.invitations.includes(targetOf(state, input).id)
+      !state.data.palace.includes(targetOf(state, input).id) &&
+      !state.data.invitations.includes(targetOf(state, input).id)
         ? null
         : reject("not_invitable", "notInvitable"),
     ),
     run(state, _a, input) {
       const target = targetOf(state, input);
       state.data.invitations.push(target.id);
-      notice(state, target.id, "palace_invitation", {});
+      if (target.alive) notice(state, target.id, "palace_invitation", {});
     },
   }),
   palace_accept: playerAction(noParams, {
@@ -101,15 +109,17 @@ export const palaceActions = {
   palace_admit: playerAction(noParams, {
     kind: "free",
     targets: "one",
+    // The Baron knows the requests he was told of; a requester who is no longer invitable (dead,
+    // detained, abroad) is not admitted, silently (D17).
     who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
-      state.data.requests.includes(targetOf(state, input).id) && invitable(state, targetOf(state, input))
+      state.data.requests.includes(targetOf(state, input).id)
         ? null
         : reject("not_requested", "notRequested"),
     ),
     run(state, _a, input) {
       const target = targetOf(state, input);
       state.data.requests = state.data.requests.filter((x) => x !== target.id);
-      joinPalace(state, target.id);
+      if (invitable(state, target)) joinPalace(state, target.id);
     },
   }),
   palace_leave: playerAction(noParams, {

@@ -54,10 +54,6 @@ export const rejections = defineRejections(RULESET, {
   notElder: { en: "only elder adepts elect the Magister", ru: "Магистра избирают только Старшие адепты" },
   abroadVote: { en: "a character abroad does not vote", ru: "персонаж за границей не голосует" },
   magisterHeld: { en: "the post of Magister is not vacant", ru: "пост Магистра не вакантен" },
-  notElderTarget: {
-    en: "the Magister is elected from the living elder adepts",
-    ru: "Магистра избирают из живых Старших адептов",
-  },
   notJunior: {
     en: "only junior adepts and de-recruited adepts can be excluded from the Order's chat",
     ru: "из чата Ордена можно исключить только Младших адептов и развербованных",
@@ -70,10 +66,9 @@ export const rejections = defineRejections(RULESET, {
     en: "the Director is appointed in day phases from day 2",
     ru: "Директора назначают днём, начиная со второго дня",
   },
-  notAgent: { en: "the Director is appointed from the KSB agents", ru: "Директора назначают из агентов КСБ" },
   notInvitable: {
-    en: "only free corporeal characters in Regnum not yet in the palace can be invited",
-    ru: "пригласить во Дворец можно только свободных телесных персонажей в Регнуме, ещё не попавших во Дворец",
+    en: "this character is already in the palace or already invited",
+    ru: "этот персонаж уже во Дворце или уже приглашён",
   },
   notInvited: {
     en: "you have no open invitation to the palace",
@@ -143,16 +138,15 @@ export const rejections = defineRejections(RULESET, {
   },
   otherCountryNeeded: { en: "name another country", ru: "укажите другую страну" },
   notAdvocate: { en: "only an advocate can do this", ru: "это может только адвокат" },
-  noUnitsInTargetCountry: {
-    en: "no units of yours in the target's country",
-    ru: "в стране цели нет ваших юнитов",
+  noUnitsToAssign: {
+    en: "no units of yours to assign",
+    ru: "у вас нет юнитов, которым можно дать задание",
   },
   notCommanderAssigns: {
     en: "only the army's commander assigns its units",
     ru: "задания юнитам даёт только Командующий их ВС",
   },
   unitInTransit: { en: "a unit is in transit", ru: "юнит в пути" },
-  notThere: { en: "the units must be in the target's country", ru: "юниты должны быть в стране цели" },
   alreadyAssigned: { en: "a unit is already assigned this phase", ru: "юнит уже получил задание в эту фазу" },
   undergroundMail: {
     en: "an underground character cannot send letters or parcels",

@@ -1,0 +1,217 @@
+import { isDeepStrictEqual } from "node:util";
+import { resolvePhase, submitAction } from "../../../src/engine/game.js";
+import type { HiddenVariation } from "../../../src/engine/variations.js";
+import { renderPrivate } from "../../../src/engine/helpers.js";
+import { renderRejection } from "../../../src/engine/rejections.js";
+import type { RenderContext, RulesetDefinition } from "../../../src/engine/ruleset.js";
+import type { AnyGameState, Lang, PlayerId } from "../../../src/engine/types.js";
+
+/**
+ * Noninterference (issue 30, docs/secrecy.md): what a seat is told is a function of its own view
+ * (`playerView`) and of public facts only. Given a state and a *hidden variation* of it — a state
+ * that differs only in facts the viewer may not know — the viewer's whole surface must be the same
+ * in both: the offers (actions, targets and their order, labels), and the outcome of every
+ * submission the viewer could make (accepted, or the refusal's code and its text in English and
+ * Russian, under plain and masked names), with what an accepted one tells the viewer at once (the
+ * private messages it emits to the viewer, rendered). The view after an accepted submission is
+ * not compared: an order can rightly teach its actor something (leaving the underground puts him
+ * back in chats whose members he then sees).
+ */
+
+/** Name readers of the two modes: the seat's account name (plain) and its mask (masked). */
+const NAMINGS: Record<"plain" | "masked", (id: PlayerId) => string> = {
+  plain: (id) => `@${id}`,
+  masked: (id) => `Mask ${id}`,
+};
+
+function contextOf(lang: Lang, naming: (id: PlayerId) => string): RenderContext {
+  return {
+    lang,
+    player: naming,
+    role: (role) => `role:${role}`,
+    faction: (faction) => `faction:${faction}`,
+  };
+}
+
+/**
+ * The submissions a viewer could make: each action with no target and with each single id (with
+ * `pick`: two drawn ids, to keep the cost low over many states), and each ordered pair of targets
+ * of a two-target offer.
+ */
+export function submissionsOf<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  viewer: PlayerId,
+  extraTargets: readonly string[] = [],
+  pick?: (n: number) => number,
+): { action: string; targets: string[] }[] {
+  const ids = [...state.players.map((p) => p.id), ...extraTargets];
+  const offers = ruleset.availableActions(state, viewer);
+  for (const offer of offers) for (const t of offer.targets) if (!ids.includes(t)) ids.push(t);
+  const out: { action: string; targets: string[] }[] = [];
+  // Every action without a target and with every id; with `pick`, with two ids drawn by it.
+  for (const action of Object.keys(ruleset.actions)) {
+    out.push({ action, targets: [] });
+    if (!pick) for (const id of ids) out.push({ action, targets: [id] });
+    else for (let i = 0; i < 2; i++) out.push({ action, targets: [ids[pick(ids.length)] as string] });
+  }
+  // Two-target offers: every ordered pair of their targets.
+  for (const offer of offers)
+    if (offer.maxTargets >= 2)
+      for (const a of offer.targets)
+        for (const b of offer.targets) if (a !== b) out.push({ action: offer.action, targets: [a, b] });
+  return out;
+}
+
+/** The viewer's surface in a state: what the seat is shown and told. */
+export function surfaceOf<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  viewer: PlayerId,
+  submissions: readonly { action: string; targets: string[] }[],
+): { offers: unknown; submissions: unknown[] } {
+  const offers = ruleset.availableActions(state, viewer);
+  const results: unknown[] = [];
+  for (const submission of submissions) {
+    const input = { actor: viewer, action: submission.action, targets: submission.targets, params: {} };
+    const result = submitAction(ruleset, state, input);
+    const key = `${submission.action} ${submission.targets.join(",")}`;
+    if (!result.ok) {
+      const texts: string[] = [];
+      for (const lang of ["en", "ru"] as const)
+        for (const naming of Object.values(NAMINGS))
+          texts.push(renderRejection(result.rejection, ruleset, contextOf(lang, naming)));
+      results.push({ key, code: result.rejection.code, texts });
+      continue;
+    }
+    const before = state.output.private.length;
+    const told = result.value.output.private
+      .slice(before)
+      .filter((m) => m.to === viewer)
+      .flatMap((m) =>
+        (["en", "ru"] as const).flatMap((lang) =>
+          Object.values(NAMINGS).map((naming) => renderPrivate(ruleset, m, contextOf(lang, naming))),
+        ),
+      );
+    results.push({ key, accepted: true, told });
+  }
+  return { offers, submissions: results };
+}
+
+/** Where two JSON values first differ, as a path and the two values there. */
+function diffPath(a: unknown, b: unknown, path = ""): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const found = diffPath(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      );
+      if (found) return found;
+    }
+  }
+  return `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+}
+
+/** The first difference between two surfaces, as a readable line; null when they agree. */
+export function firstDifference(
+  a: { offers: unknown; submissions: unknown[] },
+  b: { offers: unknown; submissions: unknown[] },
+): string | null {
+  const offers = diffPath(a.offers, b.offers, "offers");
+  if (offers) {
+    const index = Number(/^offers\.(\d+)/.exec(offers)?.[1] ?? -1);
+    const action = (a.offers as { action: string }[])[index]?.action ?? "";
+    return `${action} ${offers}`;
+  }
+  for (let i = 0; i < a.submissions.length; i++) {
+    const found = diffPath(a.submissions[i], b.submissions[i], "");
+    if (found) return `${(a.submissions[i] as { key: string }).key}${found}`;
+  }
+  return null;
+}
+
+/**
+ * Checks one variation: it must be hidden from the viewer (the same `playerView`), and the
+ * viewer's surface must then be the same. Returns a failure line, or null.
+ */
+export function checkVariation<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  state: S,
+  variation: HiddenVariation<S>,
+  viewer: PlayerId,
+  extraTargets: readonly string[] = [],
+  pick?: (n: number) => number,
+): string | null {
+  state = variation.base ?? state;
+  const viewA = ruleset.playerView(state, viewer);
+  const viewB = ruleset.playerView(variation.state, viewer);
+  if (!isDeepStrictEqual(viewA, viewB))
+    return `variation "${variation.what}" is not hidden from ${viewer}:\n${JSON.stringify(viewA)}\n${JSON.stringify(viewB)}`;
+  const submissions = submissionsOf(ruleset, state, viewer, extraTargets, pick);
+  const difference = firstDifference(
+    surfaceOf(ruleset, state, viewer, submissions),
+    surfaceOf(ruleset, variation.state, viewer, submissions),
+  );
+  return difference === null
+    ? null
+    : `${viewer} can tell "${variation.what}" (phase ${state.phase.kind} ${state.phase.n}): ${difference}`;
+}
+
+/**
+ * Reachable states of a random game: every seat picks among its offers with a seeded chooser
+ * (about half the seats act each phase); a state is kept after every `every`-th action and at
+ * each phase's start.
+ */
+export function reachableStates<S extends AnyGameState>(
+  ruleset: RulesetDefinition<S>,
+  initial: S,
+  seed: number,
+  phases: number,
+  every = 3,
+): S[] {
+  const pick = chooser(seed);
+  const out: S[] = [];
+  let state = initial;
+  let step = 0;
+  for (let phase = 0; phase < phases && !state.ended; phase++) {
+    for (const p of state.players) {
+      const offers = ruleset.availableActions(state, p.id);
+      if (offers.length === 0 || pick(2) === 0) continue;
+      const offer = offers[pick(offers.length)];
+      if (!offer) continue;
+      const targets: string[] = [];
+      const pool = [...offer.targets];
+      const count = offer.minTargets + pick(offer.maxTargets - offer.minTargets + 1);
+      for (let i = 0; i < count && pool.length > 0; i++)
+        targets.push(pool.splice(pick(pool.length), 1)[0] as string);
+      const result = submitAction(ruleset, state, {
+        actor: p.id,
+        action: offer.action,
+        targets,
+        params: offer.params ?? {},
+      });
+      if (!result.ok) continue;
+      state = result.value;
+      if (++step % every === 0) out.push(state);
+    }
+    state = resolvePhase(ruleset, state).state;
+    out.push(state);
+  }
+  return out;
+}
+
+/** A seeded chooser for the generators (xorshift). */
+export function chooser(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return n <= 0 ? 0 : x % n;
+  };
+}
