@@ -26,6 +26,7 @@ import { mirrorTargets, performRelay, relayGaveUp, relayGivesUp } from "./masks/
 import { PermanentFailure, apiError, isMendable, isPermanentRefusal } from "./refusals.js";
 import { panelsForPhase, refreshPanels } from "./panels.js";
 import { namesOf } from "../render/names.js";
+import { displayContext, seatGenders } from "../games/render.js";
 import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
 import type { Ctx } from "./context.js";
@@ -615,7 +616,9 @@ async function perform(
       const ruleset = rulesetOrThrow(game.ruleset);
       const lang = await service.language(game.guildId);
       const state = await service.state(gameId);
-      const names = namesOf(await service.players(gameId));
+      const seats = await service.players(gameId);
+      const names = namesOf(seats);
+      const reader = displayContext(ruleset, lang, names, "plain", seatGenders(seats));
       // The game is over: its secret and its record go public with the reveal (docs/fairness.md).
       const record = await gameRecord(deps.db, game);
       const secret = game.seed === null ? await secretOf(deps.db, gameId) : null;
@@ -637,6 +640,7 @@ async function perform(
         names,
         ...(fairness ? { fairness } : {}),
       });
+        genderOf: (id) => reader.gender?.(id),
       const channelId = await channelFor(deps, gameId, "newspaper");
       await postParts(deps, channelId, outboxId, splitMessage(text), {
         files: files.map((f) => ({ name: f.name, data: f.data })),

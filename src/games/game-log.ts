@@ -6,6 +6,7 @@ import { revealFiles, type RevealFile } from "../render/reveal.js";
 import { gameRecord } from "./fairness.js";
 import { languageOf, readGame, seatsOf, stateOf } from "./reads.js";
 import { rulesetOrThrow } from "./state.js";
+import { seatGenders } from "./render.js";
 
 /**
  * The game's log as files (`game-log.json`, `game-log.txt`) in the server's language: what the
@@ -16,7 +17,8 @@ export async function gameLogFiles(db: Db, gameId: string): Promise<RevealFile[]
   const ruleset = rulesetOrThrow(game.ruleset);
   const lang = await languageOf(db, game.guildId);
   const state = await stateOf(db, gameId);
-  const names = namesOf(await seatsOf(db, gameId));
+  const seats = await seatsOf(db, gameId);
+  const names = namesOf(seats);
   const reports = await db
     .select({ report: resolutions.report })
     .from(resolutions)
@@ -30,5 +32,6 @@ export async function gameLogFiles(db: Db, gameId: string): Promise<RevealFile[]
     names,
     lang,
     record,
+    seatGenders(seats),
   );
 }

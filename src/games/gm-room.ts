@@ -34,9 +34,13 @@ export function setupCard(input: {
   const lines = state.players.map((p) => {
     const seat = bySeat.get(p.id);
     const status = [
-      t(lang, p.alive ? "gmroom.alive" : "gmroom.dead"),
+      t(lang, p.alive ? "gmroom.alive" : "gmroom.dead", { gender: reader.gender?.(p.id) ?? "" }),
       ...(p.statuses.length > 0
-        ? [t(lang, "gmroom.statuses", { list: p.statuses.map((s) => statusName(lang, s)).join(", ") })]
+        ? [
+            t(lang, "gmroom.statuses", {
+              list: p.statuses.map((s) => statusName(lang, s, reader.gender?.(p.id) ?? "")).join(", "),
+            }),
+          ]
         : []),
     ].join(", ");
     return t(lang, "gmroom.setup_line", {

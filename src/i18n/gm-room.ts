@@ -1,4 +1,5 @@
 import type { Catalog } from "./index.js";
+import { seatForm } from "../engine/grammar.js";
 
 /**
  * The GM's side of a game (review mode, the GM room's cards, /gm order and /gm rerun), in both
@@ -78,8 +79,8 @@ export const gmRoomRu: Catalog = {
   "gm.viewing": "Место игрока {player}:",
   "gmroom.setup_title": "🗂 Расклад игры «{name}» ({ruleset}): {count}",
   "gmroom.setup_line": "{seat}. {name} ({account}) — {role}, {faction}; {status}",
-  "gmroom.alive": "жив",
-  "gmroom.dead": "мёртв",
+  "gmroom.alive": (p) => seatForm(p, "жив", "жива", "в игре"),
+  "gmroom.dead": (p) => seatForm(p, "мёртв", "мертва", "вне игры"),
   "gmroom.statuses": "статусы: {list}",
   "gmroom.no_faction": "без стороны",
   "gmroom.status_title": "📋 {phase} — сводка для ведущих",

@@ -41,8 +41,8 @@ export function has(key: string): boolean {
 }
 
 /** A status id as a reader names it ("don" → "дон"); a status a GM typed is shown as typed. */
-export function statusName(lang: Lang, status: string): string {
-  return has(`player_status.${status}`) ? t(lang, `player_status.${status}`) : status;
+export function statusName(lang: Lang, status: string, gender: "m" | "f" | "" = ""): string {
+  return has(`player_status.${status}`) ? t(lang, `player_status.${status}`, { gender }) : status;
 }
 
 /** Both languages of a key, for Discord command localizations and ruleset-like labels. */

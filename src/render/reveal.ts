@@ -1,3 +1,4 @@
+import type { Gender } from "../engine/grammar.js";
 import { renderPrivate, renderText } from "../engine/helpers.js";
 import type { RenderContext, RulesetDefinition } from "../engine/ruleset.js";
 import type {
@@ -172,10 +173,12 @@ export function revealChronicle(
   names: ReadonlyMap<PlayerId, string>,
   lang: Lang,
   record?: GameRecord,
+  /** What each seat's player said of their gender (`seatGenders`), for the Russian that agrees. */
+  genders: ReadonlyMap<PlayerId, Gender | null> = new Map(),
 ): string {
   const L = (key: string, params: Params = {}) => t(lang, `chronicle.${key}`, params);
   // Files, not messages: names are cleaned but not markdown-escaped.
-  const ctx = displayContext(ruleset, lang, names, "plain");
+  const ctx = displayContext(ruleset, lang, names, "plain", genders);
   const name = (id: PlayerId) => safeName(names.get(id) ?? id, "plain");
   const out: string[] = [];
   const title = L("title", { game: ruleset.name[lang] });
@@ -206,7 +209,12 @@ export function revealChronicle(
   const width = String(seated.length).length;
   seated.forEach((p, i) => {
     const death = diedIn.get(p.id);
-    const fate = p.alive ? L("alive") : death ? L("died", death) : L("dead");
+    const gender = ctx.gender?.(p.id) ?? "";
+    const fate = p.alive
+      ? L("alive", { gender })
+      : death
+        ? L("died", { ...death, gender })
+        : L("dead", { gender });
     const role = roleName(ruleset, lang, p.role);
     const faction = factionName(ruleset, lang, p.faction);
     const side = faction && faction !== role ? ` (${faction})` : "";
@@ -243,13 +251,14 @@ export function revealFiles(
   names: ReadonlyMap<PlayerId, string>,
   lang: Lang,
   record?: GameRecord,
+  genders: ReadonlyMap<PlayerId, Gender | null> = new Map(),
 ): RevealFile[] {
   const log = revealLog(ruleset, state, reports, names, lang, record);
   return [
     { name: "game-log.json", data: Buffer.from(`${JSON.stringify(log, null, 2)}\n`, "utf8") },
     {
       name: "game-log.txt",
-      data: Buffer.from(revealChronicle(ruleset, state, reports, names, lang, record), "utf8"),
+      data: Buffer.from(revealChronicle(ruleset, state, reports, names, lang, record, genders), "utf8"),
     },
   ];
 }

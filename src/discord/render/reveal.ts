@@ -10,8 +10,13 @@ export function revealText(input: {
   ruleset: RulesetDefinition<AnyGameState>;
   state: AnyGameState;
   names: ReadonlyMap<string, string>;
-  /** The game's secret (a secret-dealt game) or its public seed, published with the reveal. */
-  fairness?: { secret: string; commitment: string } | { seed: number };
+  /** Each seat's grammatical gender for the reader (said, or told by a Russian name). */
+  genderOf?: (seatId: string) => "m" | "f" | undefined;
+  /**
+   * The game's secret (a secret-dealt game) or its public seed, published with the reveal, and the
+   * digest of the attached game-log.json (`logDigest`), which `verify --digest` holds the file to.
+   */
+  fairness?: { secret: string; commitment: string; digest: string } | { seed: number; digest: string };
 }): string {
   const { lang, ruleset, state, names } = input;
   const lines = [`**${t(lang, "reveal.title", { name: input.gameName })}**`];
@@ -21,7 +26,7 @@ export function revealText(input: {
         name: safeName(names.get(p.id) ?? p.id),
         role: roleName(ruleset, lang, p.role),
         faction: factionName(ruleset, lang, p.faction),
-        dead: p.alive ? "" : t(lang, "reveal.dead"),
+        dead: p.alive ? "" : t(lang, "reveal.dead", { gender: input.genderOf?.(p.id) ?? "" }),
       }),
     );
   }
@@ -35,8 +40,12 @@ export function revealText(input: {
   if (fairness) {
     lines.push(
       "seed" in fairness
-        ? t(lang, "fairness.reveal_public", { seed: fairness.seed })
-        : t(lang, "fairness.reveal", { secret: fairness.secret, commitment: fairness.commitment }),
+        ? t(lang, "fairness.reveal_public", { seed: fairness.seed, digest: fairness.digest })
+        : t(lang, "fairness.reveal", {
+            secret: fairness.secret,
+            commitment: fairness.commitment,
+            digest: fairness.digest,
+          }),
     );
   }
   return lines.join("\n");
