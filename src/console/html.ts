@@ -44,7 +44,7 @@ function render(value: unknown): string {
   return esc(value);
 }
 
-/** A time in the game's zone, which the page's script shows again in the viewer's own zone. */
+/** A time in the game's zone (as the pages label it); the viewer's local time shows on hover. */
 export function timeTag(at: Date, zone: string, lang: Lang): Html {
   const shown = DateTime.fromJSDate(at, { zone }).setLocale(lang).toFormat("d MMM yyyy, HH:mm ZZZZ");
   return html`<time datetime="${at.toISOString()}" data-local>${shown}</time>`;
@@ -173,8 +173,8 @@ function localTimes(root) {
   for (const el of root.querySelectorAll("time[data-local]")) {
     const at = new Date(el.getAttribute("datetime"));
     if (isNaN(at.getTime())) continue;
-    el.title = el.textContent;
-    el.textContent = at.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+    // The text is the game's zone, as labelled; the viewer's own clock is the tooltip.
+    el.title = at.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
   }
 }
 document.addEventListener("DOMContentLoaded", () => {

@@ -589,7 +589,9 @@ async function perform(
       const phase = await service.currentPhase(gameId);
       if (!phase || phase.index !== effect.phaseIndex) return; // the phase is over: its panel is moot
       if (effect.refresh)
-        return refreshPanels(deps, service, gameId, effect.phaseIndex, (chat) => channelFor(deps, gameId, chat));
+        return refreshPanels(deps, service, gameId, effect.phaseIndex, (chat) =>
+          channelFor(deps, gameId, chat),
+        );
       const posted: Record<string, string> = {};
       for (const [part, panel] of (await panelsForPhase(service, gameId, effect.seats)).entries()) {
         const channelId = await channelFor(deps, gameId, panel.chat);

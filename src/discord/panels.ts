@@ -3,11 +3,17 @@ import {
   ButtonBuilder,
   ButtonStyle,
   MessageFlags,
+  Routes,
   StringSelectMenuBuilder,
   type ButtonInteraction,
   type RESTPostAPIChannelMessageJSONBody,
   type StringSelectMenuInteraction,
 } from "discord.js";
+import type { REST } from "@discordjs/rest";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.js";
+import { outbox } from "../db/schema/index.js";
 import type { AvailableAction } from "../engine/ruleset.js";
 import type { Lang } from "../engine/types.js";
 import { UserError } from "../games/errors.js";
@@ -20,6 +26,7 @@ import { type Ctx } from "./context.js";
 import { paramLabels, targetLabel } from "../render/orders.js";
 import { seatNames, type SeatNames } from "./masks/seat-names.js";
 import { submitOrder } from "./orders.js";
+import { apiError } from "./refusals.js";
 
 /**
  * The orders panel: one message in a player's own thread at each phase start, with select
@@ -66,6 +73,8 @@ export function buildOrdersPanel(
   phaseLabel?: string,
   /** The phase's deadline, shown as a Discord timestamp (each reader's own zone). */
   deadlineAt?: Date | null,
+  /** The GM stopped the clock: no deadline holds until he resumes it. */
+  paused = false,
 ): RESTPostAPIChannelMessageJSONBody {
   const phase = phaseLabel ? phaseName(lang, phaseLabel) : "";
   if (actions.length === 0) {
@@ -123,9 +132,11 @@ export function buildOrdersPanel(
       ),
     );
   }
-  const header = deadlineAt
-    ? t(lang, "panel.header", { phase, when: discordTime(deadlineAt) }).trim()
-    : t(lang, "panel.header_open", { phase }).trim();
+  const header = paused
+    ? t(lang, "panel.header_paused", { phase }).trim()
+    : deadlineAt
+      ? t(lang, "panel.header", { phase, when: discordTime(deadlineAt) }).trim()
+      : t(lang, "panel.header_open", { phase }).trim();
   return {
     content: dropped ? `${header}\n${t(lang, "panel.more")}` : header,
     components: rows.map((r) => r.toJSON()),
@@ -172,9 +183,12 @@ export async function panelsForPhase(
   gameId: string,
   /** Only these seats (a step opened within the phase); absent: every seat with an order. */
   only?: readonly string[],
+  /** A paused game's panels too (a refresh), which say the clock is stopped. */
+  opts: { paused?: boolean } = {},
 ): Promise<{ chat: string; body: RESTPostAPIChannelMessageJSONBody }[]> {
   const game = await service.game(gameId);
-  if (game.status !== "running") return [];
+  const paused = game.status === "paused";
+  if (game.status !== "running" && !(paused && opts.paused)) return [];
   const phase = await service.currentPhase(gameId);
   if (!phase) return [];
   const lang = await service.language(game.guildId);
@@ -188,8 +202,58 @@ export async function panelsForPhase(
     if (actions.length === 0) continue;
     out.push({
       chat: `personal:${seat.seatId}`,
-      body: buildOrdersPanel(lang, actions, names, gameId, phase.label, phase.deadlineAt),
+      body: buildOrdersPanel(lang, actions, names, gameId, phase.label, phase.deadlineAt, paused),
     });
   }
   return out;
+}
+
+const postedPanels = z.looseObject({ panelMessages: z.record(z.string(), z.string()).optional() });
+
+/**
+ * The phase's panels as posted (each seat's latest, recorded by the outbox when it posted them),
+ * edited to what they are now: the deadline the GM moved, paused or resumed, and the orders open
+ * to the seat. A panel the player deleted is not posted again (/order shows his orders any time).
+ */
+export async function refreshPanels(
+  deps: { db: Db; rest: REST },
+  service: GameService,
+  gameId: string,
+  phaseIndex: number,
+  channelFor: (chat: string) => Promise<string>,
+): Promise<void> {
+  const rows = await deps.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.gameId, gameId),
+        eq(outbox.kind, "panels"),
+        eq(outbox.status, "done"),
+        sql`(${outbox.payload}->>'phaseIndex')::int = ${phaseIndex}`,
+        sql`${outbox.payload} ? 'panelMessages'`,
+      ),
+    )
+    .orderBy(asc(outbox.id));
+  const messages = new Map<string, string>();
+  for (const row of rows)
+    for (const [chat, id] of Object.entries(postedPanels.parse(row.payload).panelMessages ?? {}))
+      messages.set(chat, id);
+  if (messages.size === 0) return;
+  for (const panel of await panelsForPhase(service, gameId, undefined, { paused: true })) {
+    const messageId = messages.get(panel.chat);
+    if (!messageId) continue;
+    const channelId = await channelFor(panel.chat);
+    try {
+      await deps.rest.patch(Routes.channelMessage(channelId, messageId), {
+        body: {
+          content: panel.body.content,
+          components: panel.body.components ?? [],
+          allowed_mentions: { parse: [] },
+        },
+      });
+    } catch (error) {
+      if (apiError(error)?.status !== 404) throw error;
+    }
+  }
 }

@@ -208,15 +208,19 @@ export function reviveGmAction<S extends AnyGameState>(rulesetId: string): GmAct
   });
 }
 
-/** `set_status` / `clear_status`: the GM sets or clears any status id on players. */
+/**
+ * `set_status` / `clear_status`: the GM sets or clears one of the rules' statuses (`statuses`,
+ * the rules file's list) on players; another id is refused with the list of the valid ones.
+ */
 export function statusGmActions<S extends AnyGameState>(
   rulesetId: string,
+  statuses: readonly string[],
 ): Record<"set_status" | "clear_status", GmActionDefinition<S>> {
   const params = z.object({ status: z.string().min(1) }).passthrough();
-  const validate = (state: S, input: { targets: PlayerId[] }) =>
+  const validate = (state: S, input: { targets: PlayerId[]; params: { status: string } }) =>
     input.targets.length === 0 || input.targets.some((t) => !findPlayer(state, t))
       ? sharedRejection(rulesetId, "status_target", "not_of_game")
-      : null;
+      : unknownStatus(rulesetId, statuses, input.params.status);
   return {
     set_status: defineGmAction<S, typeof params>({
       params,
@@ -239,6 +243,13 @@ export function statusGmActions<S extends AnyGameState>(
       },
     }),
   };
+}
+
+/** A status id the rules do not know: refused with the list of those they do. */
+export function unknownStatus(rulesetId: string, statuses: readonly string[], status: string) {
+  return statuses.includes(status)
+    ? null
+    : sharedRejection(rulesetId, "unknown_status", "unknown_status", { status, known: statuses.join(", ") });
 }
 
 export { targetsOnly as passthroughParams };

@@ -142,6 +142,13 @@ export const ENGINE_REJECTIONS = defineRejections(
       ru: "назовите хотя бы одного игрока этой игры",
     },
     revive_alive: { en: "the player is alive", ru: "игрок жив" },
+    unknown_status: {
+      en: (p) =>
+        `these rules have no status “${paramText(p["status"])}”; their statuses: ${paramText(p["known"])}`,
+      ru: (p) =>
+        `в этих правилах нет статуса «${paramText(p["status"])}»; их статусы: ${paramText(p["known"])}`,
+      example: { status: "sleepy", known: "jailed, isolated" },
+    },
   },
   "engine.",
 );

@@ -175,6 +175,11 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
   setup(input: SetupInput<S["options"]>): Result<S>;
   actions: Record<string, ActionDefinition<S>>;
   gmActions: Record<string, GmActionDefinition<S>>;
+  /**
+   * GM actions the rules file applies at the phase's resolution, not when made (classic's and
+   * mayor's `modkill`): the GM is told so when he makes one. Absent: every GM action acts at once.
+   */
+  deferredGmActions?: readonly string[];
   /** Runs at the phase's deadline, in order; the last steps detect the end and open the next phase. */
   resolution: readonly ResolutionStep<S>[];
   /**

@@ -150,7 +150,7 @@ export async function moveDeadlineLocked(
 
 /**
  * Players learn of a moved deadline in the newspaper, as a timestamp each reads in their own
- * zone, and the GM room's status of the phase shows it.
+ * zone, and on their orders panels (edited in place); the GM room's status of the phase shows it.
  */
 export async function announceDeadline(
   ctx: GameContext,
@@ -169,7 +169,11 @@ export async function announceDeadline(
     tx,
     game.id,
     `${key}:${phase.index}:${phase.deadlineAt.getTime()}`,
-    [{ type: "post", chat: "newspaper", content }, deferredGmStatus(phase.index)],
+    [
+      { type: "post", chat: "newspaper", content },
+      deferredGmStatus(phase.index),
+      { type: "panels", phaseIndex: phase.index, refresh: true },
+    ],
     null,
   );
 }
@@ -318,6 +322,9 @@ export async function pause(ctx: GameContext, gameId: string, byUserId: string):
           chat: "newspaper",
           content: t(lang, "deadline.paused", { phase: phaseName(lang, phase.label) }),
         },
+        // The GM room's status and the players' panels no longer show a deadline.
+        deferredGmStatus(phase.index),
+        { type: "panels", phaseIndex: phase.index, refresh: true },
       ],
       null,
     );

@@ -40,6 +40,11 @@ export interface OutboxPanels {
   phaseIndex: number;
   /** Only these seats' panels (a step that opened within the phase); absent: every seat's. */
   seats?: string[];
+  /**
+   * The GM moved the deadline (or paused or resumed the clock): the panels already posted for
+   * the phase are edited in place to show it, none is posted anew.
+   */
+  refresh?: true;
 }
 /** The full reveal of roles and winners, and the game's log as files, at the end. */
 export interface OutboxReveal {
@@ -106,6 +111,7 @@ export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type
     type: z.literal("panels"),
     phaseIndex: z.number(),
     seats: z.array(z.string()).exactOptional(),
+    refresh: z.literal(true).exactOptional(),
   }),
   z.object({ type: z.literal("reveal") }),
   z.object({

@@ -13,7 +13,7 @@ import { UserError } from "./errors.js";
 import { dealMasks } from "./masks.js";
 import { applyLogged, type LoggedEntry, type LoggedRun, type SubmitOutcome } from "./play.js";
 import { currentPhase, gmsOf, seatOf, seatsOf } from "./reads.js";
-import { staleDraft } from "./review.js";
+import { endedDraftCards, staleDraft } from "./review.js";
 import type { GameRow } from "./rows.js";
 import type { Tx } from "./state.js";
 
@@ -197,6 +197,8 @@ export async function end(
     const effects: OutboxEffect[] = [{ type: "reconcile" }];
     const revealed = game.status !== "lobby";
     if (revealed) effects.push({ type: "reveal" });
+    // The review cards of drafts left waiting lose their buttons: nothing is published any more.
+    effects.push(...(await endedDraftCards(ctx, tx, game, byUserId)));
     await writeOutbox(tx, gameId, "end", effects, null);
     return { value: { revealed }, deadlines: [], outbox: true };
   });

@@ -80,6 +80,8 @@ export function phaseStatus(input: {
   lang: Lang;
   phaseLabel: string;
   deadlineAt: Date | null;
+  /** The GM stopped the clock: no deadline holds. */
+  paused?: boolean;
   state: AnyGameState;
   seats: readonly SeatInfo[];
   orders: readonly PhaseOrder[];
@@ -95,7 +97,8 @@ export function phaseStatus(input: {
 }): string {
   const { lang, state, reader } = input;
   const lines = [t(lang, "gmroom.status_title", { phase: phaseName(lang, input.phaseLabel) })];
-  if (input.deadlineAt) {
+  if (input.paused) lines.push(t(lang, "gmroom.status_paused"));
+  else if (input.deadlineAt) {
     const at = Math.floor(input.deadlineAt.getTime() / 1000);
     lines.push(t(lang, "gmroom.status_deadline", { deadline: `<t:${at}:F> (<t:${at}:R>)` }));
   }
@@ -150,7 +153,7 @@ export function phaseStatus(input: {
 
 export type DraftNote =
   | { kind: "waiting" }
-  | { kind: "held" | "stale" | "published" | "rerun" | "edited"; by: string }
+  | { kind: "held" | "stale" | "published" | "rerun" | "edited" | "ended"; by: string }
   | { kind: "published_auto" };
 
 /** Who did it, as the GM room reads it: a GM's mention, or the system. */

@@ -70,7 +70,8 @@ export async function gmStatusEffect(
   const content = phaseStatus({
     lang: reader.lang,
     phaseLabel: phase.label,
-    deadlineAt: phase.deadlineAt,
+    deadlineAt: phase.pausedAt ? null : phase.deadlineAt,
+    paused: phase.pausedAt !== null,
     state,
     seats,
     orders,
@@ -168,7 +169,7 @@ export async function draftCardEffect(
         eq(deadlines.status, "pending"),
       ),
     );
-  const open = note.kind !== "published" && note.kind !== "published_auto";
+  const open = note.kind !== "published" && note.kind !== "published_auto" && note.kind !== "ended";
   const content = draftCard({
     publishAt: open ? (grace?.dueAt ?? null) : null,
     lang: reader.lang,

@@ -7,6 +7,7 @@ import type { GameContext } from "./context.js";
 import { logControl, requireGm } from "./control.js";
 import { endPhaseDeadlines } from "./deadlines.js";
 import { UserError } from "./errors.js";
+import type { OutboxEffect } from "./effects.js";
 import { byWhom } from "./gm-room.js";
 import { draftCardEffect, gmStatusEffect } from "./gm-status.js";
 import { applyResolution, draftLocked } from "./phases.js";
@@ -46,6 +47,11 @@ export async function publish(
   return changeGame(ctx.db, gameId, async (tx, game) => {
     const nothing = { value: false, deadlines: [], outbox: false };
     if (byUserId !== null) await requireGm(ctx, tx, gameId, byUserId);
+    // An ended game's reveal is its last word: a draft left held is never published after it.
+    if (game.status === "ended") {
+      if (byUserId !== null) throw new UserError("game.ended");
+      return nothing;
+    }
     if (byUserId === null && job) {
       const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
       if (!row || row.status !== "pending" || row.jobId !== job.jobId) return nothing;
@@ -69,7 +75,7 @@ export async function publish(
       .from(phases)
       .where(and(eq(phases.gameId, gameId), eq(phases.index, phaseIndex)));
     let scheduled: DeadlineRow[] = [];
-    if (phase?.status === "open" && game.status !== "ended") {
+    if (phase?.status === "open") {
       const { state } = await loadState(tx, gameId, ruleset);
       const again = resolvePhase(ruleset, state, resolution.createdAt.getTime());
       if (canonical(again.report) !== canonical(resolution.report)) {
@@ -115,6 +121,34 @@ export async function publish(
   });
 }
 
+/**
+ * The game ends: every draft still waiting (a draft or a held one) gets its card's last word,
+ * without its buttons; nothing is published into an ended game (`publish` refuses it).
+ */
+export async function endedDraftCards(
+  ctx: GameContext,
+  tx: Tx,
+  game: GameRow,
+  byUserId: string,
+): Promise<OutboxEffect[]> {
+  const waiting = await tx
+    .select()
+    .from(resolutions)
+    .where(and(eq(resolutions.gameId, game.id), inArray(resolutions.status, ["draft", "held"])));
+  if (waiting.length === 0) return [];
+  const ruleset = rulesetOrThrow(game.ruleset);
+  const lang = await languageOf(tx, game.guildId);
+  const cards: OutboxEffect[] = [];
+  for (const resolution of waiting)
+    cards.push(
+      await draftCardEffect(ctx, tx, game, ruleset, resolution, {
+        kind: "ended",
+        by: byWhom(lang, byUserId),
+      }),
+    );
+  return cards;
+}
+
 /** A GM holds the draft: its grace timer stops for good (the deadline row is cancelled). */
 export async function hold(
   ctx: GameContext,
@@ -124,6 +158,7 @@ export async function hold(
 ): Promise<Committed<null>> {
   return changeGame(ctx.db, gameId, async (tx, game) => {
     await requireGm(ctx, tx, gameId, byUserId);
+    if (game.status === "ended") throw new UserError("game.ended");
     await logControl(ctx, tx, gameId, byUserId, "hold", { phaseIndex });
     const [updated] = await tx
       .update(resolutions)
@@ -166,6 +201,7 @@ export async function editDraft(
 ): Promise<Committed<null>> {
   return changeGame(ctx.db, gameId, async (tx, game) => {
     await requireGm(ctx, tx, gameId, byUserId);
+    if (game.status === "ended") throw new UserError("game.ended");
     await logControl(ctx, tx, gameId, byUserId, "edit", { phaseIndex, lines });
     const [resolution] = await tx
       .select()
@@ -205,6 +241,7 @@ export async function rerun(
 ): Promise<Committed<PhaseReport>> {
   return changeGame(ctx.db, gameId, async (tx, game) => {
     await requireGm(ctx, tx, gameId, byUserId);
+    if (game.status === "ended") throw new UserError("game.ended");
     const phase = await currentPhase(tx, gameId);
     const draft = await pendingDraft(tx, gameId);
     if (!phase || !draft || draft.phaseIndex !== phaseIndex) throw new UserError("game.no_draft");

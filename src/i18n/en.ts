@@ -129,6 +129,8 @@ export const en: Catalog = {
   "rules.which": "Which rules? Name them: /rules ruleset:…",
   "rules.unknown_role": "“{role}” is not a role of these rules. Roles: {roles}.",
   "gm.done": "Done: {action}.",
+  "gm.deferred":
+    "Recorded, not done yet: {action} takes effect at this phase's resolution, as the rules of {ruleset} say. Until then the player plays on (he can still post and act).",
   "gm.rejected": "The ruleset refused: {reason}",
   "gm.extended": "Deadline moved by {minutes}. {phase} now ends {when}.",
   "gm.deadline_set": "{phase} now ends {when}: {local} on the game's clock ({zone}).",
@@ -231,11 +233,13 @@ export const en: Catalog = {
   "fairness.commitment":
     "🔐 The deal is sealed. Commitment (SHA-256 of this game's secret): `{commitment}`. The secret is published when the game ends, so that anyone can check that the deal and every draw came from it.",
   "fairness.reveal":
-    "🔓 This game's secret: `{secret}`; its SHA-256 is `{commitment}`, the commitment published at the start. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --secret {secret}` in the bot's source (README: “Checking a game afterwards”).",
+    "🔓 This game's secret: `{secret}`; its SHA-256 is `{commitment}`, the commitment published at the start. The log attached here has the digest `{digest}`. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --secret {secret} --digest {digest}` in the bot's source (README: “Checking a game afterwards”).",
   "fairness.reveal_public":
-    "🎲 This game's seed was public: {seed}. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --seed {seed}` in the bot's source.",
+    "🎲 This game's seed was public: {seed}. The log attached here has the digest `{digest}`. To check the whole game, save game-log.json and run `npm run -s verify -- game-log.json --seed {seed} --digest {digest}` in the bot's source.",
   "panel.header": "{phase}: your orders, until {when}. Choose below; you may change them until then.",
   "panel.header_open": "{phase}: your orders. Choose below; you may change them until the phase ends.",
+  "panel.header_paused":
+    "{phase}: your orders. The GM has paused the game: no deadline runs until he resumes it; you may change your orders meanwhile.",
   "panel.none": "{phase}: you have no orders this phase.",
   "panel.more": "More actions: /order.",
   "panel.choose": "{action}: choose…",

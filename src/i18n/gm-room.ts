@@ -33,6 +33,7 @@ export const gmRoomEn: Catalog = {
   // the phase status
   "gmroom.status_title": "📋 {phase} — GM status",
   "gmroom.status_deadline": "Deadline: {deadline}",
+  "gmroom.status_paused": "Deadline: none, the clock is paused (/gm resume starts it again).",
   "gmroom.status_acted": "Acted ({count}):",
   "gmroom.status_missing": "No order yet ({count}): {list}",
   "gmroom.status_none_missing": "Every seat with an order to give has given one.",
@@ -46,6 +47,7 @@ export const gmRoomEn: Catalog = {
   "review.title": "📝 Draft of {phase}",
   "review.waiting": "Waiting for a GM: it publishes itself {when} unless held.",
   "review.held": "Held by {by}: it waits until a GM publishes it.",
+  "review.ended": "The game was ended by {by}: this draft is never published.",
   "review.stale": "Inputs changed after this draft ({by}): held; press Re-run before publishing.",
   "review.published": "✅ Published by {by}.",
   "review.published_auto": "✅ Published after the grace period.",
@@ -85,6 +87,7 @@ export const gmRoomRu: Catalog = {
   "gmroom.no_faction": "без стороны",
   "gmroom.status_title": "📋 {phase} — сводка для ведущих",
   "gmroom.status_deadline": "Срок: {deadline}",
+  "gmroom.status_paused": "Срока нет: часы остановлены (/ведущий продолжить запускает их снова).",
   "gmroom.status_acted": "Сходили ({count}):",
   "gmroom.status_missing": "Ещё без приказа ({count}): {list}",
   "gmroom.status_none_missing": "Все, у кого есть приказы, их отдали.",
@@ -97,6 +100,7 @@ export const gmRoomRu: Catalog = {
   "review.title": "📝 Черновик: {phase}",
   "review.waiting": "Ждёт ведущего: опубликуется сам {when}, если его не задержать.",
   "review.held": "Задержан ({by}): ждёт, пока ведущий его опубликует.",
+  "review.ended": "Игру завершил {by}: этот черновик уже не будет опубликован.",
   "review.stale":
     "После черновика изменились приказы ({by}): задержан; перед публикацией нажмите «Пересчитать».",
   "review.published": "✅ Опубликовано ({by}).",

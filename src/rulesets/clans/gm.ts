@@ -94,5 +94,14 @@ export const gmActions: Record<string, Def> = {
   excuse,
   replace,
   revive: reviveGmAction("clans"),
-  ...statusGmActions("clans"),
+  // The statuses the rules name (clans.md).
+  ...statusGmActions("clans", [
+    "unrecruited",
+    "recruited",
+    "acquainted",
+    "role_lost",
+    "day_protected",
+    "dead_muted",
+    "warned",
+  ]),
 };

@@ -76,5 +76,14 @@ export const gmActions: Record<string, GmActionDefinition<ClassicState>> = {
   duel_winner: duelWinner,
   replace: replaceGmAction<ClassicState>(RULESET),
   revive: reviveGmAction<ClassicState>(RULESET),
-  ...statusGmActions<ClassicState>(RULESET),
+  // §11's statuses.
+  ...statusGmActions<ClassicState>(RULESET, [
+    "don",
+    "beaten",
+    "removed",
+    "protected",
+    "vest_broken",
+    "ambush_used",
+    "promoted",
+  ]),
 };

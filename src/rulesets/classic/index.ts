@@ -45,6 +45,8 @@ export const classic = defineRuleset<ClassicState>({
   setup,
   actions,
   gmActions,
+  // §4/§5: a modkill dies at the resolution (day step 2, night before step 3; N0 at once then).
+  deferredGmActions: ["modkill"],
   resolution,
   copyState: copyClassicState,
   deadline(state) {

@@ -142,8 +142,17 @@ describe("section 4: actions and their rejections", () => {
     expect(
       submitGmAction(mayor, s, { action: "replace", targets: ["ann"], params: { with: "zoe" } }).ok,
     ).toBe(true);
+    // A status the rules do not know is refused, naming those they do.
+    const unknown = submitGmAction(mayor, s, {
+      action: "set_status",
+      targets: ["ann"],
+      params: { status: "x" },
+    });
+    expect(unknown.ok ? "" : unknown.rejection.reason).toBe(
+      "these rules have no status “x”; their statuses: jailed, isolated, vacation, alignment_revealed",
+    );
     expect(
-      submitGmAction(mayor, s, { action: "set_status", targets: ["ann"], params: { status: "x" } }).ok,
+      submitGmAction(mayor, s, { action: "set_status", targets: ["ann"], params: { status: "jailed" } }).ok,
     ).toBe(true);
   });
 });

@@ -55,5 +55,6 @@ export const gmActions: Record<string, GmActionDefinition<MayorState>> = {
   vacation,
   replace: replaceGmAction<MayorState>(RULESET_ID),
   revive: reviveGmAction<MayorState>(RULESET_ID),
-  ...statusGmActions<MayorState>(RULESET_ID),
+  // The rules' statuses (mayor.md, the ids).
+  ...statusGmActions<MayorState>(RULESET_ID, ["jailed", "isolated", "vacation", "alignment_revealed"]),
 };

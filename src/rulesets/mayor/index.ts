@@ -28,6 +28,8 @@ export const mayor = defineRuleset<MayorState>({
   setup,
   actions,
   gmActions,
+  // §4, 5.2 step 0 / 5.3 step 6: a modkill dies at the resolution; an isolation is placed then.
+  deferredGmActions: ["modkill", "isolate"],
   resolution,
   deadline,
   // Rule 14 fixes the schedule on Moscow time, wherever the server is.

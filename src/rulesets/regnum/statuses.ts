@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emitEvent } from "../../engine/helpers.js";
+import { emitEvent, unknownStatus } from "../../engine/helpers.js";
 import { abroad, dead, detained, notice, setStatus, underground } from "./characters.js";
 import { kill, neutralize, revive } from "./death.js";
 import { declareWanted, release } from "./detention.js";
@@ -132,6 +132,18 @@ function countryRejection(country: string | undefined) {
   return country !== undefined && !isCountry(country) ? reject("bad_country", "unknownCountry") : null;
 }
 
+/** §13.1: the statuses the GM may set or clear; another id is refused with this list. */
+export const GM_STATUSES = [
+  "alive",
+  "dead",
+  "underground",
+  "abroad",
+  "detained",
+  "wanted",
+  "neutralized",
+  "recruited",
+] as const;
+
 /** The GM sets or clears a status (§10; `clear_status` is the common GM action of every ruleset). */
 export const statusGmActions = {
   set_status: gmAction(
@@ -143,7 +155,8 @@ export const statusGmActions = {
     }),
     {
       targets: "some",
-      check: (_state, input) => countryRejection(input.params.country),
+      check: (_state, input) =>
+        unknownStatus("regnum", GM_STATUSES, input.params.status) ?? countryRejection(input.params.country),
       run(state, input) {
         for (const player of targetPlayers(state, input))
           setStatusByGm(
@@ -166,7 +179,8 @@ export const statusGmActions = {
     }),
     {
       targets: "some",
-      check: (_state, input) => countryRejection(input.params.country),
+      check: (_state, input) =>
+        unknownStatus("regnum", GM_STATUSES, input.params.status) ?? countryRejection(input.params.country),
       run(state, input) {
         for (const player of targetPlayers(state, input))
           setStatusByGm(state, player, input.params.status, false, input.params.by, input.params.country);

@@ -182,6 +182,17 @@ export const gmActions: Record<string, Gm> = {
   end_game: endGameAction,
   replace: replaceGmAction<ReichstagState>(RULESET),
   revive: reviveGmAction<ReichstagState>(RULESET),
-  ...statusGmActions<ReichstagState>(RULESET),
+  // The rules' statuses (reichstag.md, the ids).
+  ...statusGmActions<ReichstagState>(RULESET, [
+    "candidate_president",
+    "candidate_chancellor",
+    "president",
+    "chancellor",
+    "former_president",
+    "former_chancellor",
+    "not_hitler",
+    "investigated",
+    "executed",
+  ]),
   ...Object.fromEntries(Object.keys(actions).map((id) => [id, asPlayer(id)])),
 };
