@@ -53,6 +53,8 @@ export interface TurnEvent {
   text: string;
   /** The chat a talk line went to (its chat id in the layout). */
   chat?: string;
+  /** That chat's name in the table's language, as its readers see it («кладбище», not `graveyard`). */
+  chatName?: string;
 }
 
 /** Moves a simulated player never makes: leaving ends a demo early for nobody's benefit; asking
@@ -93,18 +95,19 @@ const LINES: Record<Lang, { day: string[]; secret: string[]; dead: string[] }> =
       "Не будем спешить.",
       "Есть у меня одно подозрение.",
       "Кто-нибудь хочет открыться?",
-      "Я мирный, если что.",
+      "Я за мирных, если что.",
       "Перечитайте газету, там много интересного.",
       "Хорошего игрока потеряли ночью.",
     ],
     secret: [
       "Кого берём сегодня?",
       "Тише, днём ведём себя как обычно.",
-      "Я бы взял самого громкого.",
-      "Согласен, план тот же.",
+      "Предлагаю самого громкого.",
+      "Поддерживаю, план тот же.",
       "Осторожно, за нами следят.",
     ],
-    dead: ["Ну, я всё.", "Удачи живым.", "Так и знал."],
+    // Said by anyone: no line agrees with its speaker's gender («Так и знал» would).
+    dead: ["Ну, я всё.", "Удачи живым.", "Этого и следовало ожидать."],
   },
 };
 
@@ -217,7 +220,7 @@ export class SimPlayers {
         (await channelOf(db, gameId, `chat:${chat.id}`));
       if (!where || !emu.canView(seat.userId, where)) return null;
       const said = await slash(emu, seat.userId, where, "say", { text });
-      return { kind: said.ok ? "talk" : "refused", seat, text, chat: chat.id };
+      return { kind: said.ok ? "talk" : "refused", seat, text, chat: chat.id, chatName: chat.name[lang] };
     }
     const where = await channelOf(db, gameId, `chat:${chat.id}`);
     if (!where || !emu.canSend(seat.userId, where)) return null;
@@ -232,7 +235,7 @@ export class SimPlayers {
     if (Object.hasOwn(this.ruleset.actions, "post")) {
       for (let i = 0; i < 100 && (await this.inputsBy(seat)) === before; i++) await sleep(30);
     }
-    return { kind: "talk", seat, text, chat: chat.id };
+    return { kind: "talk", seat, text, chat: chat.id, chatName: chat.name[lang] };
   }
 
   /**

@@ -496,7 +496,7 @@ async function playGame(
     else counts.refused++;
     if (!opts.verbose) return;
     const mark = { talk: "💬", vote: "🗳", order: "✎", refused: "✗" }[e.kind];
-    say(`   ${mark} ${e.seat.name}${e.chat ? ` → ${e.chat}` : ""}: ${e.text}`);
+    say(`   ${mark} ${e.seat.name}${e.chatName ? ` → ${e.chatName}` : ""}: ${e.text}`);
   };
 
   let previous: { phase: PhaseRow; counts: Counts } | undefined;
@@ -558,7 +558,7 @@ async function playGame(
       open.deadlineAt.getTime() > Date.now() + 1_000
     ) {
       const forced = await gmSlash("gm force");
-      if (opts.verbose) out(`   GM: /gm force → ${forced.text}`);
+      if (opts.verbose) out(texts.gmForce(forced.text));
     }
     for (const k of ["posts", "votes", "accepted", "refused"] as const) totals[k] += counts[k];
     previous = { phase, counts };

@@ -1,4 +1,5 @@
 import type { Lang } from "../engine/types.js";
+import { countRu, formatNumber } from "../engine/grammar.js";
 import { commandTexts } from "../i18n/commands.js";
 
 /** A slash command as a member of a server in `lang` sees it ("/game join", «/игра войти»). */
@@ -40,6 +41,8 @@ export interface SandboxTexts {
   gmEnds(p: { phases: number; ruleset: string }): string;
   guard(maxPhases: number): string;
   gmEnd(answer: string): string;
+  /** The GM closes a phase once everyone has acted (`--verbose`). */
+  gmForce(answer: string): string;
   updated: string;
   gmRoom: string;
   nobody: string;
@@ -83,6 +86,7 @@ const en: SandboxTexts = {
   guard: (max) =>
     `⚠ max phases reached: ${max} phases without an end; the GM ends the game (/game end). Raise it with --max-phases.`,
   gmEnd: (answer) => `   GM: /game end → ${answer}`,
+  gmForce: (answer) => `   GM: /gm force → ${answer}`,
   updated: "updated",
   gmRoom: "GM room",
   nobody: "nobody",
@@ -99,9 +103,14 @@ const en: SandboxTexts = {
   },
 };
 
+/** «после 1 фазы», «после 2 фаз», «после 11 фаз». */
+const PHASES_GEN = ["фазы", "фаз", "фаз"] as const;
+/** Seconds as a Russian reader writes them: «1,8», never "1.8". */
+const seconds = (value: string) => formatNumber("ru", Number(value));
+
 const ru: SandboxTexts = {
   header: (p) =>
-    `Песочница бота-ведущего: ${p.ruleset}, игроков: ${p.players}, фаза — ${p.seconds} с, ${p.seeds.length > 1 ? "зёрна" : "зерно"} ${p.seeds.join(", ")}`,
+    `Песочница бота-ведущего: ${p.ruleset}, игроков: ${p.players}, фаза — ${seconds(p.seconds)} с, ${p.seeds.length > 1 ? "зёрна" : "зерно"} ${p.seeds.join(", ")}`,
   stack: (p) =>
     `   Эмулятор Discord ${p.emulator} · Postgres ${p.embeddedPg ? "встроенный (PGlite, в памяти)" : p.postgres} · ${p.redis ? "свой redis-server" : "Redis"} · префикс BullMQ ${p.prefix}`,
   gameName: (_ruleset, seed) => `Песочница №${seed}`,
@@ -112,18 +121,19 @@ const ru: SandboxTexts = {
     `   Ведущий: ${commandLine("ru", "gm.pause")}, пока сервер готовится, затем ${commandLine("ru", "gm.resume")} → ${answer}`,
   phase: (p) => `── ${p.phase} · фаза ${p.n} · живых ${p.alive}/${p.seats} ──`,
   progress: (p) =>
-    `▸ ${p.phase}: итоги${p.took ? ` через ${p.took} с` : ""} · сообщений ${p.posts} · голосов ${p.votes} · приказов принято ${p.accepted}, отклонено ${p.refused} · живых ${p.alive}/${p.seats}`,
+    `▸ ${p.phase}: итоги${p.took ? ` через ${seconds(p.took)} с` : ""} · сообщений ${p.posts} · голосов ${p.votes} · приказов принято ${p.accepted}, отклонено ${p.refused} · живых ${p.alive}/${p.seats}`,
   out: (names) => `   ✝ Выбыли: ${names.join(", ")}`,
   gmEnds: (p) =>
-    `── Ведущий завершает игру после фаз: ${p.phases} (по этим правилам игру завершает только ведущий) ──`,
+    `── Ведущий завершает игру после ${countRu(p.phases, PHASES_GEN)} (по этим правилам игру завершает только ведущий) ──`,
   guard: (max) =>
-    `⚠ предел фаз: ${max} фаз без конца игры; ведущий завершает её (${commandLine("ru", "game.end")}). Поднимите предел: --max-phases.`,
+    `⚠ предел фаз: ${countRu(max, ["фаза", "фазы", "фаз"])} без конца игры; ведущий завершает её (${commandLine("ru", "game.end")}). Поднимите предел: --max-phases.`,
   gmEnd: (answer) => `   Ведущий: ${commandLine("ru", "game.end")} → ${answer}`,
+  gmForce: (answer) => `   Ведущий: ${commandLine("ru", "gm.force")} → ${answer}`,
   updated: "обновлено",
   gmRoom: "комната ведущих",
   nobody: "никто",
   finish: (p) =>
-    `🏁 Победители: ${p.winners} — «${p.game}» ${p.byRules ? "окончена по правилам" : "завершена ведущим"} после фаз: ${p.phases}, за ${p.seconds} с (сообщений ${p.posts}, голосов ${p.votes}, приказов принято ${p.accepted}, отклонено ${p.refused})`,
+    `🏁 Победители: ${p.winners} — «${p.game}» ${p.byRules ? "окончена по правилам" : "завершена ведущим"} после ${countRu(p.phases, PHASES_GEN)}, за ${seconds(p.seconds)} с (сообщений ${p.posts}, голосов ${p.votes}, приказов принято ${p.accepted}, отклонено ${p.refused})`,
   saved: (p) => `📁 Сохранено в ${p.dir}: ${p.files.join(", ")}`,
   check: (command) => `🔎 Проверить игру: ${command}`,
   postgres: {
