@@ -3,6 +3,7 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, parseEnv } from "../config/env.js";
 import { DependencyError } from "../runtime/dependencies.js";
+import { onParentExit } from "../runtime/lifecycle.js";
 import { BOT_NODE_FLAGS } from "../runtime/node-flags.js";
 import { wantsHelp } from "./args.js";
 import { parseSandboxArgs, UsageError, USAGE } from "../sandbox/options.js";
@@ -87,14 +88,15 @@ async function runProduction(): Promise<void> {
   const stopAll = (signal: NodeJS.Signals) => {
     for (const child of children.values()) if (child.exitCode === null && !child.killed) child.kill(signal);
   };
-  for (const signal of STOP_SIGNALS) {
-    process.on(signal, () => {
-      stopping = true;
-      stopAll(signal === "SIGHUP" ? "SIGTERM" : signal);
-      // Each stops within 4 s (src/runtime/lifecycle.ts); whatever is left then is killed.
-      setTimeout(() => stopAll("SIGKILL"), 4_500).unref();
-    });
-  }
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    stopAll(signal === "SIGHUP" ? "SIGTERM" : signal);
+    // Each stops within 4 s (src/runtime/lifecycle.ts); whatever is left then is killed.
+    setTimeout(() => stopAll("SIGKILL"), 4_500).unref();
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(signal));
+  // npm's SIGTERM reaches only the shell it runs us in (src/runtime/lifecycle.ts onParentExit).
+  onParentExit(() => stop("SIGTERM"));
   const exits = [...children.entries()].map(
     ([name, child]) =>
       new Promise<void>((resolve) => {
@@ -130,6 +132,8 @@ async function runSandboxCli(): Promise<void> {
   for (const signal of STOP_SIGNALS) {
     process.once(signal, () => fail(`sandbox: stopped (${signal})`, 128 + SIGNAL_NUMBERS[signal]));
   }
+  // Under `npm start`, npm's SIGTERM reaches only the shell it runs us in: its exit is the signal.
+  onParentExit(() => fail("sandbox: stopped (npm exited)", 128 + SIGNAL_NUMBERS.SIGTERM));
   try {
     await runSandbox(options);
   } catch (error) {

@@ -225,6 +225,14 @@ export interface RulesetDefinition<S extends AnyGameState = AnyGameState> {
    */
   orderSlot?(state: S, actor: PlayerId, action: string): string | null;
   chatLayout(state: S): ChatSpec[];
+  /**
+   * Whether a seat's death and its loss of voice in the public chats are public facts the moment
+   * the state says so (default true: classic, mayor, reichstag announce them). False where the
+   * rules can keep them hidden (regnum: a body found unidentified, going underground or abroad):
+   * then nothing public on Discord may follow them — every seat holds the same server role and
+   * the bot removes the posts the rules refuse (docs/secrecy.md).
+   */
+  publicStatuses?: boolean;
   /** What `viewer` may know; the only way hidden information leaves the engine. */
   playerView(state: S, viewer: PlayerId): Json;
   /** Ruleset keys of `final.players[id]` beyond alive, role, faction and statuses. */

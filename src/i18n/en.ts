@@ -153,6 +153,8 @@ export const en: Catalog = {
   "activity.voiceless":
     "Your post was removed: the rules let you read this chat, but not write in it now. Only you and the GMs see this notice.",
   "activity.post_removed": "Your post was removed: {reason}",
+  "activity.safety_net":
+    "The bot removed a post by {seat} in {chat}: Discord let it through although the rules give that seat no voice there. A permission in this game's channels is wrong (a manual change?); the next reconcile restores it.",
   "gm.announced": "The announcement is on its way to the newspaper.",
   "gm.replaced": "{to} now plays the seat of {from}.",
   "gm.edit_title": "Newspaper draft",

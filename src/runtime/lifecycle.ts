@@ -6,6 +6,22 @@ import { DependencyError } from "./dependencies.js";
  * SIGHUP stop gracefully (finish the job in hand, close pools), and the process exits within 5 s. A dependency that cannot be reached
  * at start ends the process with exit code 1 and one clear line.
  */
+/**
+ * Calls `gone` once when the process that started this one has exited (this one is orphaned).
+ * `npm start` and `npm run bot` run node under `sh -c`: npm forwards a SIGTERM to that shell,
+ * which dies without passing it on, and node would go on alone; it notices here and stops.
+ */
+export function onParentExit(gone: () => void, everyMs = 250): () => void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    gone();
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** How long a process takes at most to stop after SIGINT, SIGTERM or SIGHUP. */
 export const STOP_WITHIN_MS = 4_000;
 
@@ -46,6 +62,7 @@ export async function runProcess(
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
     process.once(signal, (received) => void shutdown(received));
+  onParentExit(() => void shutdown("parent exited"));
   try {
     stop = await start();
     log.info(`${name} started`);
