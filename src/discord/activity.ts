@@ -6,6 +6,9 @@ import type { AfterCommit, GameService } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import type { ChatSpec } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
+import { changeGame, writeOutbox } from "../games/changes.js";
+import { maskModeOf } from "../games/masks.js";
+import { voicelessRemovals } from "../http/metrics.js";
 import { rejectionText, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
 
@@ -16,9 +19,11 @@ import type { Logger } from "../log.js";
  * why in their own thread.
  *
  * Voice rules: whoever may read a chat but not write in it (the ruleset's `writers`) has his
- * post removed at once and is told privately — the fallback where a Discord permission cannot
- * say it without revealing a secret (docs/secrecy.md). A chat that has left the layout is
- * read-only for every player.
+ * post removed at once and is told privately. Removal is a safety net behind Discord's own
+ * refusals (docs/secrecy.md): where a permission should have refused the post, the GM room is
+ * told (a permission is wrong) and `gm_voiceless_posts_removed_total{net="safety"}` counts it;
+ * the cases where removal is still the mechanism (`removalIsTheRule`) count under `net="rule"`.
+ * A chat that has left the layout is read-only for every player.
  */
 
 export interface ActivityDeps {
@@ -50,7 +55,7 @@ async function seatedGame(deps: ActivityDeps, message: AnyMessage) {
  * Whether the seat may write in the chat now, by the ruleset's layout: a writer of the chat
  * (its own thread: of its `personal` chat). A chat no longer in the layout is closed.
  */
-function mayWrite(
+export function mayWrite(
   state: AnyGameState,
   layout: readonly ChatSpec[],
   chatKey: string,
@@ -66,6 +71,45 @@ function mayWrite(
   }
   const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
   return chat !== undefined && chat.writers.includes(seatId);
+}
+
+/**
+ * Whether removal is still the mechanism for this voiceless post (docs/secrecy.md, "what is left
+ * to removal"), so its firing means nothing is wrong: an edit (Discord lets an author edit his own
+ * message without Send Messages), a secret chat laid out as one thread that still has writers (its
+ * members cannot be told apart by a permission), a public chat where statuses are secret (no role
+ * follows them) or whose write audience is everyone (clans' game thread: the muted dead). In
+ * every other case a Discord permission should have refused the post.
+ */
+export function removalIsTheRule(
+  ruleset: { publicStatuses?: boolean },
+  layout: readonly ChatSpec[],
+  chatKey: string,
+  action: "post" | "edit_post",
+): boolean {
+  if (action === "edit_post") return true;
+  if (!chatKey.startsWith("chat:")) return false;
+  const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
+  if (!chat) return false;
+  if (chat.kind === "secret") return chat.purpose !== "personal" && chat.writers.length > 0;
+  return ruleset.publicStatuses === false || chat.writeAudience === "all";
+}
+
+/** The GM room is told that a permission let a voiceless post through (the safety net fired). */
+async function tellGms(
+  deps: ActivityDeps,
+  game: { id: string; guildId: string },
+  seat: string,
+  chatKey: string,
+  messageId: string,
+): Promise<void> {
+  const lang = await deps.service.language(game.guildId);
+  const content = t(lang, "activity.safety_net", { seat, chat: chatKey.replace(/^chat:/, "") });
+  const committed = await changeGame(deps.db, game.id, async (tx) => {
+    await writeOutbox(tx, game.id, `safety-net:${messageId}`, [{ type: "post", chat: "gm", content }], null);
+    return { value: null, deadlines: [], outbox: true };
+  });
+  await deps.after(game.id, committed);
 }
 
 /** Removes a post and tells its author why, in their own thread. */
@@ -96,12 +140,17 @@ async function submitPost(
   // The GMs write anywhere; a seat writes only where the rules give it a voice now.
   if (await deps.service.isGm(game.id, userId)) return;
   const state = await deps.service.state(game.id);
-  if (!mayWrite(state, ruleset.chatLayout(state), chatKey, seat.seatId)) {
-    deps.log.info(
-      { gameId: game.id, seat: seat.seatId, chatKey },
-      "removed a post from a seat without a voice there",
+  const layout = ruleset.chatLayout(state);
+  if (!mayWrite(state, layout, chatKey, seat.seatId)) {
+    const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
+    const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action);
+    voicelessRemovals.inc({ ruleset: game.ruleset, net: rule ? "rule" : "safety" });
+    deps.log[rule ? "info" : "warn"](
+      { gameId: game.id, seat: seat.seatId, chatKey, action },
+      rule ? "removed a post from a seat without a voice there" : "a permission let a voiceless post through",
     );
     await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.voiceless"));
+    if (!rule) await tellGms(deps, game, seat.displayName, chatKey, message.id);
     return;
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;

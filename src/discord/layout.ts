@@ -98,12 +98,22 @@ export const CATEGORY = "category";
 
 const bits = (...flags: bigint[]) => flags.reduce((a, b) => a | b, 0n);
 const READ = bits(P.ViewChannel, P.ReadMessageHistory);
-const WRITE = bits(P.SendMessages, P.AddReactions);
+/**
+ * Reactions are off in every game chat, for GMs too: Discord lets anyone who reads a message add
+ * to a reaction already on it ("if nobody else has reacted to the message using this emoji, this
+ * endpoint requires the ADD_REACTIONS permission", Create Reaction), so a reader without a voice
+ * could join any reaction a writer started. With nobody able to start one, there is none to join.
+ * Only the GM room lets its GMs react.
+ */
+const REACT = P.AddReactions;
+const WRITE = P.SendMessages;
 const NO_THREADS = bits(P.CreatePublicThreads, P.CreatePrivateThreads);
 const GM = bits(READ, WRITE, P.ManageMessages, P.ManageThreads, P.SendMessagesInThreads);
 const BOT = bits(
   READ,
   WRITE,
+  // The bot holds what it denies (Discord refuses an overwrite with a bit its author lacks there).
+  REACT,
   P.ManageMessages,
   P.ManageThreads,
   P.SendMessagesInThreads,
@@ -119,7 +129,7 @@ function ow(target: OverwriteTarget, allow: bigint, deny: bigint): Overwrite {
   // Nobody pings @everyone, @here or a role from a game's chats: denied to the whole server on
   // every game channel (threads inherit it; no game role allows it back). Game roles are created
   // unmentionable, so only this permission could have made such a ping.
-  const denied = target === "everyone" ? deny | P.MentionEveryone : deny;
+  const denied = target === "everyone" ? deny | P.MentionEveryone | REACT : deny;
   return { target, allow: allow.toString(), deny: denied.toString() };
 }
 
@@ -245,7 +255,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       name: channelName(text("channel.gm_room")),
       type: "text",
       parent: CATEGORY,
-      overwrites: [ow("everyone", 0n, READ | WRITE), ow("gm", GM, 0n), ow("bot", BOT, 0n)],
+      overwrites: [ow("everyone", 0n, READ | WRITE), ow("gm", GM | REACT, 0n), ow("bot", BOT, 0n)],
     },
     {
       key: THREADS_PARENT,

@@ -55,6 +55,19 @@ export const discordRequests = new Counter({
   registers: [registry],
 });
 
+/**
+ * Posts the bot removed because their seat has no voice in the chat (src/discord/activity.ts):
+ * `net: "safety"` where a Discord permission should have refused the post (a wrong permission:
+ * the GM room is told; it stays at zero while the layout holds), `net: "rule"` where removal is
+ * still the mechanism (docs/secrecy.md lists those cases).
+ */
+export const voicelessRemovals = new Counter({
+  name: "gm_voiceless_posts_removed_total",
+  help: "Posts removed from a seat without a voice in the chat, by ruleset and whether a permission should have refused them (safety) or removal is the rule there (rule)",
+  labelNames: ["ruleset", "net"] as const,
+  registers: [registry],
+});
+
 export const discordRateLimits = new Counter({
   name: "gm_discord_rate_limited_total",
   help: "Times a request waited for a Discord rate limit, by route and scope (user, shared, global)",
