@@ -210,8 +210,11 @@ function silencedSeats(chats: readonly ChatSpec[], state: AnyGameState): Set<Pla
 export function desiredLayout(input: LayoutInput): DesiredLayout {
   const text = (key: string) => t(input.lang, `layout.${key}`);
   const userOf = new Map(input.seats.map((s) => [s.seatId, s.userId]));
+  // Where the rules can keep a death or a silencing secret, no role follows them: every seat is
+  // of the one class `alive` (named "players"), and the bot removes what the rules refuse.
+  const hidden = input.ruleset.publicStatuses === false;
   const roles: DesiredLayout["roles"] = [
-    { key: "alive", name: `${input.gameName}: ${text("role.alive")}` },
+    { key: "alive", name: `${input.gameName}: ${text(hidden ? "role.players" : "role.alive")}` },
     { key: "silenced", name: `${input.gameName}: ${text("role.silenced")}` },
     { key: "dead", name: `${input.gameName}: ${text("role.dead")}` },
     { key: "gm", name: `${input.gameName}: ${text("role.gm")}` },
@@ -224,14 +227,15 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
   ))
     memberRoles[gm] = ["gm"];
   const layoutChats = input.state ? input.ruleset.chatLayout(input.state) : [];
+  const silenced = input.state && !hidden ? silencedSeats(layoutChats, input.state) : new Set<PlayerId>();
+  const classOf = (p: AnyGameState["players"][number]): RoleKey =>
+    hidden ? "alive" : !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
   // Masked: no player holds a game role at all — a role that flips when a mask dies or falls
   // silent would tie the mask to its account. Access goes through mirrors and /say instead.
   if (input.state && !input.masked) {
-    const silenced = silencedSeats(layoutChats, input.state);
     for (const p of input.state.players) {
       const user = userOf.get(p.id);
-      const role: RoleKey = !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
-      if (user) memberRoles[user] = [...(memberRoles[user] ?? []), role];
+      if (user) memberRoles[user] = [...(memberRoles[user] ?? []), classOf(p)];
     }
   }
 
@@ -285,9 +289,6 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     // post (src/discord/activity.ts; docs/secrecy.md).
     const state = input.state;
     const threadChats = layoutChats.filter((c) => c.kind === "secret" && c.purpose !== "gm");
-    const silenced = silencedSeats(layoutChats, state);
-    const classOf = (p: AnyGameState["players"][number]): RoleKey =>
-      !p.alive ? "dead" : silenced.has(p.id) ? "silenced" : "alive";
     const writesInThreads = new Set<RoleKey>();
     for (const p of state.players) {
       const personal = threadChats.some((c) => c.purpose === "personal" && c.readers[0] === p.id);
@@ -342,6 +343,9 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     if (chat.purpose === "newspaper" || chat.purpose === "gm" || chat.purpose === "personal") return;
     const read = chat.kind === "public" ? audienceOf(chat.readAudience, chat.readers, state) : "none";
     const locked = ended || chat.writers.length === 0;
+    // A public chat read by one class of seats (the living, the dead) needs roles that follow
+    // the statuses: where those are secret, its readers read it as a private thread instead.
+    const byClass = chat.kind === "public" && read !== "all" && hidden && !input.masked;
     if (input.masked && read !== "all") {
       const name = title(chat).slice(0, 100);
       threads.push({ key: `chat:${chat.id}`, name, members: [], locked });
@@ -357,7 +361,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       }
       return;
     }
-    if (chat.kind === "public") {
+    if (chat.kind === "public" && !byClass) {
       const write = ended ? "none" : audienceOf(chat.writeAudience, chat.writers, state);
       channels.push({
         key: `chat:${chat.id}`,

@@ -45,6 +45,8 @@ export const regnum = defineRuleset<RState>({
   // Moves add up to the phase's number of moves; free actions take effect one by one.
   orderSlot: () => null,
   chatLayout,
+  // A body may be found unidentified, going underground or abroad is secret (DECISIONS.md).
+  publicStatuses: false,
   playerView,
   finalPlayer,
   finalExtra,
