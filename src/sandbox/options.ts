@@ -135,38 +135,3 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
     ...(outDir !== undefined ? { outDir } : {}),
   };
 }
-
-/**
- * Ruleset options for a table of `players` (the defaults where they fit). classic's default
- * deal is for 24; other tables get a proportional deal: two mafia clans, a maniac and the town.
- */
-export function gameOptionsFor(ruleset: string, players: number): Record<string, unknown> {
-  if (ruleset !== "classic" || players === 24) return {};
-  const mafia = Math.max(1, Math.floor(players / 8));
-  const extra = (min: number) => (players >= min ? 1 : 0);
-  const roles = {
-    maniac: extra(5),
-    commissar: extra(6),
-    doctor: extra(7),
-    sergeant: extra(16),
-    ninja: extra(18),
-    necromancer: extra(20),
-    italians: { mafia, kamikaze: extra(20), bastard_son: extra(22) },
-    russians: { mafia, thug: extra(20), bastard_son: extra(22) },
-    citizen: 0,
-  };
-  const dealt =
-    roles.maniac +
-    roles.commissar +
-    roles.doctor +
-    roles.sergeant +
-    roles.ninja +
-    roles.necromancer +
-    2 * mafia +
-    roles.italians.kamikaze +
-    roles.italians.bastard_son +
-    roles.russians.thug +
-    roles.russians.bastard_son;
-  roles.citizen = Math.max(0, players - dealt);
-  return { roles };
-}

@@ -9,7 +9,7 @@ import { UserError } from "../games/errors.js";
 import { countPending, type GameRow, type PhaseRow } from "../games/service.js";
 import { rulesetOrThrow } from "../games/state.js";
 import { joinList, phaseName, t } from "../i18n/index.js";
-import { GM_ENDS_AFTER, gameOptionsFor, type SandboxOptions } from "./options.js";
+import { GM_ENDS_AFTER, type SandboxOptions } from "./options.js";
 import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./players.js";
 import { outputFolder, saveGame, type SavedGame } from "./save.js";
 import { startStack, type PostgresEvent, type Stack, type StackOptions } from "./stack.js";
@@ -399,7 +399,8 @@ async function playGame(
     ruleset: opts.ruleset,
     createdBy: world.gm,
     seed,
-    options: gameOptionsFor(opts.ruleset, opts.players),
+    // No options: every ruleset deals a default setup for the table's size (classic's defaultRoles).
+    options: {},
     phaseDurationMs: opts.speedMs,
     reminders: [],
   });

@@ -9,7 +9,6 @@ import type { AnyGameState, Json as EngineJson, Lang } from "../../src/engine/ty
 import { countPending } from "../../src/games/service.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { t } from "../../src/i18n/index.js";
-import { gameOptionsFor } from "../../src/sandbox/options.js";
 import { messageText, playerNames } from "../../src/sandbox/sandbox.js";
 import { startHarness, textOf, type Harness, type Json } from "../bot/harness.js";
 
@@ -223,7 +222,7 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
     await ask(h, gm, "game create", {
       ruleset: rulesetName,
       name: `Audit ${rulesetName}`,
-      options: JSON.stringify({ ...gameOptionsFor(rulesetName, opts.players), ...opts.options }),
+      options: JSON.stringify(opts.options ?? {}),
       ...(opts.masks ? { masks: opts.masks } : {}),
     });
     const [game] = await h.service.db.query.games.findMany();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialRngState } from "../../src/engine/rng.js";
 import type { Lang } from "../../src/engine/types.js";
-import { gameOptionsFor } from "../../src/sandbox/options.js";
 import { SimPlayers, type SimSeat } from "../../src/sandbox/players.js";
 import { drainUntilDelivered } from "../support/discord.js";
 import { collectShown, problems } from "../support/texts.js";
@@ -63,11 +62,9 @@ async function play(ruleset: string, seats: number, phases: number, lang: Lang):
   const shown = collectShown(h.emu);
   const name = lang === "ru" ? `Проверка ${ruleset}` : `Check ${ruleset}`;
   await slash(gm, "settings", { language: lang });
-  const options = gameOptionsFor(ruleset, seats);
   await slash(gm, "game create", {
     ruleset,
     name,
-    ...(Object.keys(options).length > 0 ? { options: JSON.stringify(options) } : {}),
   });
   const game = (await h.service.db.query.games.findMany()).find((g) => g.name === name);
   if (!game) throw new Error(`no game ${name}`);
