@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { assertNoninterference } from "../../../test/support/rulesets/noninterference.js";
+import { reichstag } from "./index.js";
+import { hiddenVariations } from "./variations.js";
+
+describe("reichstag: what a seat is told depends only on what it may know (issue 30)", () => {
+  // Random games from seeded deals; at every state a living seat is the viewer, and each hidden
+  // variation is checked: the same view, offers (targets in order), refusals (code, en and ru
+  // texts under plain and masked names) and what an accepted order tells him at once.
+  it("a hidden party, role, vacation or ballot changes nothing a member is offered, refused or told", () => {
+    const checked = assertNoninterference(reichstag, {
+      players: 8,
+      generate: hiddenVariations,
+      numRuns: 40,
+      phases: 8,
+      gameOptions: (seed) => (seed % 2 === 0 ? { openVoting: false } : {}),
+    });
+    expect(checked).toBeGreaterThan(150);
+  }, 120_000);
+});

@@ -1,0 +1,30 @@
+import type { PlayerId } from "../../engine/types.js";
+import { type HiddenVariation, identityEdits, keepHidden, type Pick } from "../../engine/variations.js";
+import type { ReichstagState } from "./state.js";
+import { chatLayout } from "./chats.js";
+import { playerView } from "./view.js";
+
+/**
+ * Hidden variations of a reichstag state for a viewer (issue 30; the noninterference test is
+ * noninterference.test.ts): two seats whose roles the viewer does not know (the fascists know
+ * each other; a liberal knows nobody) swap role and party; another seat's secret ballot of the
+ * day changes. Each is kept only where the viewer's view and the rosters of the secret chats he
+ * reads stay the same.
+ */
+export function hiddenVariations(
+  state: ReichstagState,
+  viewer: PlayerId,
+  pick: Pick,
+): HiddenVariation<ReichstagState>[] {
+  const edits = identityEdits<ReichstagState>(state, viewer, pick, ["role", "faction"], ["vacation"], 4);
+  const voters = Object.keys(state.data.votes).filter((id) => id !== viewer);
+  const voter = voters[pick(voters.length)];
+  if (voter !== undefined)
+    edits.push({
+      what: `ballot of ${voter} turned`,
+      edit: (next) => {
+        next.data.votes[voter] = next.data.votes[voter] === "ja" ? "nein" : "ja";
+      },
+    });
+  return keepHidden({ playerView, chatLayout }, state, viewer, edits);
+}
