@@ -251,12 +251,12 @@ export const ru: TextCatalog = {
   },
   closed_early: () => "Голосование завершено досрочно.",
   waiting: (p, ctx) => `Ожидаем: ${ids(p["players"], ctx)}.`,
-  game_over: (p, ctx) =>
-    `Игра окончена. Победители: ${
-      paramList(p["winners"])
-        .map((f) => ctx.faction(f))
-        .join(", ") || "нет"
-    }.`,
+  game_over: (p, ctx) => {
+    const winners = paramList(p["winners"]).map((f) => ctx.faction(f));
+    return winners.length === 0
+      ? "Игра окончена. Победителей нет."
+      : `Игра окончена. Победители: ${winners.join(", ")}.`;
+  },
   roles: (p, ctx) =>
     `Роли: ${pairs(p["roles"])
       .map(([id, role]) => `${ctx.player(id)} — ${ctx.role(role)}`)
