@@ -640,9 +640,9 @@ async function perform(
         ruleset,
         state,
         names,
+        genderOf: (id) => reader.gender?.(id),
         ...(fairness ? { fairness } : {}),
       });
-        genderOf: (id) => reader.gender?.(id),
       const channelId = await channelFor(deps, gameId, "newspaper");
       await postParts(deps, channelId, outboxId, splitMessage(text), {
         files: files.map((f) => ({ name: f.name, data: f.data })),

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { SECRET_SEED } from "../engine/rng.js";
 import { z } from "zod";
 import { jsonObject } from "../engine/json.js";
-import type { Seed } from "../engine/types.js";
+import type { JsonObject, Seed } from "../engine/types.js";
 import { gameSecrets, gameSnapshots, inputs, players, playerSetup } from "../db/schema/index.js";
 import type { GameRecord, RecordedInput } from "../render/reveal.js";
 import type { Tx } from "./state.js";
@@ -72,9 +72,21 @@ const dealtSeats = z.object({
 const storedRejection = z.looseObject({ code: z.string() }).nullable();
 
 /**
+ * What the export keeps of a control entry: its action; of an assignment (`/game assign`), also the
+ * seat and what the GM fixed for it (the roles are public at the end). A replacement's accounts
+ * and the schedule's details are not the log's business.
+ */
+function controlRecord(payload: JsonObject): JsonObject {
+  const action = payload["action"] ?? null;
+  if (action !== "assign") return { action };
+  const { seat, setup } = payload;
+  return { action, ...(seat !== undefined ? { seat } : {}), ...(setup !== undefined ? { setup } : {}) };
+}
+
+/**
  * What the end-of-game export carries for a replay: the setup, the deal, and the whole input log
- * (control entries keep only their action: the schedule is for the record, and a replacement's
- * accounts are not the log's business). Read only once the game has ended.
+ * (control entries keep their action, assignments their seat and keys too: `controlRecord`).
+ * Read only once the game has ended.
  */
 export async function gameRecord(
   tx: Tx,
@@ -98,7 +110,7 @@ export async function gameRecord(
       seat: row.seatId,
       accepted: row.accepted,
       rejection: storedRejection.parse(row.rejection)?.code ?? null,
-      payload: row.type === "control" ? { action: payload["action"] ?? null } : payload,
+      payload: row.type === "control" ? controlRecord(payload) : payload,
       // Every GM's input names the GM who made it (the shown name then, else the account); a
       // player's own order never carries an account, a GM's order for a seat carries its GM.
       ...((row.type === "gm" || row.type === "control") && row.userId !== "system"

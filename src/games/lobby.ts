@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction } from "../db/client.js";
 import { createGame } from "../engine/game.js";
+import { jsonObject } from "../engine/json.js";
 import { initialRngState, shuffle } from "../engine/rng.js";
 import type { RulesetDefinition } from "../engine/ruleset.js";
 import type { AnyGameState } from "../engine/types.js";
@@ -174,12 +175,12 @@ export async function join(
   gameId: string,
   userId: string,
   displayName: string,
-): Promise<PlayerRow> {
   /** What the member said with `/game join gender` (null: not said); undefined: their profile's. */
   said?: Gender | null,
-  return changeGame(ctx.db, gameId, async (tx, game) => {
+): Promise<PlayerRow> {
   // Said with the join, it is the member's word for every game (their profile), as `/settings`.
   if (said !== undefined) await saveMemberGender(ctx.db, userId, said);
+  return changeGame(ctx.db, gameId, async (tx, game) => {
     if (game.status !== "lobby") throw new UserError("game.already_started");
     const ruleset = rulesetOrThrow(game.ruleset);
     await refuseSeatForGm(tx, gameId, userId, true);
@@ -295,8 +296,12 @@ export async function assign(
     }
     const { id: _id, ...keys } = checked.data;
     await tx.update(players).set({ setup: keys }).where(eq(players.id, seat.id));
-    // For the record only (the export keeps the action, never the role): who fixed a seat.
-    await logControl(ctx, tx, gameId, byUserId, "assign", { seat: seat.seatId });
+    // Who fixed which seat to what: the export carries it, and `verify` reports the seats the GM
+    // assigned apart from those the secret dealt (docs/fairness.md).
+    await logControl(ctx, tx, gameId, byUserId, "assign", {
+      seat: seat.seatId,
+      setup: jsonObject.parse(keys),
+    });
   });
 }
 

@@ -63,6 +63,7 @@ async function verify(log: unknown, args: string[]): Promise<{ code: number; out
 
 let commitment = "";
 let secret = "";
+let digest = "";
 let log: Record<string, unknown> = {};
 
 describe("a deal anyone can verify afterwards", () => {
@@ -82,6 +83,8 @@ describe("a deal anyone can verify afterwards", () => {
     const { actions } = await h.service.available(gameId, u(1));
     const order = actions.find((a) => a.targets.length > 0 && a.maxTargets === 1);
     if (order) await h.slash(u(1), "order", { action: order.action, target: order.targets[0] });
+    // The same order again, for another target: the first is superseded.
+    if (order) await h.slash(u(1), "order", { action: order.action, target: order.targets[1] });
     await h.slash(u(2), "order", { action: "fly", target: "p1" });
     await h.slash(gm, "gm modkill", { player: u(3) });
     await h.resolvePhase(gameId);
@@ -99,7 +102,10 @@ describe("a deal anyone can verify afterwards", () => {
     if (!reveal) throw new Error("no reveal with the log attached");
     secret = /`([0-9a-f]{32})`/.exec(contentOf(reveal))?.[1] ?? "";
     expect(createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex")).toBe(commitment);
-    expect(contentOf(reveal)).toContain(`npm run -s verify -- game-log.json --secret ${secret}`);
+    digest = /--digest ([0-9a-f]{64})/.exec(contentOf(reveal))?.[1] ?? "";
+    expect(contentOf(reveal)).toContain(
+      `npm run -s verify -- game-log.json --secret ${secret} --digest ${digest}`,
+    );
     const attachment = (reveal["attachments"] as { filename: string; url: string }[]).find(
       (a) => a.filename === "game-log.json",
     );
@@ -109,9 +115,13 @@ describe("a deal anyone can verify afterwards", () => {
   }, 120_000);
 
   it("verify accepts the honest game: the commitment, the deal, every input and every report replay", async () => {
-    const honest = await verify(log, ["--secret", secret]);
+    const honest = await verify(log, ["--secret", secret, "--digest", digest]);
     expect(honest.out).toMatch(/^VERIFIED: an honest mayor game\./);
     expect(honest.out).toContain(commitment);
+    expect(honest.out).toContain("the deal of 6 seats is the one the secret gives;");
+    expect(honest.out).toContain(
+      `the file is the log the reveal published (SHA-256 of its canonical JSON: ${digest})`,
+    );
     expect(honest.code).toBe(0);
   }, 180_000);
 
@@ -121,7 +131,7 @@ describe("a deal anyone can verify afterwards", () => {
     if (!modkill) throw new Error("the GM's modkill is not in the log");
     const victim = (modkill.payload["targets"] as string[])[0];
     modkill.payload["targets"] = [victim === "p4" ? "p5" : "p4"];
-    const result = await verify(altered, ["--secret", secret]);
+    const result = await verify(altered, ["--secret", secret, "--digest", digest]);
     expect(result.code).toBe(1);
     // The changed modkill is still a legal order: the replay catches it at the report it changes.
     expect(result.out).toMatch(/^NOT VERIFIED: input #\d+ \(.*resolve\): the replayed report of .* differs/);
@@ -129,7 +139,7 @@ describe("a deal anyone can verify afterwards", () => {
 
   it("verify rejects the secret with one bit flipped", async () => {
     const flipped = (Number.parseInt(secret[0] ?? "0", 16) ^ 1).toString(16) + secret.slice(1);
-    const wrong = await verify(log, ["--secret", flipped]);
+    const wrong = await verify(log, ["--secret", flipped, "--digest", digest]);
     expect(wrong.code).toBe(1);
     expect(wrong.out).toContain("NOT VERIFIED: the secret does not match the commitment");
   }, 180_000);
@@ -141,8 +151,28 @@ describe("a deal anyone can verify afterwards", () => {
     const other = edited.replay.deal.find((d) => d.role !== a.role);
     if (!other) throw new Error("a single role dealt");
     [a.role, other.role] = [other.role, a.role];
-    const swapped = await verify(edited, ["--secret", secret]);
+    const swapped = await verify(edited, ["--secret", secret, "--digest", digest]);
     expect(swapped.code).toBe(1);
     expect(swapped.out).toContain("NOT VERIFIED: the deal differs");
+  }, 180_000);
+
+  it("verify rejects, against the digest the reveal published, a changed control entry, time or superseded order", async () => {
+    type Entry = { type: string; at: number; payload: Json };
+    const inputs = (log as { replay: { inputs: Entry[] } }).replay.inputs;
+    const end = inputs.findIndex((i) => i.type === "control" && i.payload["action"] === "end");
+    const first = inputs.findIndex((i) => i.type === "action");
+    expect(inputs.filter((i) => i.type === "action" && i.payload["actor"] === "p1").length).toBe(2);
+    const edits: ((entries: Entry[]) => void)[] = [
+      (entries) => void ((entries[end] as Entry).payload["action"] = "pause"),
+      (entries) => void ((entries[first] as Entry).at += 1),
+      (entries) => void ((entries[first] as Entry).payload["targets"] = ["p6"]),
+    ];
+    for (const edit of edits) {
+      const altered = structuredClone(log) as { replay: { inputs: Entry[] } };
+      edit(altered.replay.inputs);
+      const result = await verify(altered, ["--secret", secret, "--digest", digest]);
+      expect(result.code).toBe(1);
+      expect(result.out).toMatch(/^NOT VERIFIED: /);
+    }
   }, 180_000);
 });
