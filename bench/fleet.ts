@@ -393,24 +393,7 @@ export async function cloneFleet(
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[])`,
         chatArgs,
       );
-      // The members' roles as the bot last saw them, and the server's settings.
-      const { rows: memberRows } = await client.query<{ user_id: string; roles: string[] }>(
-        `SELECT user_id, roles FROM discord_members WHERE guild_id = $1`,
-        [template.guildId],
-      );
-      const memberArgs: string[][] = [[], [], []];
-      for (const g of guilds) {
-        for (const row of memberRows) {
-          memberArgs[0]?.push(g.guildId);
-          memberArgs[1]?.push(row.user_id);
-          memberArgs[2]?.push(JSON.stringify(row.roles.map((r) => g.ids.get(r) ?? r)));
-        }
-      }
-      await client.query(
-        `INSERT INTO discord_members (guild_id, user_id, roles)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[])`,
-        memberArgs,
-      );
+      // The server's settings.
       const { rows: settings } = await client.query<{ gm_role_id: string | null }>(
         `SELECT gm_role_id FROM guild_settings WHERE guild_id = $1`,
         [template.guildId],

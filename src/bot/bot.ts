@@ -2,14 +2,11 @@ import {
   Events,
   type Client,
   type Guild,
-  type GuildMember,
   type Interaction,
   type Message,
-  type PartialGuildMember,
   type PartialMessage,
 } from "discord.js";
 import { ActivityQueue, onMessageCreate, onMessageUpdate } from "../discord/activity.js";
-import { rememberMemberRoles } from "../discord/members.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -86,13 +83,7 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   };
   deps.client.on(Events.InteractionCreate, onInteraction);
 
-  // Messages in game chats are posts for the rules; member role changes keep the reconciler's view.
-  const track = (work: Promise<void>) => {
-    const tracked = work
-      .catch((error: unknown) => deps.log.error({ err: (error as Error).message }, "message handling failed"))
-      .finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  };
+  // Messages in game chats are posts for the rules.
   const activity = contextFor(deps, "ru");
   const posts = new ActivityQueue(deps.log, { concurrency: ACTIVITY_CONCURRENCY });
   const onMessage = (message: Message) => {
@@ -101,19 +92,14 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   const onEdit = (_old: Message | PartialMessage, message: Message | PartialMessage) => {
     if (accepting) posts.push(() => onMessageUpdate(activity, message));
   };
-  const onMember = (_old: GuildMember | PartialGuildMember, member: GuildMember) => {
-    track(rememberMemberRoles(deps.database.db, member.guild.id, member.id, [...member.roles.cache.keys()]));
-  };
   deps.client.on(Events.MessageCreate, onMessage);
   deps.client.on(Events.MessageUpdate, onEdit);
-  deps.client.on(Events.GuildMemberUpdate, onMember);
   return {
     async stop() {
       accepting = false;
       deps.client.off(Events.InteractionCreate, onInteraction);
       deps.client.off(Events.MessageCreate, onMessage);
       deps.client.off(Events.MessageUpdate, onEdit);
-      deps.client.off(Events.GuildMemberUpdate, onMember);
       deps.client.off(Events.GuildCreate, onGuild);
       await Promise.allSettled([...inFlight, posts.drained()]);
     },

@@ -88,19 +88,3 @@ export const outbox = pgTable(
   },
   (t) => [unique("outbox_dedupe_key_uq").on(t.dedupeKey), index("outbox_pending_idx").on(t.status, t.id)],
 );
-
-/**
- * The roles each member holds in a server, as last seen (fetched once, kept current by the
- * bot's GUILD_MEMBER_UPDATE events and our own changes), so that a change of game role is one
- * PATCH of the member's whole role list.
- */
-export const discordMembers = pgTable(
-  "discord_members",
-  {
-    guildId: text("guild_id").notNull(),
-    userId: text("user_id").notNull(),
-    roles: jsonb("roles").$type<string[]>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
-);
