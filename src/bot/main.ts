@@ -7,7 +7,7 @@ import { migrateDatabase } from "../db/migrate.js";
 import { gatewayCheck, postgresCheck, redisCheck } from "../http/checks.js";
 import { instrumentRest } from "../http/metrics.js";
 import { createHttpServer, healthRoutes, metricsRoutes, type HttpServer } from "../http/server.js";
-import { watchSharedState } from "../http/shared-state.js";
+import { outboxHealth, watchSharedState } from "../http/shared-state.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
@@ -49,7 +49,10 @@ await runProcess("bot", log, async () => {
       port: env.BOT_HTTP_PORT,
       log,
       plugins: [
-        healthRoutes([postgresCheck(database.pool), redisCheck(redis), gatewayCheck(client)]),
+        healthRoutes(
+          [postgresCheck(database.pool), redisCheck(redis), gatewayCheck(client)],
+          outboxHealth(database.db),
+        ),
         metricsRoutes,
       ],
     });

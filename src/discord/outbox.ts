@@ -13,10 +13,10 @@ import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js"
 import { chats, outbox, resolutions } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
-import { t } from "../i18n/index.js";
+import { has, t } from "../i18n/index.js";
 import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
 import type { OutboxRelay } from "../games/effects.js";
-import { outboxPayload } from "../games/effects.js";
+import { outboxPayload, priorityOfKind, type EffectPriority } from "../games/effects.js";
 import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
 import { gameLogFiles } from "../games/game-log.js";
@@ -31,6 +31,7 @@ import { revealText } from "./render/reveal.js";
 import type { Logger } from "../log.js";
 import type { Ctx } from "./context.js";
 import { reconcileGame } from "./reconcile.js";
+import { outboxFailures } from "../http/metrics.js";
 
 /**
  * Performs a game's pending Discord side effects, exactly once in effect: each message carries a
@@ -317,6 +318,7 @@ async function drainLane(
           .set({ attempts, lastError: message, status: "failed", nextAttemptAt: null })
           .where(eq(outbox.id, row.id));
         outcome.failed++;
+        outboxFailures.inc({ kind: effect.type });
         if (effect.type === "relay") {
           // The speaker's own business: he is told, and says it again if he wants.
           deps.log.warn(
@@ -329,7 +331,7 @@ async function drainLane(
         deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
         // A notice that fails itself is not announced again (no loop of notices).
         if (!(effect.type === "post" && effect.retryOf !== undefined))
-          await noticeToGms(deps, gameId, row.id, effect, message);
+          await noticeToGms(deps, gameId, row.id, effect, message, apiError(error)?.code);
         continue;
       }
       const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
@@ -379,11 +381,14 @@ async function noticeToGms(
   outboxId: number,
   effect: GameEffect,
   error: string,
+  /** Discord's JSON code: the refusals GMs meet most are explained in their words. */
+  code?: number,
 ): Promise<void> {
   const lang = await languageOf(deps.db, gameId);
+  const why = code !== undefined && has(`outbox.why.${code}`) ? `${t(lang, `outbox.why.${code}`)} — ` : "";
   const content = t(lang, "outbox.failed", {
     what: describeEffect(lang, effect),
-    error: error.slice(0, 300),
+    error: `${why}${error.slice(0, 300)}`,
   });
   const notice: OutboxEffect = { type: "post", chat: "gm", content, retryOf: outboxId };
   await deps.db

@@ -69,6 +69,9 @@ export interface Fault {
   route: string | ((route: string) => boolean);
   /** The status answered (default 502). */
   status?: number;
+  /** Discord's JSON error code and message (default 0 and "<status>: injected fault"). */
+  code?: number;
+  message?: string;
   mode?: "refuse" | "lost";
   /** How many matching requests it hits (default: until it is cleared). */
   times?: number;
@@ -618,7 +621,7 @@ export class Emulator {
 
 function faultBody(fault: Fault): unknown {
   const status = fault.status ?? 502;
-  return { message: `${status}: injected fault`, code: 0 };
+  return { message: fault.message ?? `${status}: injected fault`, code: fault.code ?? 0 };
 }
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {

@@ -48,6 +48,20 @@ export const outboxOldestAgeSeconds = new Gauge({
   registers: [registry],
 });
 
+/** Discord effects the outbox gave up for good (a permanent refusal); the GMs are offered a Retry. */
+export const outboxFailures = new Counter({
+  name: "gm_outbox_failed_total",
+  help: "Outbox effects given up for good after a permanent refusal of Discord, by effect kind",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+export const outboxFailed = new Gauge({
+  name: "gm_outbox_failed",
+  help: "Outbox effects failed for good and not retried yet (each one was reported to its game's GMs)",
+  registers: [registry],
+});
+
 export const discordRequests = new Counter({
   name: "gm_discord_requests_total",
   help: "Discord REST responses by method, route (Discord's rate-limit route) and HTTP status; 429s included",

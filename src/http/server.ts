@@ -48,13 +48,33 @@ async function runCheck(check: ReadinessCheck): Promise<string | null> {
   }
 }
 
+/** The facts of `/healthz`, or none when they fail or are slow: liveness never waits on a dependency. */
+async function runFacts(facts: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Record<string, unknown>>((resolve) => {
+    timer = setTimeout(() => resolve({}), 1_000);
+  });
+  try {
+    return await Promise.race([facts().catch(() => ({})), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * `/healthz`: the process is alive (its event loop answers). `/readyz`: every check passes
  * (200), or 503 naming the failing ones. Both answer JSON.
  */
-export function healthRoutes(checks: ReadinessCheck[]): FastifyPluginAsync {
+export function healthRoutes(
+  checks: ReadinessCheck[],
+  /** Facts added to `/healthz` (the failed effects); left out when they cannot be read in time. */
+  facts?: () => Promise<Record<string, unknown>>,
+): FastifyPluginAsync {
   return async (app) => {
-    app.get("/healthz", async () => ({ status: "alive" }));
+    app.get("/healthz", async () => {
+      const known = facts ? await runFacts(facts) : {};
+      return { status: "alive", ...known };
+    });
     app.get("/readyz", async (_request, reply) => {
       const results = await Promise.all(checks.map(async (c) => [c.name, await runCheck(c)] as const));
       const failing = results.filter(([, error]) => error !== null);

@@ -74,6 +74,13 @@ export const en: Catalog = {
   "outbox.failed":
     "⚠️ Discord refused an effect of this game for good, so players have not seen it: {what}. Discord said: {error}. Fix the cause (the bot's permissions, a deleted channel) and press Retry.",
   "outbox.effect.post": "a post to {chat} («{excerpt}»)",
+  "outbox.why.50001": "the bot cannot see that channel or thread (its role or a permission was taken away)",
+  "outbox.why.50013":
+    "the bot lacks a permission it needs there (Manage Roles, Manage Channels, Send Messages…)",
+  "outbox.why.10003": "the channel was deleted",
+  "outbox.why.10011": "the game's role was deleted",
+  "outbox.why.10008": "the message was deleted",
+  "outbox.why.50035": "Discord refused the content as malformed",
   "outbox.effect.panels": "the players' orders panels",
   "outbox.effect.reveal": "the reveal",
   "outbox.effect.reconcile": "an update of the game's channels and roles",

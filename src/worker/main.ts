@@ -5,7 +5,7 @@ import { migrateDatabase } from "../db/migrate.js";
 import { postgresCheck, redisCheck } from "../http/checks.js";
 import { instrumentRest } from "../http/metrics.js";
 import { createHttpServer, healthRoutes, metricsRoutes } from "../http/server.js";
-import { watchSharedState } from "../http/shared-state.js";
+import { outboxHealth, watchSharedState } from "../http/shared-state.js";
 import { createLogger } from "../log.js";
 import { connectPostgres, connectRedis, DependencyError } from "../runtime/dependencies.js";
 import { runProcess } from "../runtime/lifecycle.js";
@@ -76,7 +76,10 @@ await runProcess("worker", log, async () => {
       host: env.HTTP_HOST,
       port: env.WORKER_HTTP_PORT,
       log,
-      plugins: [healthRoutes([postgresCheck(database.pool), redisCheck(redis)]), metricsRoutes],
+      plugins: [
+        healthRoutes([postgresCheck(database.pool), redisCheck(redis)], outboxHealth(database.db)),
+        metricsRoutes,
+      ],
     });
   } catch (error) {
     await running.stop();
