@@ -112,6 +112,22 @@ export interface DrainResult {
    * asked it to go once more, which performs what this one would have: nothing is left to do.
    */
   handedOver?: true;
+  /**
+   * A drain given a `turn` stopped with rows ready to perform: `critical` ones (its turn ran
+   * out), or only `cosmetic` ones (every game's critical effects go first). The worker puts the
+   * game back in line: at its end for `critical`, behind every critical drain for `cosmetic`.
+   */
+  more?: EffectPriority;
+}
+
+/**
+ * One game's turn at Discord's global limit (the worker's fair share): at most `rows` rows, and of
+ * one priority, the highest with a row ready when the turn starts (src/games/effects.ts
+ * `EFFECT_PRIORITY`). Each lane keeps its order within a priority, so a newspaper still goes
+ * before its chats close; a tally edit may come after the next phase's critical rows.
+ */
+export interface DrainTurn {
+  rows: number;
 }
 
 export interface DrainOptions {
@@ -121,6 +137,8 @@ export interface DrainOptions {
    * delays its job then). Default: wait.
    */
   wait?: boolean;
+  /** One turn of the fair share (the worker's drains); default: every pending row, in lane order. */
+  turn?: DrainTurn;
 }
 
 /** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
@@ -138,8 +156,10 @@ export async function drainOutbox(
   // queries run on the lock's connection.
   const key = `outbox:${gameId}`;
   if (options.wait === false)
-    return drainUnlessRunning(outer.db, gameId, (db, onAsked) => drainLocked(outer, db, gameId, onAsked));
-  return withAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId));
+    return drainUnlessRunning(outer.db, gameId, (db, onAsked) =>
+      drainLocked(outer, db, gameId, onAsked, options.turn),
+    );
+  return withAdvisoryLock(outer.db, key, (db) => drainLocked(outer, db, gameId, undefined, options.turn));
 }
 
 /**
@@ -182,8 +202,12 @@ async function drainLocked(
   db: Db,
   gameId: string,
   onAsked?: (listener: () => void) => void,
+  turn?: DrainTurn,
 ): Promise<DrainResult> {
   const deps = { ...outer, db, pool: outer.db };
+  /** A turn's rows left (shared by its lanes), and the priority it serves, set by its first read. */
+  const budget = turn ? { left: turn.rows } : undefined;
+  let serving: EffectPriority | undefined;
   const now = () => deps.now?.() ?? new Date();
   const result: DrainResult = { done: 0, failed: 0 };
   const running = new Set<string>();
@@ -202,7 +226,7 @@ async function drainLocked(
   const start = (lane: string, rows: OutboxRow[]) => {
     running.add(lane);
     let heldBack = false;
-    void drainLane(deps, gameId, rows, now)
+    void drainLane(deps, gameId, rows, now, budget)
       .then(
         (outcome) => {
           result.done += outcome.done;
@@ -232,8 +256,11 @@ async function drainLocked(
     if (stale && !failure) {
       stale = false;
       const lanes = new Map<string, OutboxRow[]>();
-      for (const row of await pendingRows(db, gameId)) {
+      const pending = await pendingRows(db, gameId);
+      if (turn) serving ??= readyRows(pending, now()).some(isCritical) ? "critical" : "cosmetic";
+      for (const row of budget && budget.left <= 0 ? [] : pending) {
         const lane = row.lane ?? "";
+        if (serving === "critical" && !isCritical(row)) continue;
         if (running.has(lane) || waiting.has(lane) || held.has(lane)) continue;
         lanes.set(lane, [...(lanes.get(lane) ?? []), row]);
       }
@@ -247,7 +274,26 @@ async function drainLocked(
   }
   onAsked?.(() => {});
   if (failure) throw failure.error;
+  if (turn) {
+    // What is ready and not waiting for a retry or for speech: the game's place in the next round.
+    const left = readyRows(await pendingRows(db, gameId), now()).filter(
+      (row) => !waiting.has(row.lane ?? "") && !held.has(row.lane ?? ""),
+    );
+    if (left.length > 0) result.more = left.some(isCritical) ? "critical" : "cosmetic";
+  }
   return result;
+}
+
+const isCritical = (row: OutboxRow) => priorityOfKind(row.kind) === "critical";
+
+/** Rows not waiting out a transient failure (nor behind one in their lane). */
+function readyRows(rows: readonly OutboxRow[], now: Date): OutboxRow[] {
+  const blocked = new Set<string>();
+  return rows.filter((row) => {
+    const lane = row.lane ?? "";
+    if (row.nextAttemptAt && row.nextAttemptAt > now) blocked.add(lane);
+    return !blocked.has(lane);
+  });
 }
 
 /** The game's rows to perform now, in id order (a draft's wait until it is published). */
@@ -291,10 +337,13 @@ async function drainLane(
   gameId: string,
   rows: readonly OutboxRow[],
   now: () => Date,
+  /** A turn's rows left: the lane stops when none is (the rest waits for the game's next turn). */
+  budget?: { left: number },
 ): Promise<{ done: number; failed: number; retryAt?: Date; held?: true }> {
   const { db } = deps;
   const outcome = { done: 0, failed: 0 };
   for (const row of rows) {
+    if (budget && budget.left-- <= 0) return outcome;
     if (row.nextAttemptAt && row.nextAttemptAt > now()) return { ...outcome, retryAt: row.nextAttemptAt };
     const effect = outboxPayload.parse(row.payload);
     // A reconcile changes who may read and write where (a chat closes at the deadline): what was

@@ -87,6 +87,32 @@ export interface OutboxRelay {
 export type OutboxEffect =
   OutboxPost | OutboxReconcile | OutboxPanels | OutboxReveal | OutboxUpsert | OutboxRelay;
 
+/**
+ * Which calls go first when many games' deadlines fall at once: the worker's drains serve every
+ * game's `critical` effects before any game's `cosmetic` ones, games in turn (src/discord/outbox.ts,
+ * docs/scaling.md). `critical` tells players what happened and who may speak now: the posts (the
+ * newspaper with its images, private results, the next phase's deadline), the reconcile (deaths'
+ * permissions, chats opening and closing), the reveal, and what players said under masks before
+ * the deadline (a closing chat waits for it). `cosmetic` can wait for every other game's news: the
+ * edits in place (the vote tally, the GM room's status card) and the orders panels, for which
+ * `/order` stands in meanwhile.
+ */
+export type EffectPriority = "critical" | "cosmetic";
+
+export const EFFECT_PRIORITY: Record<OutboxEffect["type"], EffectPriority> = {
+  post: "critical",
+  reconcile: "critical",
+  reveal: "critical",
+  relay: "critical",
+  upsert: "cosmetic",
+  panels: "cosmetic",
+};
+
+/** The priority of an outbox row by its kind (`outbox.kind`, the effect's type); an unknown kind goes first. */
+export function priorityOfKind(kind: string): EffectPriority {
+  return (EFFECT_PRIORITY as Record<string, EffectPriority | undefined>)[kind] ?? "critical";
+}
+
 /** The posts a resolution's effects make (a draft's, as they will go out), in order. */
 export async function resolutionPosts(db: Tx, resolutionId: number): Promise<OutboxPost[]> {
   const rows = await db

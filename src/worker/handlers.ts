@@ -9,6 +9,8 @@ import type { Clock, GameService } from "../games/service.js";
 import type { JobHandlers } from "../jobs/registry.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../log.js";
+import type { DrainTurn } from "../discord/outbox.js";
+import type { EffectPriority } from "../games/effects.js";
 
 /**
  * Performs a game's pending outbox rows (src/discord/outbox.ts `drainOutbox`, bound to its deps);
@@ -18,8 +20,8 @@ import type { Logger } from "../log.js";
  */
 export type DrainFn = (
   gameId: string,
-  options: { wait: false },
-) => Promise<{ done: number; failed: number; retryAt?: Date; busy?: true }>;
+  options: { wait: false; turn?: DrainTurn },
+) => Promise<{ done: number; failed: number; retryAt?: Date; busy?: true; more?: EffectPriority }>;
 
 export interface HandlerDeps {
   db: Db;
@@ -59,6 +61,17 @@ function unrecoverable(error: unknown): never {
 
 /** How long a drain that finds another drain of the same game running waits before it tries again. */
 const DRAIN_BUSY_DELAY_MS = 200;
+
+/**
+ * The fair share of Discord's global limit (docs/scaling.md): a drain job performs one turn of
+ * its game, at most this many outbox rows of one priority, then goes back in line. With critical
+ * rows left it goes to the end of the queue (games in turn); with only cosmetic rows left it
+ * waits behind every critical drain (a BullMQ priority: jobs without one are taken first), so
+ * every game's newspaper and chats go out before any game's tally edits and panels.
+ */
+export const DRAIN_TURN: DrainTurn = { rows: 8 };
+/** The BullMQ priority of a drain with only cosmetic rows left (any positive one is after none). */
+export const COSMETIC_DRAIN_PRIORITY = 10;
 
 export function createHandlers(deps: HandlerDeps): JobHandlers {
   const { service, scheduler, log } = deps;
@@ -140,13 +153,20 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
       // (handed over: the job is done); one running in another worker makes this job busy, and
       // it is delayed, so it holds neither a worker slot nor a connection; a killed worker's
       // lock ends with its session.
-      const result = await deps.drain(gameId, { wait: false });
+      const result = await deps.drain(gameId, { wait: false, turn: DRAIN_TURN });
       if (result.busy) {
         await job.moveToDelayed(Date.now() + DRAIN_BUSY_DELAY_MS, token);
         throw new DelayedError();
       }
       if (result.done > 0 || result.failed > 0) log.debug({ gameId, ...result }, "outbox drained");
       if (result.failed > 0) log.warn({ gameId, failed: result.failed }, "outbox rows refused for good");
+      // Its turn is over with rows ready: back in line (at the end, or behind every critical
+      // drain), without spending an attempt. The job keeps its id: a request meanwhile is a no-op.
+      if (result.more) {
+        await job.changePriority({ priority: result.more === "critical" ? 0 : COSMETIC_DRAIN_PRIORITY });
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
       // A row waits out a transient Discord failure: the same job runs again then, without
       // spending one of its attempts, so a drain never gives up during an outage.
       if (result.retryAt) {
