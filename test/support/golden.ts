@@ -128,29 +128,24 @@ export function renderRuleset(
  */
 function appParams(kind: SeatKind, n: number): Params {
   const values = new Map<string, string | number>();
+  const value = (key: string): string | number => {
+    if (key === "gender") return kind === "none" ? "" : kind;
+    // A seat's name where a text names one, of the kind the gender says.
+    if (/^(name|player|seat|who|target|by|member|speaker)$/.test(key)) return SEAT_NAMES[kind][0] ?? key;
+    if (!values.has(key))
+      values.set(
+        key,
+        /count|max|^n$|hours|minutes|seconds|amount|left|total|size|number/i.test(key) ? n : `«${key}»`,
+      );
+    return values.get(key) ?? key;
+  };
   return new Proxy({} as Params, {
-    get(_target, key) {
-      if (typeof key !== "string") return undefined;
-      if (key === "gender") return kind === "none" ? "" : kind;
-      // A seat's name where a text names one, of the kind the gender says.
-      if (/^(name|player|seat|who|target|by|member|speaker)$/.test(key)) return SEAT_NAMES[kind][0];
-      if (!values.has(key))
-        values.set(
-          key,
-          /count|max|^n$|hours|minutes|seconds|amount|left|total|size|number/i.test(key) ? n : `«${key}»`,
-        );
-      return values.get(key);
-    },
+    get: (_target, key) => (typeof key === "string" ? value(key) : undefined),
     has: () => true,
-    getOwnPropertyDescriptor(_target, key) {
-      if (typeof key !== "string") return undefined;
-      return {
-        value: this.get?.(_target, key, undefined) as unknown,
-        enumerable: true,
-        configurable: true,
-        writable: false,
-      };
-    },
+    getOwnPropertyDescriptor: (_target, key) =>
+      typeof key === "string"
+        ? { value: value(key), enumerable: true, configurable: true, writable: false }
+        : undefined,
   });
 }
 

@@ -114,6 +114,23 @@ const KILLERS_GEN: Record<string, string> = {
 const seatLine = (x: JsonObject, c: RenderContext, m: string, f: string, none: string) =>
   bySeat(c, stringOrEmpty(x["player"]), m, f, none);
 
+/** Which condition of §9 ended the game, for the Russian «Игра окончена» line. */
+const WIN_RULE_RU: Record<string, string> = {
+  nobody: "В живых не осталось никого",
+  son: "В живых двое — мафиози и внебрачный сын босса его клана, и по правилам победа присуждается мирным жителям",
+  town: "В живых не осталось ни мафии, ни маньяка",
+  clan: "В живых остался только один клан",
+  maniac: "В живых остался только маньяк",
+  duel: "После ночи в живых двое с разных сторон — правило дуэли:",
+};
+/** How the duel rule chose its winner. */
+const DUEL_METHOD_RU: Record<string, string> = {
+  votes: "побеждает тот, против кого за игру подано меньше голосов",
+  first_vote: "голосов против обоих поровну, и проигрывает тот, против кого проголосовали раньше",
+  coin: "против обоих не голосовали ни разу, и победителя выбрал жребий",
+  gm: "против обоих не голосовали ни разу, и победителя назвал ведущий",
+};
+
 const ru: TextCatalog = {
   hanged: (x, c) =>
     `${seatLine(x, c, `${playerName(x, c)} повешен`, `${playerName(x, c)} повешена`, `${playerName(x, c)} отправляется на виселицу`)}. Роль: ${role(x, c)}.`,
@@ -151,9 +168,12 @@ const ru: TextCatalog = {
   quiet_night: () => "Ночь прошла спокойно.",
   game_over: (x, c) => {
     const winners = stringsOf(x["winners"]);
+    const why = WIN_RULE_RU[stringOrEmpty(x["rule"])];
+    const how = DUEL_METHOD_RU[stringOrEmpty(x["method"])];
+    const reason = why ? ` ${why}${how ? ` ${how}` : ""}.` : "";
     return winners.length === 0
-      ? "Игра окончена. Победителей нет."
-      : `Игра окончена. Победители: ${winners.map((f) => c.faction(f)).join(", ")}.`;
+      ? `Игра окончена.${reason} Победителей нет.`
+      : `Игра окончена.${reason} Победители: ${winners.map((f) => c.faction(f)).join(", ")}.`;
   },
   "private.role": (x, c) =>
     `Ваша роль: ${c.role(stringOrEmpty(x["role"]))}${typeof x["clan"] === "string" ? ` (${c.faction(x["clan"])})` : ""}.`,

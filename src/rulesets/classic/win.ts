@@ -7,6 +7,13 @@ import { isClanRole } from "./state.js";
 
 export interface WinResult {
   winners: string[];
+  /**
+   * Which condition of §9 ended the game (`nobody`, `son`, `town`, `clan`, `maniac`, `duel`),
+   * and for a duel how it was decided: the Russian newspaper says why (the English line is the
+   * rules file's template).
+   */
+  rule: "nobody" | "son" | "town" | "clan" | "maniac" | "duel";
+  method?: string;
 }
 
 /** The duel rule (§9 item 6) between two players of different factions. */
@@ -38,18 +45,19 @@ function duel(state: ClassicState, one: ClassicPlayer, other: ClassicPlayer): Wi
     }
   }
   emitEvent(state, "duel", { players: [first.id, second.id], winner: winner.id, method });
-  return { winners: [winner.faction] };
+  return { winners: [winner.faction], rule: "duel", method };
 }
 
 export function detectWin(state: ClassicState, afterNight: boolean): WinResult | null {
   const alive: ClassicPlayer[] = [];
   for (const p of state.players) if (p.alive) alive.push(p);
-  if (alive.length === 0) return { winners: [] };
+  if (alive.length === 0) return { winners: [], rule: "nobody" };
   if (alive.length === 2) {
     const [one, other] = alive as [ClassicPlayer, ClassicPlayer];
     const isMemberWithOwnSon = (member: ClassicPlayer, son: ClassicPlayer) =>
       isClanRole(member.role) && son.role === "bastard_son" && son.clan === member.clan;
-    if (isMemberWithOwnSon(one, other) || isMemberWithOwnSon(other, one)) return { winners: ["town"] };
+    if (isMemberWithOwnSon(one, other) || isMemberWithOwnSon(other, one))
+      return { winners: ["town"], rule: "son" };
   }
   let clanAlive = false;
   let maniacAlive = false;
@@ -65,9 +73,9 @@ export function detectWin(state: ClassicState, afterNight: boolean): WinResult |
       if (p.role === "maniac") maniacAlive = true;
     }
   }
-  if (!clanAlive && !maniacAlive) return { winners: ["town"] };
-  if (allOneClan && oneClan !== null) return { winners: [oneClan] };
-  if (alive.length === 1 && maniacAlive) return { winners: ["maniac"] };
+  if (!clanAlive && !maniacAlive) return { winners: ["town"], rule: "town" };
+  if (allOneClan && oneClan !== null) return { winners: [oneClan], rule: "clan" };
+  if (alive.length === 1 && maniacAlive) return { winners: ["maniac"], rule: "maniac" };
   if (afterNight && alive.length === 2) {
     const [a, b] = alive as [ClassicPlayer, ClassicPlayer];
     if (a.faction !== b.faction) return duel(state, a, b);
@@ -82,6 +90,10 @@ export function checkWin(state: ClassicState, afterNight: boolean): boolean {
   state.ended = true;
   state.winners = result.winners;
   emitEvent(state, "game_over", { winners: result.winners });
-  emitPublic(state, "game_over", { winners: result.winners });
+  emitPublic(state, "game_over", {
+    winners: result.winners,
+    rule: result.rule,
+    ...(result.method ? { method: result.method } : {}),
+  });
   return true;
 }
