@@ -13,6 +13,7 @@ import type { Database } from "../db/client.js";
 import { commands } from "../discord/commands/index.js";
 import type { Scheduling } from "../discord/context.js";
 import { contextFor, handleInteraction } from "../discord/router.js";
+import { welcomeGuild } from "../discord/welcome.js";
 import type { Clock } from "../games/service.js";
 import { interactionDone, interactionReceived } from "../http/metrics.js";
 import type { Logger } from "../log.js";
@@ -67,7 +68,13 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   // A few guilds at a time: a hundred bodies of every command in flight at once were the bot's
   // largest moment of memory, and Discord answers them in its own time anyway.
   await pool([...deps.client.guilds.cache.values()], COMMAND_REGISTRATION_WIDTH, register);
-  const onGuild = (guild: Guild) => void register(guild);
+  // A server that adds the bot while it runs: its commands, its language, the first-run line.
+  const onGuild = (guild: Guild) => {
+    void register(guild);
+    void welcomeGuild(deps.database.db, deps.log, guild).catch((error: unknown) =>
+      deps.log.error({ guild: guild.id, err: (error as Error).message }, "welcoming a server failed"),
+    );
+  };
   deps.client.on(Events.GuildCreate, onGuild);
 
   const inFlight = new Set<Promise<void>>();

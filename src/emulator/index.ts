@@ -411,7 +411,8 @@ export class Emulator {
 
   /** Creates a guild (owned by a new user) with the bot in it and `members` human members. */
   createGuild(
-    o: { name?: string; members?: number; locale?: string } = {},
+    /** `channels`: text channels the server has when it adds the bot (a real one has #general). */
+    o: { name?: string; members?: number; locale?: string; channels?: string[] } = {},
   ): GuildInfo & { members: Account[] } {
     const gopts: { name: string; locale?: string } = { name: o.name ?? "Emulated Guild" };
     if (o.locale) gopts.locale = o.locale;
@@ -419,6 +420,7 @@ export class Emulator {
     const botRole = [...g.roles.values()].find((r) => r.botId === this.state.bot.id);
     const members: Account[] = [];
     for (let i = 1; i <= (o.members ?? 0); i++) members.push(this.createMember(g.id, `player${i}`));
+    for (const name of o.channels ?? []) this.createChannel(g.id, { name });
     // Sessions that are already connected learn about the new guild (on its shard only).
     this.gateway.guildJoined(g.id);
     return { id: g.id, everyoneRoleId: g.id, botRoleId: botRole?.id ?? "", ownerId: g.owner_id, members };

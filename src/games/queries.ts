@@ -185,6 +185,23 @@ export async function settingsOf(db: Db, guildId: string): Promise<GuildSettings
   return { ...settings };
 }
 
+/**
+ * A server new to the bot takes `language` (its Discord locale's, src/discord/welcome.ts); a
+ * server with settings keeps them. True when the server was new.
+ */
+export async function adoptGuildLanguage(db: Db, guildId: string, language: Lang): Promise<boolean> {
+  settingsGeneration++;
+  cachedSettings(db).delete(guildId);
+  const inserted = await db
+    .insert(guildSettings)
+    .values({ guildId, language })
+    .onConflictDoNothing({ target: guildSettings.guildId })
+    .returning({ guildId: guildSettings.guildId });
+  settingsGeneration++;
+  cachedSettings(db).delete(guildId);
+  return inserted.length > 0;
+}
+
 export async function saveSettings(
   db: Db,
   guildId: string,

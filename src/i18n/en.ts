@@ -193,6 +193,8 @@ export const en: Catalog = {
   "list.you_play": " · you play",
   "list.you_gm": " · you are a GM",
   "list.running": "Running: {count} of at most {max}.",
+  "welcome.first_run":
+    "Hello, and thank you for inviting me! I run forum mafia games and their relatives: a GM starts one with /game create, players join with /game join, and /help shows what anyone can do now. I speak English here (the server's language); a member with Manage Server changes it with /settings language.",
   "help.title": "What you can do now",
   "help.everyone": "Anyone",
   "help.join": "Open for joining: {games}",
