@@ -80,6 +80,20 @@ describe.each([
     expect(inDead).toEqual(inAlive);
   });
 
+  it("/game status lists the same players in both games, none of them as dead", async () => {
+    const listed = async (table: Table) => {
+      const reply = await table.as(BARON, "game status");
+      const fields = ((reply["embeds"] as Json[] | undefined)?.[0]?.["fields"] ?? []) as Json[];
+      // The game's own name, id and deadline aside, the seats as the status lists them.
+      return fields
+        .filter((f) => /^(Players|Игроки|Alive|Живые|Dead|Погибшие) \(\d+\)$/.test(String(f["name"])))
+        .map((f) => ({ name: String(f["name"]), value: String(f["value"]) }));
+    };
+    const inAlive = await listed(alive);
+    expect(inAlive).toEqual([{ name: `${alive.tr("status.players")} (12)`, value: expect.any(String) }]);
+    expect(await listed(dead)).toEqual(inAlive);
+  });
+
   it("the same invitation is taken in both games, and refused the second time with the same words", async () => {
     const invite = async (table: Table) => {
       // The victim as the Baron's menu offers him (his name and its option value in this game).

@@ -198,8 +198,10 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   if (state) {
     publicView = ruleset.playerView(state, SPECTATOR);
     if (publicPlayers(publicView).length === 0) {
-      // Rulesets whose public view has no player list: who is alive is public everywhere.
-      publicView = { players: state.players.map((p) => ({ id: p.id, alive: p.alive })) };
+      // Rulesets whose public view has no player list: who is alive is public, unless the rules
+      // keep deaths secret (regnum's unidentified bodies): then every seat is listed as a player.
+      const hidden = ruleset.publicStatuses === false;
+      publicView = { players: state.players.map((p) => ({ id: p.id, alive: hidden || p.alive })) };
     }
   }
   const masked = (table.maskMode ?? defaultMaskMode(game.ruleset)) !== "off";

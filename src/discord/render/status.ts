@@ -84,8 +84,11 @@ export function statusEmbed(input: {
   };
   const alive = entries.filter((e) => e.alive).map(line);
   const dead = entries.filter((e) => !e.alive).map(line);
+  // Where the rules keep deaths secret (`publicStatuses: false`) the list is of players, not of
+  // the living: the newspaper never said who died (docs/secrecy.md, "What a seat is told").
+  const heading = ruleset.publicStatuses === false ? "status.players" : "status.alive";
   embed.addFields({
-    name: `${t(lang, "status.alive")} (${alive.length})`,
+    name: `${t(lang, heading)} (${alive.length})`,
     value: (alive.join("\n") || "—").slice(0, 1024),
   });
   if (dead.length > 0)
