@@ -40,7 +40,10 @@ export const OPTIONAL_ACTIONS: ReadonlySet<string> = new Set([
 export interface ReminderPlan {
   /** Seats that have a required action available and have not used one this phase. */
   missing: PlayerId[];
-  /** Whether naming `missing` in public reveals nothing (every living seat had the same duty). */
+  /**
+   * Whether naming `missing` in public reveals nothing: every living seat had the same duty, and
+   * the rules make deaths public (`publicStatuses`).
+   */
   publicNames: boolean;
 }
 
@@ -68,7 +71,14 @@ export function planReminder(
     .filter((p) => (duties.get(p.id)?.length ?? 0) > 0 && !acted.has(p.id))
     .map((p) => p.id);
   const sets = new Set(living.map((p) => (duties.get(p.id) ?? []).join(",")));
-  const publicNames = state.phase.kind !== "night" && living.length > 0 && sets.size === 1 && !sets.has("");
+  // Names in public only where they reveal nothing: every living seat had the same duty, and who is
+  // living is public (not where the rules keep deaths secret: the list would leave the dead out).
+  const publicNames =
+    ruleset.publicStatuses !== false &&
+    state.phase.kind !== "night" &&
+    living.length > 0 &&
+    sets.size === 1 &&
+    !sets.has("");
   return { missing, publicNames };
 }
 
