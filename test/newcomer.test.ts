@@ -118,6 +118,7 @@ describe("a newcomer's first hour, from the README of a fresh clone", { timeout:
     const out = game.out();
     expect(code, out).toBe(0);
     expect(out).toContain("Postgres: none answers at 127.0.0.1:1; starting an embedded one (PGlite");
+    expect(out).toMatch(/Postgres: the embedded one is up after \d+\.\d s/);
     expect(out).toContain("Postgres embedded (PGlite, in memory) · private redis-server");
     expect(out).toMatch(/🏁 Winners: /);
     const check = /^🔎 Check the game: (.+)$/m.exec(out)?.[1] ?? "";

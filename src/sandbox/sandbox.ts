@@ -321,12 +321,18 @@ export async function runSandbox(
     }),
   );
   // Before the wait: an embedded Postgres takes about 20 s to start.
-  const postgresLine = (event: PostgresEvent): string =>
-    event.kind === "embedded"
-      ? texts.postgres.embeddedStarting(event)
-      : event.kind === "created"
-        ? texts.postgres.created(event)
-        : texts.postgres.recreated(event);
+  const postgresLine = (event: PostgresEvent): string => {
+    switch (event.kind) {
+      case "embedded":
+        return texts.postgres.embeddedStarting(event);
+      case "embedded-ready":
+        return texts.postgres.embeddedReady(event.seconds);
+      case "created":
+        return texts.postgres.created(event);
+      case "recreated":
+        return texts.postgres.recreated(event);
+    }
+  };
   const stack = await startStack({
     onPostgres: (event) => out(postgresLine(event)),
     ...stackOpts,

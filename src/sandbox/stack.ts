@@ -57,6 +57,7 @@ export interface StackOptions {
  */
 export type PostgresEvent =
   | { kind: "embedded"; server: string; refused: string | undefined }
+  | { kind: "embedded-ready"; seconds: string }
   | { kind: "recreated"; server: string; name: string }
   | { kind: "created"; server: string; name: string; admin: string };
 
@@ -152,7 +153,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const server = serverOf(baseUrl);
   const embedded = async (refused: string | undefined): Promise<EmbeddedPostgres> => {
     opts.onPostgres?.({ kind: "embedded", server, refused });
-    return startEmbeddedPostgres();
+    const from = performance.now();
+    const started = await startEmbeddedPostgres();
+    opts.onPostgres?.({ kind: "embedded-ready", seconds: ((performance.now() - from) / 1000).toFixed(1) });
+    return started;
   };
   let embeddedPostgres: EmbeddedPostgres | undefined = (await postgresAnswers(baseUrl))
     ? undefined

@@ -63,6 +63,7 @@ export interface SandboxTexts {
   /** What the sandbox does about Postgres before the game: which database, embedded or created. */
   postgres: {
     embeddedStarting(p: { server: string; refused: string | undefined }): string;
+    embeddedReady(seconds: string): string;
     created(p: { name: string; server: string; admin: string }): string;
     recreated(p: { name: string; server: string }): string;
   };
@@ -96,7 +97,8 @@ const en: SandboxTexts = {
   check: (command) => `🔎 Check the game: ${command}`,
   postgres: {
     embeddedStarting: (p) =>
-      `   Postgres: ${p.refused === undefined ? `none answers at ${p.server}` : `${p.server} refused the sandbox (${p.refused})`}; starting an embedded one (PGlite, in memory, gone at exit), about 20 s…`,
+      `   Postgres: ${p.refused === undefined ? `none answers at ${p.server}` : `${p.server} refused the sandbox (${p.refused})`}; starting an embedded one (PGlite, in memory, gone at exit); this takes up to about 20 s…`,
+    embeddedReady: (seconds) => `   Postgres: the embedded one is up after ${seconds} s`,
     created: (p) =>
       `   Postgres: ${p.server} has no database ${p.admin}; the sandbox's own database ${p.name} was created there (through the postgres database)`,
     recreated: (p) => `   Postgres: the sandbox's own database ${p.name} on ${p.server}, created afresh`,
@@ -138,7 +140,8 @@ const ru: SandboxTexts = {
   check: (command) => `🔎 Проверить игру: ${command}`,
   postgres: {
     embeddedStarting: (p) =>
-      `   Postgres: ${p.refused === undefined ? `на ${p.server} никто не отвечает` : `${p.server} не пускает песочницу (${p.refused})`}; запускается встроенный (PGlite, в памяти, исчезнет при выходе), около 20 с…`,
+      `   Postgres: ${p.refused === undefined ? `на ${p.server} никто не отвечает` : `${p.server} не пускает песочницу (${p.refused})`}; запускается встроенный (PGlite, в памяти, исчезнет при выходе); это занимает до 20 с…`,
+    embeddedReady: (seconds) => `   Postgres: встроенный запущен за ${seconds} с`,
     created: (p) =>
       `   Postgres: на ${p.server} нет базы ${p.admin}; собственная база песочницы ${p.name} создана там (через базу postgres)`,
     recreated: (p) => `   Postgres: собственная база песочницы ${p.name} на ${p.server}, создана заново`,
