@@ -55,8 +55,8 @@ export const rejections = defineRejections(RULESET, {
   abroadVote: { en: "a character abroad does not vote", ru: "персонаж за границей не голосует" },
   magisterHeld: { en: "the post of Magister is not vacant", ru: "пост Магистра не вакантен" },
   notJunior: {
-    en: "only junior adepts and de-recruited adepts can be excluded from the Order's chat",
-    ru: "из чата Ордена можно исключить только Младших адептов и развербованных",
+    en: "this character is already excluded from the Order's chat",
+    ru: "этот персонаж уже исключён из чата Ордена",
   },
   notKingPresident: {
     en: "only the King and the President appoint the Director",
