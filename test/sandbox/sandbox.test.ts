@@ -141,6 +141,9 @@ describe("npm start without a token: the sandbox", () => {
       if (!english) {
         const latin = out
           .replace(/^ {3}Эмулятор Discord .*$/m, "")
+          // Technical lines: the database's name and server, the saved files and the verify command.
+          .replace(/^ {3}Postgres: .*$/gm, "")
+          .replace(/^(📁|🔎) .*$/gmu, "")
           .replace(
             /--max-phases|UTC|Ja|Nein|\/[a-z]+|npm run -s verify -- game-log\.json --seed \d+ --digest|[0-9a-f]{64}|game-log\.json/g,
             "",
