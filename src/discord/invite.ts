@@ -1,9 +1,9 @@
 import { PermissionFlagsBits } from "discord.js";
 
 /**
- * The bot's permissions, exactly the README's table ("Running it on Discord") and never
- * Administrator. This one list is the source of the invite link and of the README's integer
- * (a test holds them together).
+ * The bot's permissions, exactly the table of docs/deployment.md ("Running it on Discord") and
+ * never Administrator. This one list is the source of the invite link and of the integer the
+ * README and docs/deployment.md give (test/config.test.ts holds them together).
  */
 export const BOT_PERMISSION_FLAGS = [
   "ViewChannel",
