@@ -352,13 +352,16 @@ export async function runAudit(rulesetName: string, opts: AuditOptions): Promise
 async function privateLines(ctx: AuditContext): Promise<Map<string, Set<string>>> {
   const rows = await ctx.h.database.db.select().from(outbox).where(eq(outbox.gameId, ctx.gameId));
   const owners = new Map<string, Set<string>>();
+  // The notice of a removed post answers the poster's own act with the same words for every seat
+  // (probeRemoved makes them wherever Discord lets a voiceless seat post): it tells of nobody.
+  const removedNotice = t(ctx.lang, "activity.voiceless").trim();
   for (const row of rows) {
     const effect = row.payload as { type?: string; chat?: string; content?: string };
     if (effect.type !== "post" || !effect.chat?.startsWith("personal:")) continue;
     const seat = effect.chat.slice("personal:".length);
     for (const raw of (effect.content ?? "").split("\n")) {
       const line = raw.trim();
-      if (line.length < 12 || !/\p{L}/u.test(line)) continue;
+      if (line.length < 12 || !/\p{L}/u.test(line) || line === removedNotice) continue;
       owners.set(line, (owners.get(line) ?? new Set()).add(seat));
     }
   }
