@@ -21,8 +21,8 @@ export const reichstag = defineRuleset<ReichstagState>({
   source: { seed: "003_bc201af4393198df.txt", rules: "reichstag.md" },
   players: { min: 5, max: 10 },
   factions: {
-    liberals: { name: { en: "liberals", ru: "либералы" } },
-    fascists: { name: { en: "fascists", ru: "фашисты" } },
+    liberals: { name: { en: "Liberals", ru: "Либералы" } },
+    fascists: { name: { en: "Fascists", ru: "Фашисты" } },
   },
   roles: {
     liberal: { name: { en: "liberal", ru: "либерал" }, faction: "liberals" },

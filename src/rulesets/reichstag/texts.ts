@@ -122,6 +122,15 @@ export const en: TextCatalog = {
 
 const trackerRu = (p: JsonObject) => `Счётчик выборов: ${paramText(p["tracker"])}/3.`;
 
+/** Which rule of section 9 ended the game, for the Russian «Игра окончена» line. */
+const END_REASON_RU: Record<string, string> = {
+  liberal_policies: "принят пятый либеральный закон",
+  fascist_policies: "принят шестой фашистский закон",
+  hitler_elected: "Гитлер избран канцлером, когда действуют три фашистских закона",
+  hitler_executed: "Гитлер расстрелян",
+  gm: "игру завершил ведущий",
+};
+
 export const ru: TextCatalog = {
   deal: (p, ctx) => {
     const liberals = Number(p["liberals"]);
@@ -253,6 +262,11 @@ export const ru: TextCatalog = {
   waiting: (p, ctx) => `Ожидаем: ${ids(p["players"], ctx)}.`,
   game_over: (p, ctx) => {
     const winners = paramList(p["winners"]).map((f) => ctx.faction(f));
+    const why = END_REASON_RU[paramText(p["reason"])];
+    if (why) {
+      const who = winners.length === 0 ? "Победителей нет." : `Победители: ${winners.join(", ")}.`;
+      return `Игра окончена: ${why}. ${who}`;
+    }
     return winners.length === 0
       ? "Игра окончена. Победителей нет."
       : `Игра окончена. Победители: ${winners.join(", ")}.`;

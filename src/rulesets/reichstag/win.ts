@@ -8,7 +8,8 @@ export function endGame(state: ReichstagState, winners: string[], reason: string
   state.winners = winners;
   state.data.closed = true;
   emitEvent(state, "game_over", { winners, reason });
-  emitPublic(state, "game_over", { winners });
+  // The reason goes with the line too: the Russian newspaper says which rule ended the game.
+  emitPublic(state, "game_over", { winners, reason });
   emitPublic(state, "roles", {
     roles: state.players.map((p) => [p.id, p.role]),
   });
