@@ -195,7 +195,7 @@ describe("review mode holds the resolution until a GM publishes it", () => {
 
     // Any GM correction while the draft waits holds it (a status here), and says so.
     expect(
-      contentOf(await h.slash(gm, "gm status set", { player: u(3), status: "silenced", game: name })),
+      contentOf(await h.slash(gm, "gm status set", { player: u(3), status: "vest_broken", game: name })),
     ).toContain(ru("gm.correction_note", { phase: "Ночь 0" }));
     expect(
       (await h.database.db.select().from(resolutions).where(eq(resolutions.gameId, gameId)))[0]?.status,
