@@ -21,8 +21,9 @@ import { chatLayout, playerView } from "./view.js";
  * (except `options.publicRoles`), inventories are private. So for another character the viewer
  * cannot tell apart (not named in his view, no public role or post, the same seat in every secret
  * chat the viewer reads) the generator toggles death (unidentified), underground, abroad and
- * detention, changes crowns, orchium and items, and swaps the hidden identity of two such
- * characters (roles, faction, groups, type).
+ * detention, changes crowns, orchium and items, grants a search warrant against him (the KSB's
+ * and the court's business), and swaps the hidden identity of two such characters (roles,
+ * faction, groups, type).
  */
 
 const HIDDEN_IDENTITY = [
@@ -108,6 +109,16 @@ export function hiddenVariations(state: RState, viewer: PlayerId, pick: Pick): H
     p.orchium += 1;
     p.resources += 2;
     p.items = [...p.items, "ring"];
+  });
+  const searched = someone();
+  change("a search warrant granted against", searched.id, (p, s) => {
+    s.data.warrants.push({
+      id: "w-hidden",
+      measure: "search",
+      target: p.id,
+      requester: null,
+      status: "granted",
+    });
   });
   const a = someone();
   const b = someone();

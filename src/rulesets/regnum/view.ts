@@ -2,11 +2,11 @@ import type { AvailableAction, ChatSpec, DeadlineRule } from "../../engine/rules
 import { findPlayer } from "../../engine/helpers.js";
 import type { Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
 import { ACTIONS } from "./actions.js";
-import { abroad, allRoles, knownAppearances } from "./characters.js";
+import { abroad, allRoles, hasRole, knownAppearances } from "./characters.js";
 import { access, chatInfo, enabledChats, writable } from "./chats.js";
 import { canReadCaseFile } from "./investigation.js";
 import { started } from "./phase.js";
-import { actingPosts, power } from "./posts.js";
+import { actingPosts, directorFunctions, power } from "./posts.js";
 import { CHATS, type RPlayer, type RState } from "./state.js";
 
 /** availableActions, chatLayout, playerView, deadline and finalPlayer. */
@@ -257,6 +257,13 @@ export function playerView(state: RState, viewer: PlayerId): Json {
         question: x.question,
       })),
   };
+  // The granted warrants the viewer may use (§5.1.2): the searchers' and the Director's menus
+  // depend on them, so his view holds them (issue 30: a menu tells only what the view holds).
+  const searcher = hasRole(me, "ksb_agent") || hasRole(me, "expert");
+  const directing = directorFunctions(state, me);
+  mine["warrants"] = state.data.warrants
+    .filter((w) => w.status === "granted" && (w.measure === "search" ? searcher : directing))
+    .map((w) => ({ measure: w.measure, target: w.target }));
   const view: JsonObject = { ...publicFacts, me: mine };
   if (canReadCaseFile(state, me)) view["caseFile"] = state.data.caseFile as unknown as Json;
   return view;
