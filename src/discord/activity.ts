@@ -46,8 +46,8 @@ async function seatedGame(deps: ActivityDeps, message: AnyMessage) {
   if (game.status === "lobby") return null;
   const userId = message.author?.id;
   if (!userId) return null;
-  const seat = (await deps.service.players(gameId)).find((s) => s.userId === userId);
-  if (!seat) return null;
+  // No seat: a GM, or an account that has none any more (replaced by a GM) editing an old post.
+  const seat = (await deps.service.players(gameId)).find((s) => s.userId === userId) ?? null;
   return { game, seat, chatKey, userId };
 }
 
@@ -112,6 +112,13 @@ async function tellGms(
   await deps.after(game.id, committed);
 }
 
+/** Removes the post of an account with no seat in the game (it has no thread to be told in). */
+async function removeUnseated(deps: ActivityDeps, message: AnyMessage, gameId: string): Promise<void> {
+  await message.delete().catch((error: unknown) => {
+    deps.log.warn({ gameId, err: (error as Error).message }, "could not remove a post without a seat");
+  });
+}
+
 /** Removes a post and tells its author why, in their own thread. */
 async function removePost(
   deps: ActivityDeps,
@@ -141,16 +148,19 @@ async function submitPost(
   if (await deps.service.isGm(game.id, userId)) return;
   const state = await deps.service.state(game.id);
   const layout = ruleset.chatLayout(state);
-  if (!mayWrite(state, layout, chatKey, seat.seatId)) {
+  // An ended game's chats are closed to every seat (the layout's `ended`); its own threads stay open.
+  const closed = game.status === "ended" && chatKey.startsWith("chat:");
+  if (!seat || closed || !mayWrite(state, layout, chatKey, seat.seatId)) {
     const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
     const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action);
     voicelessRemovals.inc({ ruleset: game.ruleset, net: rule ? "rule" : "safety" });
     deps.log[rule ? "info" : "warn"](
-      { gameId: game.id, seat: seat.seatId, chatKey, action },
+      { gameId: game.id, seat: seat?.seatId ?? null, chatKey, action },
       rule ? "removed a post from a seat without a voice there" : "a permission let a voiceless post through",
     );
-    await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.voiceless"));
-    if (!rule) await tellGms(deps, game, seat.displayName, chatKey, message.id);
+    if (seat) await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.voiceless"));
+    else await removeUnseated(deps, message, game.id);
+    if (!rule) await tellGms(deps, game, seat?.displayName ?? `<@${userId}>`, chatKey, message.id);
     return;
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;

@@ -26,6 +26,8 @@ interface Script {
   ruleset: string;
   seats: number;
   options?: Json;
+  /** `/game create` options beyond ruleset, name and options (masks). */
+  create?: Json;
   assign?: [string, string?][];
   /** Puts seats into the ruleset's voiceless states (GM actions, resolutions); names them. */
   silence(game: Game): Promise<string>;
@@ -53,6 +55,7 @@ async function play(script: Script): Promise<MatrixResult[]> {
     ruleset: script.ruleset,
     name: "Voices",
     ...(script.options ? { options: JSON.stringify(script.options) } : {}),
+    ...script.create,
   });
   const [row] = await harness.service.db.query.games.findMany();
   const gameId = row?.id ?? "";
@@ -183,6 +186,67 @@ describe("voice matrix: nothing a voiceless seat tries reaches another member", 
       },
       // The Italians' thread (the dead and the removed read it) and the police's: removal.
       byRemoval: [EDITS, /^chat:(italians|police) (send|mention|reply|forward)$/],
+    });
+  }, 240_000);
+
+  it("clans: a dead member who may still write, one muted after his last post, the replaced account, the next phase, the end", async () => {
+    await play({
+      ruleset: "clans",
+      seats: 12,
+      async silence(game) {
+        await game.gmDo("modkill", ["p1"]);
+        await game.gmDo("modkill", ["p2"]);
+        await game.gmDo("set_status", ["p2"], { status: "dead_muted" });
+        return "clans prologue: p1 dead, p2 dead and muted";
+      },
+      // The game thread is written by everyone who has not lost his post (writeAudience "all"),
+      // and a clan's chat by its members: the muted dead's posts there are removed.
+      byRemoval: [EDITS, /^chat:(game-\S+|[a-z]+-\d+) (send|mention|reply|forward)$/],
+    });
+  }, 240_000);
+
+  it("mayor: dead, jailed, isolated, the replaced account, the next phase, the end", async () => {
+    await play({
+      ruleset: "mayor",
+      seats: 6,
+      async silence(game) {
+        await game.gmDo("modkill", ["p1"]);
+        await game.gmDo("set_status", ["p2"], { status: "jailed" });
+        await game.gmDo("set_status", ["p3"], { status: "isolated" });
+        await game.resolve();
+        return "mayor: p1 dead, p2 jailed, p3 isolated";
+      },
+      byRemoval: [EDITS],
+    });
+  }, 240_000);
+
+  it("reichstag: dead, the replaced account, the next phase, the end", async () => {
+    await play({
+      ruleset: "reichstag",
+      seats: 6,
+      async silence(game) {
+        await game.gmDo("modkill", ["p1"]);
+        return "reichstag: p1 dead";
+      },
+      byRemoval: [EDITS],
+    });
+  }, 240_000);
+
+  it("regnum (masks off): killed, underground, abroad, detained, the replaced account, the next phase, the end", async () => {
+    await play({
+      ruleset: "regnum",
+      seats: 12,
+      create: { masks: "off" },
+      async silence(game) {
+        await game.gmDo("kill", ["p1"]);
+        await game.gmDo("set_status", ["p2"], { status: "underground", on: true });
+        await game.gmDo("set_status", ["p3"], { status: "abroad", on: true });
+        await game.gmDo("set_status", ["p4"], { status: "detained", on: true });
+        return "regnum: p1 killed, p2 underground, p3 abroad, p4 detained";
+      },
+      // Statuses are secret in regnum (publicStatuses: false): no role follows them, so a
+      // silenced seat's post in a public chat is removed; secret chats as in classic.
+      byRemoval: [EDITS, /^chat:\S+ (send|mention|reply|forward)$/],
     });
   }, 240_000);
 });

@@ -4,6 +4,7 @@ import { chats } from "../../src/db/schema/index.js";
 import type { Json } from "../../src/engine/types.js";
 import { t } from "../../src/i18n/index.js";
 import { startHarness, textOf, type Harness } from "./harness.js";
+import { safetyNetCount } from "./voice-matrix.js";
 
 /**
  * Voice rules (docs/secrecy.md): whoever may read a chat but not write in it cannot post there —
@@ -108,9 +109,12 @@ describe("voice rules", () => {
     // Both still read the chat (deadKeepRead; the removed are alive)...
     expect(harness.emu.canView(users[0] ?? "", italians)).toBe(true);
     expect(harness.emu.canView(users[2] ?? "", italians)).toBe(true);
-    // ...but neither keeps a voice there; the living member does.
+    // ...but neither keeps a voice there; the living member does. Removal is still the rule
+    // there (docs/secrecy.md): the safety net, which means a wrong permission, does not fire.
+    const safety = await safetyNetCount();
     await expectRemoved(harness, gameId, users[0] ?? "", "p1", italians);
     await expectRemoved(harness, gameId, users[2] ?? "", "p3", italians);
+    expect(await safetyNetCount()).toBe(safety);
     const kept = harness.emu.user(users[1] ?? "").send(italians, "the family is still here");
     await new Promise((r) => setTimeout(r, 500));
     expect(harness.emu.messages(italians).some((m) => m["id"] === kept["id"])).toBe(true);
