@@ -327,7 +327,12 @@ export async function resolutionEffects(
     const files = images.map((image) => ({ name: image.name, base64: image.data.toString("base64") }));
     const newspaper = effects.find((e): e is OutboxPost => e.type === "post" && e.chat === "newspaper");
     if (newspaper) newspaper.files = files;
-    else effects.unshift({ type: "post", chat: "newspaper", content: phaseName(lang, phase.label), files });
+    else {
+      // Never a bare title: the post says what its pictures show.
+      const shows = images.some((image) => image.name.startsWith("battle")) ? "battles" : "board";
+      const content = t(lang, `newspaper.images_${shows}`, { phase: phaseName(lang, phase.label) });
+      effects.unshift({ type: "post", chat: "newspaper", content, files });
+    }
   }
   effects.push({ type: "reconcile" });
   return effects;

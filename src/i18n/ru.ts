@@ -165,10 +165,8 @@ export const ru: Catalog = {
   "gm.edit_title": "Черновик газеты",
   "gm.edit_label": "Текст газеты",
   "settings.saved": "Настройки сохранены: язык — {language}{role}{zone}.",
-  "settings.gm_role": ", роль ведущего — {role}",
-  "settings.timezone": ", часовой пояс — {zone} (для новых игр)",
-  "settings.timezone_default":
-    ", часовой пояс — {zone} (по умолчанию бота; задайте свой параметром часовой_пояс)",
+  "newspaper.images_board": "🖼 Доска законов после фазы «{phase}».",
+  "newspaper.images_battles": "🖼 Сражения фазы «{phase}».",
   "settings.gender_saved": "Сохранено: во всех играх бот будет писать о вас {gender}.",
   "gender.m": "он",
   "gender.f": "она",
