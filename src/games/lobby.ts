@@ -348,7 +348,7 @@ export async function start(
       players: seats.map((s) => ({ ...playerSetup.parse(s.setup), id: s.seatId })),
     });
     if (!created.ok)
-      throw new UserError("game.bad_setup", { reason: created.rejection.reason }, created.rejection);
+      throw new UserError("game.bad_deal", { reason: created.rejection.reason }, created.rejection);
     const state = created.value;
     await tx.insert(gameSnapshots).values({ gameId, inputSeq: 0, state });
     await tx.update(games).set({ status: "running", updatedAt: ctx.clock.now() }).where(eq(games.id, gameId));

@@ -35,7 +35,8 @@ export const en: Catalog = {
     "That member is not one of this game's own GMs. (Members with the server's GM role or Manage Server act as GMs of every game: that is changed in the server's roles.)",
   "gm.last_gm":
     "A game keeps at least one GM of its own: add another with /gm add before removing the last one.",
-  "game.bad_setup":
+  "game.bad_setup": "This setup is not valid: {reason}",
+  "game.bad_deal":
     "This setup is not valid: {reason}. Change the options with /game options or the seats' roles with /game assign, then /game start again.",
   "game.bad_options": "These options are not valid: {detail}",
   "game.unknown_ruleset": "Unknown ruleset: {ruleset}.",

@@ -43,7 +43,7 @@ describe.each<Lang>(["en", "ru"])("/game options (%s)", (lang) => {
     );
     const refused = await slash(gm, "game start", { game: name });
     const reason = rejectionText(lang, reject("bad_setup", "dealCount", { roles: 4, players: 5 }));
-    expect(refused).toBe(t(lang, "game.bad_setup", { reason }));
+    expect(refused).toBe(t(lang, "game.bad_deal", { reason }));
     expect(refused).toContain(lang === "en" ? "/game options" : "/игра настройки");
 
     // A misspelled key names the known ones; a player may not change the options.
