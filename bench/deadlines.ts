@@ -12,6 +12,13 @@ import { TEST_REDIS_URL } from "../test/support/env.js";
 import { processEnv, retire, sleep, spawnWorker, uniquePrefix, until } from "../test/worker/support.js";
 import { buildTemplates, cloneFleet, type Template } from "./fleet.js";
 import { peakRssMb } from "./memory.js";
+import {
+  criticalCallsPerTemplate,
+  criticalFloorS,
+  criticalPending,
+  newspaperTimes,
+  type NewspaperTimes,
+} from "./newspaper.js";
 import { settle } from "./settle.js";
 
 /**
@@ -23,7 +30,10 @@ import { settle } from "./settle.js";
  * - simultaneous.committed_s: N games due in the same second, seconds until all are committed;
  * - simultaneous.delivered_ratio: for the delivered size (1000), the time until every Discord
  *   effect of those games was delivered ÷ the floor Discord's 50 requests/s allows for the calls
- *   the emulator received for them.
+ *   the emulator received for them;
+ * - simultaneous.newspaper_s, simultaneous.critical_floor_s: for the newspaper sizes (1000, 3000),
+ *   the time from each game's deadline until its newspaper is visible, against the floor of the
+ *   critical calls of all the games (bench/newspaper.ts).
  * Each size runs on a worker process of its own (a fresh queue prefix), so nothing of one size's
  * work is left in the next.
  */
@@ -92,11 +102,17 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
      * Copies due at `due`, on a worker of their own; returns once all are committed (and, with
      * `deliver`, once every effect of theirs is delivered).
      */
+    // The critical calls of one game of each template (for the newspaper's floor), measured alone.
+    progress("the critical calls of one game of each template");
+    const critical = await criticalCallsPerTemplate(database.db, database.pool, emu, templates);
+    await clear(critical.ids);
+
     const run = async (
       count: number,
       dueOf: () => number[],
       deliver: boolean,
-    ): Promise<RunResult & { at: number; delivery?: Delivery }> => {
+      newspaper = false,
+    ): Promise<RunResult & { at: number; delivery?: Delivery; news?: NewspaperTimes; floor?: number }> => {
       const prefix = uniquePrefix("bench");
       prefixes.push(prefix);
       const worker = spawnWorker(
@@ -128,6 +144,14 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
           return rows.every((r) => Number.isFinite(r.resolvedAt));
         }, 200);
         let delivery: Delivery | undefined;
+        let news: NewspaperTimes | undefined;
+        let floor: number | undefined;
+        if (newspaper) {
+          // Every game's critical effects delivered (the rest may still be going out).
+          await until(async () => (await criticalPending(database.db, ids)) === 0, 500);
+          floor = criticalFloorS(critical.calls, ids.length);
+          news = await newspaperTimes(database.db, emu, ids, due, floor);
+        }
         if (deliver) {
           const pending = async () => {
             const [row] = await database.db
@@ -161,7 +185,13 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
           };
         }
         workerPeakMb = Math.max(workerPeakMb, peakRssMb(worker.child.pid) || 0);
-        return { ids, rows, at: Math.min(...due), ...(delivery ? { delivery } : {}) };
+        return {
+          ids,
+          rows,
+          at: Math.min(...due),
+          ...(delivery ? { delivery } : {}),
+          ...(news && floor !== undefined ? { news, floor } : {}),
+        };
       } finally {
         worker.child.kill("SIGTERM");
         await worker.exited;
@@ -188,7 +218,10 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
     // Simultaneous deadlines: all in the same second.
     const sizes = (process.env["BENCH_SIMULTANEOUS"] ?? "100,300,1000,3000").split(",").map(Number);
     const deliveredN = Number(process.env["BENCH_DELIVERED_N"] ?? 1000);
+    const newspaperSizes = (process.env["BENCH_NEWSPAPER"] ?? "1000,3000").split(",").map(Number);
     const committed: Record<string, number> = {};
+    const newspaperS: Record<string, NewspaperTimes> = {};
+    const criticalFloor: Record<string, number> = {};
     let delivery: Delivery | undefined;
     let load: number[] = [];
     for (const n of sizes) {
@@ -205,7 +238,13 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
           return Array.from({ length: n }, (_, i) => at + Math.floor((i * 1000) / n));
         },
         deliver,
+        newspaperSizes.includes(n),
       );
+      if (result.news && result.floor !== undefined) {
+        newspaperS[String(n)] = result.news;
+        criticalFloor[String(n)] = result.floor;
+        progress(`${n} games: newspapers ${JSON.stringify(result.news)}, critical floor ${result.floor} s`);
+      }
       const last = Math.max(...result.rows.map((r) => r.resolvedAt));
       committed[String(n)] = Number(((last - result.at) / 1000).toFixed(2));
       if (result.delivery) {
@@ -226,6 +265,8 @@ export async function benchDeadlines(): Promise<Record<string, unknown>> {
         ? Number((delivery.delivered_s / delivery.floor_s).toFixed(2))
         : null,
       "simultaneous.delivered": delivery ? { ...delivery, load_avg_1m_at_end: load[0] ?? null } : null,
+      "simultaneous.newspaper_s": newspaperS,
+      "simultaneous.critical_floor_s": criticalFloor,
       "simultaneous.templates": templates.map((t) => ({
         ruleset: t.spec.ruleset,
         players: t.spec.players,
