@@ -18,7 +18,7 @@ import { type ChildWorker, processEnv, sleep, spawnWorker, uniquePrefix, until }
  * starts, deaths, replacements and ends come at random moments, each followed by a drain
  * request as the bot makes it. However the drains interleave, Discord ends exactly as each
  * game's layout says, member by member — a member's role in one game never lost to another
- * game's change — and no effect is given up. Every request is checked against Discord's OpenAPI
+ * game's change, a secret thread's members exactly its readers — and no effect is given up. Every request is checked against Discord's OpenAPI
  * (the emulator in strict mode refuses what the spec does not allow).
  */
 
@@ -69,7 +69,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("end" as const) }),
 );
 
+/** Classic's seats as its GM assigns them: two mafiosi share the mafia's thread. */
+const CLASSIC_SETUPS = [
+  { role: "mafia", faction: "italians", don: true },
+  { role: "mafia", faction: "italians" },
+  { role: "doctor" },
+  { role: "citizen" },
+  { role: "citizen" },
+];
+
 const gameArb = fc.record({
+  // Reichstag's modkill takes effect at once; classic's mafia share a secret thread.
+  ruleset: fc.constantFrom("reichstag", "classic"),
   seats: fc.shuffledSubarray(
     Array.from({ length: MEMBERS }, (_, i) => i),
     { minLength: SEATS, maxLength: SEATS },
@@ -92,9 +103,12 @@ async function play(
   const after = (gameId: string, committed: AfterCommit) => scheduler.afterCommit(gameId, committed);
   const free = members.filter((_, i) => !spec.seats.includes(i));
   const gm = free[spec.gm] ?? "";
-  const game = await service.create({ guildId, name: `table ${n}`, ruleset: "reichstag", createdBy: gm });
+  const game = await service.create({ guildId, name: `table ${n}`, ruleset: spec.ruleset, createdBy: gm });
   const seated = spec.seats.map((i) => members[i] ?? "");
-  for (const user of seated) await service.join(game.id, user, `name-${user}`);
+  for (const [i, user] of seated.entries()) {
+    await service.join(game.id, user, `name-${user}`);
+    if (spec.ruleset === "classic") await service.assign(game.id, gm, user, CLASSIC_SETUPS[i] ?? {});
+  }
   await sleep(spec.startAfterMs);
   await after(game.id, await service.start(game.id, gm));
   for (const { op, afterMs } of spec.ops) {
