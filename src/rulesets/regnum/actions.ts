@@ -68,6 +68,21 @@ export interface RegnumAction {
 
 const playersOnly = (state: RState) => state.players.map((p) => p.id);
 
+/**
+ * An action's targets as the rules read them. Seats named by appearance (`@A3`, as the Discord
+ * layer names them under appearances) are resolved to their occupants; a target that stands for a
+ * param (`take_appearance`'s appearance) is the appearance itself, `@` dropped — resolving it to a
+ * seat made every `take_appearance` given through Discord fail as an unknown appearance.
+ */
+function targetsOf<Input extends { targets: string[] }>(
+  state: RState,
+  input: Input,
+  spec: { targets: Targets },
+): Input {
+  if (spec.targets !== "param") return normalize(state, input);
+  return { ...input, targets: input.targets.map((t) => (t.startsWith("@") ? t.slice(1) : t)) };
+}
+
 function define<Schema extends ParamsSchema>(id: string, spec: ActionSpec<Schema>): RegnumAction {
   const defaults = spec.params.safeParse({});
   return {
@@ -76,11 +91,11 @@ function define<Schema extends ParamsSchema>(id: string, spec: ActionSpec<Schema
       params: spec.params,
       validate: (state, input) => {
         const startedState = started(state);
-        return validateOn(startedState, normalize(startedState, input), spec);
+        return validateOn(startedState, targetsOf(startedState, input, spec), spec);
       },
       apply: (state, input) => {
         ensureStarted(state);
-        applyAction(state, normalize(state, input), spec);
+        applyAction(state, targetsOf(state, input, spec), spec);
       },
     }),
     candidates: (state, actor) => (spec.candidates ? spec.candidates(state, actor) : playersOnly(state)),

@@ -487,6 +487,22 @@ describe("doubles (§2.7)", () => {
   });
 });
 
+describe("take_appearance given as Discord gives it (§5.5)", () => {
+  it("an elder who names the appearance as a target (`@A1`, the orders panel's value under appearances) takes it", () => {
+    const r = play(
+      [
+        { id: "kin", role: "citizen", posts: ["king"] },
+        { id: "el", role: "elder_adept", posts: ["magister"] },
+      ],
+      [{ phase: "night", actions: [{ actor: "el", action: "take_appearance", targets: ["@A1"] }] }],
+    );
+    expect(r.phases[0]?.rejected).toEqual([]);
+    expect(events(r, 0, "appearance_changed")).toEqual([
+      { type: "appearance_changed", player: "el", appearance: "A1" },
+    ]);
+  });
+});
+
 describe("the Order and the Baron (§5.5, §5.7)", () => {
   it("a single living elder becomes Magister on night 1 without votes", () => {
     const r = play(
