@@ -22,16 +22,17 @@ describe("regnum: what a character is told depends only on what he may know (iss
   // in order), refusals (code, en and ru texts under plain and masked names) and what an accepted
   // order tells him at once.
   it("an unidentified death, a hidden status, a purse or a secret identity changes nothing a character is offered, refused or told", () => {
-    const checked = assertNoninterference(regnum, {
+    const { states, checked } = assertNoninterference(regnum, {
       players: 12,
       generate: hiddenVariations,
       numRuns: 12,
-      phases: 6,
-      every: 3,
+      phases: 8,
+      every: 4,
       gameOptions: (seed) => (seed % 2 ? armyOptions : {}),
       // Orders whose target is a country or an army.
       extraTargets: [...COUNTRIES, "royal", "parliament", "ozd", "ksb"],
     });
-    expect(checked).toBeGreaterThan(150);
+    expect(states).toBeGreaterThan(200);
+    expect(checked).toBeGreaterThan(250);
   }, 120_000);
 });

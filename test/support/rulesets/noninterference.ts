@@ -217,7 +217,8 @@ export function chooser(seed: number): (n: number) => number {
 /**
  * The property over random games: for `numRuns` seeds drawn by fast-check, a game of `players`
  * seats is played at random (`phases` phases); at each kept state a living seat drawn by the seed
- * is the viewer and every hidden variation `generate` finds is checked. Returns how many were.
+ * is the viewer and every hidden variation `generate` finds is checked. Returns how many states
+ * the games reached and how many variations were checked.
  */
 export function assertNoninterference<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
@@ -233,8 +234,9 @@ export function assertNoninterference<S extends AnyGameState>(
     /** Keep every n-th state (default every one). */
     every?: number;
   },
-): number {
+): { states: number; checked: number } {
   let checked = 0;
+  let visited = 0;
   const details = fc.check(
     fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
       const created = createGame(ruleset, {
@@ -245,6 +247,7 @@ export function assertNoninterference<S extends AnyGameState>(
       if (!created.ok) throw new Error(created.rejection.reason);
       const pick = chooser(seed);
       const states = reachableStates(ruleset, created.value, seed, options.phases, 3);
+      visited += states.length;
       for (const state of states.filter((_, i) => i % (options.every ?? 1) === 0)) {
         const viewer = state.players[pick(state.players.length)];
         if (!viewer?.alive || state.ended) continue;
@@ -268,5 +271,5 @@ export function assertNoninterference<S extends AnyGameState>(
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : "failed";
     throw new Error(`${ruleset.id}, game seed ${JSON.stringify(details.counterexample)}: ${cause}`);
   }
-  return checked;
+  return { states: visited, checked };
 }
