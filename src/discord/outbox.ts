@@ -451,13 +451,19 @@ async function noticeToGms(
     .onConflictDoNothing();
 }
 
-/** The Retry button of a failure notice: the row goes back in line and a drain is requested. */
+/**
+ * The Retry button of a failure notice (`outbox-retry:<row>`): the row goes back in line and a
+ * drain is requested; of `/game status` (`outbox-retry:all:<game>`): every failed row of the game.
+ */
 export async function handleRetryButton(ctx: Ctx, interaction: ButtonInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const id = Number(interaction.customId.slice(RETRY_PREFIX.length + 1));
-  const retried = Number.isSafeInteger(id)
-    ? await retryFailed(ctx.db, id, interaction.user.id, ctx.service)
-    : undefined;
+  const rest = interaction.customId.slice(RETRY_PREFIX.length + 1);
+  const id = Number(rest);
+  const retried = rest.startsWith("all:")
+    ? await retryAllFailed(ctx.db, rest.slice("all:".length), interaction.user.id, ctx.service)
+    : Number.isSafeInteger(id)
+      ? await retryFailed(ctx.db, id, interaction.user.id, ctx.service)
+      : undefined;
   if (!retried) {
     await interaction.editReply(t(ctx.lang, "outbox.retry_unknown"));
     return;
@@ -486,6 +492,41 @@ export async function retryFailed(
     .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })
     .where(and(eq(outbox.id, outboxId), eq(outbox.status, "failed")));
   return { gameId: row.gameId };
+}
+
+/** Every failed row of a game back in line, for one of its GMs (undefined otherwise, or none failed). */
+async function retryAllFailed(
+  db: Db,
+  gameId: string,
+  userId: string,
+  service: GameService,
+): Promise<{ gameId: string } | undefined> {
+  if (!(await service.isGm(gameId, userId).catch(() => false))) return undefined;
+  const failed = and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"));
+  const notice = sql`${outbox.payload} ? 'retryOf'`;
+  // The notices of the failures that could not reach the GM room are moot once they are retried.
+  await db.update(outbox).set({ status: "done", doneAt: new Date() }).where(and(failed, notice));
+  const again = await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })
+    .where(and(failed, sql`NOT (${notice})`))
+    .returning({ id: outbox.id });
+  return again.length > 0 ? { gameId } : undefined;
+}
+
+/** A game's effects failed for good and not retried (its GMs' notices aside): how many, and Discord's last word. */
+export async function failedEffectsOf(
+  db: Db,
+  gameId: string,
+): Promise<{ count: number; lastError: string | null }> {
+  const rows = await db
+    .select({ lastError: outbox.lastError })
+    .from(outbox)
+    .where(
+      and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"), sql`NOT (${outbox.payload} ? 'retryOf')`),
+    )
+    .orderBy(desc(outbox.id));
+  return { count: rows.length, lastError: rows[0]?.lastError ?? null };
 }
 
 async function channelFor(deps: DrainDeps, gameId: string, chat: string): Promise<string> {

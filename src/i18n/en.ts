@@ -87,6 +87,10 @@ export const en: Catalog = {
   "outbox.effect.reconcile": "an update of the game's channels and roles",
   "outbox.retry": "Retry",
   "outbox.retrying": "Trying again; the effect goes out in order with the game's other posts.",
+  "status.failed_title": "⚠️ Refused by Discord",
+  "status.failed":
+    "Effects of this game Discord refused for good, unseen by the players: {count}. The last refusal: {error}. The GM room tells each one when it can be reached; fix the cause (the bot's permissions, a deleted channel or role) and press “Retry them all”.",
+  "status.failed_retry": "Retry them all",
   "outbox.retry_unknown":
     "Nothing to retry here: the effect was already delivered, or you are not a GM of its game.",
   "error.unavailable": "The bot cannot reach its database or Discord right now. Try again in a minute.",

@@ -4,7 +4,9 @@ import { renderMetrics } from "../../src/http/metrics.js";
 import { createHttpServer, healthRoutes } from "../../src/http/server.js";
 import { outboxHealth } from "../../src/http/shared-state.js";
 import { t } from "../../src/i18n/index.js";
-import { contentOf, silentLog, startHarness, type Harness, type Json } from "./harness.js";
+import { eq } from "drizzle-orm";
+import { outbox } from "../../src/db/schema/index.js";
+import { contentOf, silentLog, startHarness, textOf, type Harness, type Json } from "./harness.js";
 import { openTable } from "./tables.js";
 
 /**
@@ -96,6 +98,49 @@ describe.each<Lang>(["en", "ru"])("an effect refused for good (%s)", (lang) => {
     await table.drain();
     expect(await table.newspaper()).toContain(words);
     expect((await failedOf()).byGame[table.id]).toBeUndefined();
+    await h.service.end(table.id, table.gm);
+  }, 180_000);
+
+  it("is told by /game status to a GM when the GM room cannot be reached either, and Retry there sends it", async () => {
+    const table = await openTable(h, { lang, ruleset: "classic", name: `Unreached ${lang}`, seats: 5 });
+    await table.drain();
+    const words = lang === "en" ? "The ferry leaves at noon" : "Паром отходит в полдень";
+    // Discord refuses every post for a while: the announcement, then the notice to the GM room.
+    const clear = h.emu.injectFault({
+      route: "POST /channels/{channel_id}/messages",
+      status: 403,
+      code: 50001,
+      message: "Missing Access",
+    });
+    await table.gmDoes("gm announce", { text: words });
+    const rows = async () =>
+      (await h.database.db.select().from(outbox).where(eq(outbox.gameId, table.id))).filter(
+        (r) => r.status === "failed",
+      ).length;
+    await h.drainUntil(table.id, async () => (await rows()) >= 2);
+    clear();
+    expect(await table.newspaper()).not.toContain(words);
+
+    // A player's /game status shows nothing of it; a GM's shows it with a Retry of them all.
+    expect(textOf(await table.as(1, "game status"))).not.toContain(t(lang, "status.failed_title"));
+    const status = await table.gmDoes("game status");
+    expect(textOf(status)).toContain(
+      `${t(lang, "status.failed_title")}: ${t(lang, "status.failed", { count: 1, error: "Missing Access" })}`,
+    );
+    const button = ((status["components"] ?? []) as { components: Json[] }[])
+      .flatMap((r) => r.components)
+      .find((c) => String(c["custom_id"]) === `outbox-retry:all:${table.id}`);
+    expect(button, JSON.stringify(status["components"])).toBeDefined();
+    const message = (status["id"] ?? "") as string;
+    const answer = (await h.emu
+      .user(table.gm)
+      .click(message, String(button?.["custom_id"]))
+      .reply(60_000)) as Json;
+    expect(contentOf(answer)).toBe(t(lang, "outbox.retrying"));
+    await table.drain();
+    expect(await table.newspaper()).toContain(words);
+    expect(await rows()).toBe(0);
+    expect(textOf(await table.gmDoes("game status"))).not.toContain(t(lang, "status.failed_title"));
     await h.service.end(table.id, table.gm);
   }, 180_000);
 });

@@ -1,5 +1,7 @@
 import {
   ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
   EmbedBuilder,
   MessageFlags,
   SlashCommandBuilder,
@@ -33,6 +35,7 @@ import { seatNamesFrom } from "../masks/seat-names.js";
 import { shownNameOf } from "../members.js";
 import { publicPlayers, statusEmbed } from "../render/status.js";
 import { choice, named } from "./builders.js";
+import { failedEffectsOf, RETRY_PREFIX } from "../outbox.js";
 import { genderOption, saveMemberGender } from "../../games/profiles.js";
 
 /** Presets of `/game create`: options and pacing on top of the ruleset's defaults. */
@@ -208,7 +211,30 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const shown = await seatNamesFrom(ctx.db, game, table);
   const gms = await ctx.service.gms(game.id);
   const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked, gms });
-  await interaction.editReply({ embeds: [embed] });
+  // A GM also learns here of effects Discord refused for good (in case the GM room itself is
+  // what cannot be reached), with a Retry of them all.
+  const failed = (await ctx.service.isGm(game.id, interaction.user.id))
+    ? await failedEffectsOf(ctx.db, game.id)
+    : { count: 0, lastError: null };
+  if (failed.count === 0) {
+    await interaction.editReply({ embeds: [embed] });
+    return;
+  }
+  embed.addFields({
+    name: t(ctx.lang, "status.failed_title"),
+    value: t(ctx.lang, "status.failed", {
+      count: failed.count,
+      error: (failed.lastError ?? "?").slice(0, 300),
+    }).slice(0, 1024),
+  });
+  const retry = new ButtonBuilder()
+    .setCustomId(`${RETRY_PREFIX}:all:${game.id}`)
+    .setLabel(t(ctx.lang, "status.failed_retry").slice(0, 80))
+    .setStyle(ButtonStyle.Danger);
+  await interaction.editReply({
+    embeds: [embed],
+    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(retry)],
+  });
 }
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
