@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { chats } from "../../src/db/schema/index.js";
+import { Permissions } from "../../src/emulator/index.js";
 import type { Json } from "../../src/engine/types.js";
 import { t } from "../../src/i18n/index.js";
 import { startHarness, textOf, type Harness } from "./harness.js";
@@ -118,6 +119,34 @@ describe("voice rules", () => {
     const kept = harness.emu.user(users[1] ?? "").send(italians, "the family is still here");
     await new Promise((r) => setTimeout(r, 500));
     expect(harness.emu.messages(italians).some((m) => m["id"] === kept["id"])).toBe(true);
+  }, 120_000);
+
+  it("a wrong permission: the safety net removes the post, tells the GM room and counts it", async () => {
+    const { harness, users, gameId } = await classicGame(
+      [["mafia", "italians"], ["mafia", "russians"], ["doctor"], ["citizen"], ["citizen"]],
+      {},
+    );
+    // Night 0: the town square is closed. A moderator's manual change lets one citizen post anyway.
+    const town = await discordId(harness, gameId, "chat:town");
+    const citizen = users[3] ?? "";
+    expect(harness.emu.canSend(citizen, town)).toBe(false);
+    harness.emu.setOverwrite(town, citizen, { type: 1, allow: Permissions.SEND_MESSAGES });
+    const safety = await safetyNetCount();
+    const posted = harness.emu.user(citizen).send(town, "the door was open");
+    await until(() => !harness.emu.messages(town).some((m) => m["id"] === posted["id"]), "the removal");
+    const room = await discordId(harness, gameId, "gm");
+    const told = t("en", "activity.safety_net", { seat: "", chat: "town" }).split(" in ")[0] ?? "";
+    await until(async () => {
+      await harness.drain(gameId);
+      return harness.emu.messages(room).some((m) => String(m["content"] ?? "").startsWith(told.slice(0, 30)));
+    }, "the GM room's notice");
+    expect(
+      harness.emu
+        .messages(room)
+        .map((m) => String(m["content"]))
+        .join("\n"),
+    ).toContain("town");
+    expect(await safetyNetCount()).toBe(safety + 1);
   }, 120_000);
 });
 
