@@ -182,9 +182,10 @@ export const ru: TextCatalog = {
       textsOf(p["factions"]).map((f) => ctx.faction(f)),
       "ru",
     );
-    const posts = textsOf(p["posts"]).map((x) => word(ctx, x));
+    const dead = p["alive"] === false;
+    const posts = textsOf(p["posts"]).map((x) => (dead ? `${word(ctx, x)} (вакантен)` : word(ctx, x)));
     const type = TYPE_RU[asText(p["type"])] ?? asText(p["type"]);
-    return `${ctx.player(asText(p["player"]))} — ${roles || "без роли"}${factions ? ` (${factions})` : ""}, облик ${asText(p["appearance"])}, характер ${type}; ${
+    return `${ctx.player(asText(p["player"]))} — ${roles || "без роли"}${factions ? ` (${factions})` : ""}, облик ${asText(p["appearance"])}, характер ${type}${dead ? ", среди погибших" : ""}; ${
       posts.length === 0 ? "без постов" : `${posts.length === 1 ? "пост" : "посты"}: ${joinList(posts, "ru")}`
     }.`;
   },

@@ -96,6 +96,9 @@ export function endGame(state: RState, given: string[] | undefined, chances: str
       factions: [p.faction, ...p.groups],
       type: p.type,
       posts: [...p.posts],
+      // A dead character's posts stay nominal (§8.1) and were announced vacant: the Russian
+      // reveal says so instead of listing them as held.
+      alive: p.alive,
     });
   }
   if (chances !== undefined) emitPublic(state, "chances", { text: chances });
