@@ -91,6 +91,19 @@ export function hiddenVariations(state: RState, viewer: PlayerId, pick: Pick): H
           appearance: p.currentAppearance,
         };
   });
+  // A death moved: another character lies dead instead (the newspaper named neither).
+  const fallen = others.filter((p) => !p.alive);
+  const living = others.filter((p) => p.alive);
+  const was = fallen[pick(fallen.length)];
+  const instead = living[pick(living.length)];
+  if (was && instead)
+    change(`death of ${was.id} moved to`, instead.id, (p, s) => {
+      const first = s.players.find((x) => x.id === was.id) as RPlayer;
+      p.alive = false;
+      p.deathRecord = first.deathRecord ? { ...first.deathRecord, appearance: p.currentAppearance } : null;
+      first.alive = true;
+      first.deathRecord = null;
+    });
   change("underground toggled:", someone().id, (p) => toggle(p, "underground"));
   change("detention toggled:", someone().id, (p, s) => {
     toggle(p, "detained");
