@@ -33,7 +33,7 @@ import { maskModes, type MaskMode } from "../../db/schema/index.js";
 import { defaultMaskMode, maskModeOf, setMaskMode, supportsAppearances } from "../../games/masks.js";
 import { seatNamesFrom } from "../masks/seat-names.js";
 import { shownNameOf } from "../members.js";
-import { publicPlayers, statusEmbed } from "../render/status.js";
+import { statusEmbed, statusView } from "../render/status.js";
 import { choice, named } from "./builders.js";
 import { failedEffectsOf, RETRY_PREFIX } from "../outbox.js";
 import { genderOption, saveMemberGender } from "../../games/profiles.js";
@@ -197,16 +197,7 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   // The open phase, the seats, the mask mode and the state: one read.
   const table = await ctx.service.table(started ? game : { ...game, status: "lobby" });
   const { phase, seats, state } = table;
-  let publicView = null;
-  if (state) {
-    publicView = ruleset.playerView(state, SPECTATOR);
-    if (publicPlayers(publicView).length === 0) {
-      // Rulesets whose public view has no player list: who is alive is public, unless the rules
-      // keep deaths secret (regnum's unidentified bodies): then every seat is listed as a player.
-      const hidden = ruleset.publicStatuses === false;
-      publicView = { players: state.players.map((p) => ({ id: p.id, alive: hidden || p.alive })) };
-    }
-  }
+  const publicView = state ? statusView(ruleset, state, SPECTATOR) : null;
   const masked = (table.maskMode ?? defaultMaskMode(game.ruleset)) !== "off";
   const shown = await seatNamesFrom(ctx.db, game, table);
   const gms = await ctx.service.gms(game.id);

@@ -116,6 +116,22 @@ interface PublicPlayer {
 }
 
 /** The players of a public view, whatever extra keys the ruleset adds. */
+/**
+ * What `/game status` shows of the seats: the rules' public view (`spectator` is the viewer id no
+ * seat has), or where it lists no players, who is alive — unless the rules keep deaths secret
+ * (regnum's unidentified bodies): then every seat is listed as a player.
+ */
+export function statusView(
+  ruleset: RulesetDefinition<AnyGameState>,
+  state: AnyGameState,
+  spectator: string,
+): Json {
+  const view = ruleset.playerView(state, spectator);
+  if (publicPlayers(view).length > 0) return view;
+  const hidden = ruleset.publicStatuses === false;
+  return { players: state.players.map((p) => ({ id: p.id, alive: hidden || p.alive })) };
+}
+
 export function publicPlayers(view: Json | null): PublicPlayer[] {
   if (!view || typeof view !== "object" || Array.isArray(view)) return [];
   const list = view["players"];
