@@ -154,7 +154,9 @@ async function submitPost(
     const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
     const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action);
     voicelessRemovals.inc({ ruleset: game.ruleset, net: rule ? "rule" : "safety" });
-    deps.log[rule ? "info" : "warn"](
+    // A safety-net removal means a permission is wrong: an error, which the sandbox's runs (whose
+    // stderr must stay empty) and the operators' alerts both see.
+    deps.log[rule ? "info" : "error"](
       { gameId: game.id, seat: seat?.seatId ?? null, chatKey, action },
       rule ? "removed a post from a seat without a voice there" : "a permission let a voiceless post through",
     );
