@@ -120,7 +120,7 @@ describe("nothing public encodes a hidden status", () => {
   }, 120_000);
 
   for (const masks of ["off", "masks"] as const) {
-    it(`after /gm replace (masks ${masks}), the replaced account receives no thread-member event naming its successor`, async () => {
+    it(`after /gm replace (${masks === "off" ? "masks off" : "under masks"}), the replaced account receives no thread-member event naming its successor`, async () => {
       const { guild, deps } = world(8);
       const [gm, successor, ...players] = guild.members as [Account, Account, ...Account[]];
       const service = new GameService(database.db, new ManualClock());
