@@ -36,6 +36,7 @@ const AUDIENCE: Record<string, Audience> = {
   "game join": "join",
   "game leave": "lobby",
   "game assign": "gm",
+  "game options": "gm",
   "game start": "gm",
   "game end": "gm",
   order: "player",
