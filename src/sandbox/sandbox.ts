@@ -434,7 +434,15 @@ async function playGame(
     picker: { rng: initialRngState(seed * 1_000 + (order.get(p.userId) ?? 0) + 1) },
   }));
   watcher.names = new Map(seats.map((s) => [s.seatId, s.name]));
-  const nameOf = new Map(seats.map((s) => [s.seatId, s.name]));
+  // Who left the game is said of the character and its player («A4 (Иван)»): under appearances a
+  // double may take a dead character's appearance, and «A4» alone would seem to rise again.
+  const accountOf = new Map(world.members.map((m) => [m.id, m.username]));
+  const nameOf = new Map(
+    seats.map((s) => {
+      const account = accountOf.get(s.userId);
+      return [s.seatId, account && account !== s.name ? `${s.name} (${account})` : s.name];
+    }),
+  );
   const settle = async () => {
     for (let i = 0; i < 200; i++) {
       if ((await countPending(stack.database.db, game.id)) === 0) break;

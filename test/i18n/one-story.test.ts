@@ -94,7 +94,7 @@ describe("the newspaper, the reveal and /game status tell one story", () => {
           ruleset,
           state,
           names,
-          genderOf: ctx.gender,
+          genderOf: (seat) => ctx.gender?.(seat),
         });
         const lines = reveal.split("\n");
         for (const p of state.players) {
