@@ -14,10 +14,17 @@ import type { AnyGameState, JsonObject, Lang, PlayerId } from "../../../src/engi
  * submission the viewer could make (accepted, or the refusal's code and its text in English and
  * Russian, under plain and masked names), with what an accepted one tells the viewer at once (the
  * kinds of the private messages it emits to him: an investigation's answer rightly depends on the
- * hidden fact it asks about, but whether and what kind of answer comes must not). The view after an accepted submission is
- * not compared: an order can rightly teach its actor something (leaving the underground puts him
- * back in chats whose members he then sees).
+ * hidden fact it asks about, but whether and what kind of answer comes must not). The view after
+ * an accepted submission is not compared: an order can rightly teach its actor something (leaving
+ * the underground puts him back in chats whose members he then sees).
  */
+
+/** A submission: an action, its targets and its params (none: the schema's defaults). */
+export interface Submission {
+  action: string;
+  targets: string[];
+  params?: JsonObject;
+}
 
 /** Name readers of the two modes: the seat's account name (plain) and its mask (masked). */
 const NAMINGS: Record<"plain" | "masked", (id: PlayerId) => string> = {
@@ -36,8 +43,9 @@ function contextOf(lang: Lang, naming: (id: PlayerId) => string): RenderContext 
 
 /**
  * The submissions a viewer could make: each action with no target and with each single id (with
- * `pick`: two drawn ids, to keep the cost low over many states), and each ordered pair of targets
- * of a two-target offer.
+ * `pick`: two drawn ids, to keep the cost low over many states), each offer that carries params
+ * (a don's executor, a ballot's side) with them and each of its targets (or two drawn), and each
+ * ordered pair of targets of a two-target offer.
  */
 export function submissionsOf<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
@@ -45,16 +53,23 @@ export function submissionsOf<S extends AnyGameState>(
   viewer: PlayerId,
   extraTargets: readonly string[] = [],
   pick?: (n: number) => number,
-): { action: string; targets: string[] }[] {
+): Submission[] {
   const ids = [...state.players.map((p) => p.id), ...extraTargets];
   const offers = ruleset.availableActions(state, viewer);
   for (const offer of offers) for (const t of offer.targets) if (!ids.includes(t)) ids.push(t);
-  const out: { action: string; targets: string[] }[] = [];
+  const out: Submission[] = [];
   // Every action without a target and with every id; with `pick`, with two ids drawn by it.
   for (const action of Object.keys(ruleset.actions)) {
     out.push({ action, targets: [] });
     if (!pick) for (const id of ids) out.push({ action, targets: [id] });
     else for (let i = 0; i < 2; i++) out.push({ action, targets: [ids[pick(ids.length)] as string] });
+  }
+  for (const offer of offers) {
+    if (!offer.params) continue;
+    const params = offer.params;
+    const targets = offer.targets.length === 0 ? [undefined] : offer.targets;
+    const chosen = pick ? [targets[pick(targets.length)], targets[pick(targets.length)]] : targets;
+    for (const t of chosen) out.push({ action: offer.action, targets: t === undefined ? [] : [t], params });
   }
   // Two-target offers: every ordered pair of their targets.
   for (const offer of offers)
@@ -69,14 +84,15 @@ export function surfaceOf<S extends AnyGameState>(
   ruleset: RulesetDefinition<S>,
   state: S,
   viewer: PlayerId,
-  submissions: readonly { action: string; targets: string[] }[],
+  submissions: readonly Submission[],
 ): { offers: unknown; submissions: unknown[] } {
   const offers = ruleset.availableActions(state, viewer);
   const results: unknown[] = [];
   for (const submission of submissions) {
-    const input = { actor: viewer, action: submission.action, targets: submission.targets, params: {} };
+    const params = submission.params ?? {};
+    const input = { actor: viewer, action: submission.action, targets: submission.targets, params };
     const result = submitAction(ruleset, state, input);
-    const key = `${submission.action} ${submission.targets.join(",")}`;
+    const key = `${submission.action} ${submission.targets.join(",")} ${JSON.stringify(params)}`;
     if (!result.ok) {
       const texts: string[] = [];
       for (const lang of ["en", "ru"] as const)
