@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -42,6 +43,16 @@ export const games = pgTable(
     /** Minutes before each deadline at which reminders go out. */
     reminders: jsonb("reminders").$type<number[]>().notNull().default([60, 10]),
     createdBy: text("created_by").notNull(),
+    /** False: the GM marked the game unranked (`/game create ranked:false`); no record counts it. */
+    ranked: boolean("ranked").notNull().default(true),
+    /**
+     * The public archive's address of the game once it has ended (`/archive/<token>`): 244 random
+     * bits, unguessable, drawn by Postgres for every game (docs/community.md).
+     */
+    archiveToken: text("archive_token")
+      .notNull()
+      .unique("games_archive_token_uq")
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

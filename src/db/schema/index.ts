@@ -6,3 +6,4 @@ export * from "./log.js";
 export * from "./discord.js";
 export * from "./masks.js";
 export * from "./console.js";
+export * from "./records.js";
