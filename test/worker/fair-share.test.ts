@@ -113,6 +113,62 @@ describe("the fair share of the global limit", { timeout: 120_000 }, () => {
     expect(killed).toHaveLength(1);
   });
 
+  it("GIVEN a game with twelve critical posts queued first THEN the games after it get their turns before its last post", async () => {
+    const service = new GameService(database.db, systemClock);
+    const big = await nightWithAKill(service, 200);
+    const small = [await nightWithAKill(service, 201), await nightWithAKill(service, 202)];
+    const [last] = await database.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    // Twelve announcements in the big game's newspaper, then every game's night resolves.
+    await database.db.insert(outbox).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        gameId: big,
+        dedupeKey: `${big}:bench-notice:${i}`,
+        kind: "post",
+        payload: { type: "post", chat: "newspaper", content: `Notice ${i + 1}` },
+      })),
+    );
+    for (const id of [big, ...small]) await service.resolveDue(id, 0, null);
+    const queue = createQueue(redis, prefix);
+    const scheduler = new Scheduler({ queue, db: database.db, log });
+    for (const id of [big, ...small]) await scheduler.requestDrain(id);
+    const running = await startWorker({
+      db: database.db,
+      redis,
+      drain: bindDrain({ db: database.db, rest, log }),
+      log,
+      settings: { prefix, drainConcurrency: 1, sweepMs: 60_000 },
+    });
+    const rows = () =>
+      database.db
+        .select()
+        .from(outbox)
+        .where(and(inArray(outbox.gameId, [big, ...small]), gt(outbox.id, last?.id ?? 0)))
+        .orderBy(outbox.id);
+    try {
+      await until(async () => (await rows()).every((r) => r.status === "done"), 100);
+    } finally {
+      await running.stop();
+      await scheduler.close();
+      await queue.close();
+    }
+    const done = await rows();
+    const at = (r: (typeof done)[number]) => r.doneAt?.getTime() ?? Number.NaN;
+    const critical = done.filter((r) => priorityOfKind(r.kind) === "critical");
+    const bigLast = Math.max(...critical.filter((r) => r.gameId === big).map(at));
+    for (const id of small)
+      expect(Math.max(...critical.filter((r) => r.gameId === id).map(at))).toBeLessThan(bigLast);
+    // The big game's own posts in their order, each once.
+    const notices = done.filter((r) => r.gameId === big && r.dedupeKey.includes(":bench-notice:"));
+    expect(notices.map(at)).toEqual([...notices.map(at)].sort((a, b) => a - b));
+    const [paper] = await database.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.gameId, big), eq(chats.chatKey, "newspaper")));
+    const posted = emu.messages(paper?.discordId ?? "").map((m) => String(m["content"]));
+    const shown = posted.filter((c) => /^Notice \d+$/.test(c));
+    expect(shown).toEqual(Array.from({ length: 12 }, (_, i) => `Notice ${i + 1}`));
+  });
+
   it(`GIVEN ${GAMES} games resolved at once and one drain slot THEN every game's critical effects are done before any game's cosmetic one`, async () => {
     // On the system clock: the next phases' deadlines are hours away, the worker only drains.
     const service = new GameService(database.db, systemClock);
