@@ -55,6 +55,13 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`emulator: cannot listen on port ${port}: ${(error as Error).message}\n`);
     process.exit(1);
   }
+  // Before the JSON line: whoever reads it may stop us at once.
+  const running = emu;
+  const stop = (): void => {
+    setTimeout(() => process.exit(0), 4_000).unref();
+    void running.close().then(() => process.exit(0));
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
   const g = emu.createGuild({ name, members });
   const general = emu.createChannel(g.id, { name: "general" });
   const owner = emu.state.users.byId.get(g.ownerId);
@@ -71,12 +78,6 @@ async function main(argv: string[]): Promise<void> {
       members: g.members.map((m) => ({ id: m.id, username: m.username, token: m.token })),
     }),
   );
-
-  const stop = (): void => {
-    setTimeout(() => process.exit(0), 4_000).unref();
-    void emu.close().then(() => process.exit(0));
-  };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
 }
 
 await runCli("emulator", USAGE, main);

@@ -19,8 +19,13 @@ import { builtEntry, processEnv, spawnScript, uniquePrefix, until } from "../wor
 
 const root = new URL("../../", import.meta.url);
 const folders: string[] = [];
+const databases: string[] = [];
 afterAll(async () => {
   for (const dir of folders) await rm(dir, { recursive: true, force: true });
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
 });
 
 interface Started {
@@ -110,10 +115,11 @@ describe("a sandbox game's end", { timeout: 180_000 }, () => {
 describe("stopping the sandbox", { timeout: 120_000 }, () => {
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     it(`${signal} ends it and the private redis-server it started within 5 s`, async () => {
+      databases.push(`gm_sb_signal_${process.pid}_${signal.toLowerCase()}`);
       const run = startSandbox(["--ruleset", "reichstag", "--players", "6", "--seed", "2"], {
         DATABASE_URL: TEST_DATABASE_URL,
         REDIS_URL: "redis://127.0.0.1:1",
-        SANDBOX_DATABASE: `gm_sb_signal_${process.pid}`,
+        SANDBOX_DATABASE: `gm_sb_signal_${process.pid}_${signal.toLowerCase()}`,
       });
       // The game is under way: the redis-server is up and the players have joined.
       await until(() => run.out().includes("/game join") || run.child.exitCode !== null, 100);

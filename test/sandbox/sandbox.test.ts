@@ -1,5 +1,9 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/index.js";
 import { parseSandboxArgs, UsageError } from "../../src/sandbox/options.js";
 import { messageText, runSandbox } from "../../src/sandbox/sandbox.js";
@@ -35,6 +39,22 @@ function start(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
+/**
+ * Names of this run's own (a database per ruleset, and its BullMQ prefix): several runs of this
+ * file on one machine never drop each other's databases. Its saved game logs go to a scratch
+ * folder; both are removed at the end.
+ */
+const own = (name: string) => `${name}_${process.pid}`;
+const scratch = mkdtempSync(join(tmpdir(), "gm-sandbox-test-"));
+const databases: string[] = [];
+afterAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
 /** A seeded table per ruleset that ends by its rules with winners (regnum: by the GM after 4 phases). */
 const tables: { ruleset: string; players: number; seed: number; lang: "en" | "ru"; args?: string[] }[] = [
   { ruleset: "clans", players: 12, seed: 1, lang: "en" },
@@ -66,6 +86,7 @@ describe("npm start without a token: the sandbox", () => {
         }
       };
       for (const table of tables) {
+        databases.push(own(`gm_sandbox_test_${table.ruleset}`));
         runs.set(
           table.ruleset,
           slot(() =>
@@ -80,11 +101,13 @@ describe("npm start without a token: the sandbox", () => {
                 "--lang",
                 table.lang,
                 ...(table.args ?? []),
+                "--out",
+                join(scratch, table.ruleset),
               ],
               {
                 DATABASE_URL: TEST_DATABASE_URL,
                 REDIS_URL: TEST_REDIS_URL,
-                SANDBOX_DATABASE: `gm_sandbox_test_${table.ruleset}`,
+                SANDBOX_DATABASE: own(`gm_sandbox_test_${table.ruleset}`),
               },
             ),
           ),
@@ -159,13 +182,17 @@ describe("the sandbox's simulated players, seen from the emulator", () => {
   it("post in the game's chats as members and vote with /vote, as players' clients do", async () => {
     let emu: Emulator | undefined;
     const lines: string[] = [];
+    databases.push(own("gm_sandbox_test_sim"));
     const [outcome] = await runSandbox(
-      parseSandboxArgs(["--ruleset", "classic", "--players", "6", "--seed", "1", "--max-phases", "3"]),
+      parseSandboxArgs([
+        ...["--ruleset", "classic", "--players", "6", "--seed", "1", "--max-phases", "3"],
+        ...["--out", join(scratch, "sim")],
+      ]),
       (line) => lines.push(line),
       {
         databaseUrl: TEST_DATABASE_URL,
         redisUrl: TEST_REDIS_URL,
-        databaseName: "gm_sandbox_test_sim",
+        databaseName: own("gm_sandbox_test_sim"),
         beforeLogin: (e) => (emu = e),
       },
     );
