@@ -123,6 +123,7 @@ async function play(script: Script): Promise<MatrixResult[]> {
       `${script.ruleset} ${name}: ${r.attempts} attempts, left to removal: ${[...new Set(r.byRemoval)].join("; ") || "none"}`,
     );
   const matrix = async (name: string, botWays: boolean) => {
+    const began = Date.now();
     const r = await runMatrix(
       harness,
       gameId,
@@ -132,7 +133,7 @@ async function play(script: Script): Promise<MatrixResult[]> {
       name,
       botWays,
     );
-    report(r, name);
+    report(r, `${name} (${Date.now() - began} ms)`);
     results.push(r);
   };
   await matrix(named, true);

@@ -228,10 +228,12 @@ export async function runMatrix(
       } catch {
         continue; // refused by Discord
       }
-      await sleep(40);
-      const delivered = listeners.events
-        .slice(mark)
-        .filter((e) => e.to !== cell.user && caused(e, cell.user, cell.channel));
+      // Discord accepted it: whatever it dispatched is on its way to the sessions (a busy machine
+      // may take a while), so wait for it before judging.
+      const deliveredNow = () =>
+        listeners.events.slice(mark).filter((e) => e.to !== cell.user && caused(e, cell.user, cell.channel));
+      for (let waited = 0; deliveredNow().length === 0 && waited < 400; waited += 20) await sleep(20);
+      const delivered = deliveredNow();
       if (delivered.length === 0) continue;
       const action = way === "edit an earlier message" ? "edit_post" : "post";
       const isPost = ["send", "mention", "reply", "forward", "edit an earlier message"].includes(way);
