@@ -133,6 +133,15 @@ export function hiddenVariations(state: RState, viewer: PlayerId, pick: Pick): H
       status: "granted",
     });
   });
+  change("a detention warrant requested against", someone().id, (p, s) => {
+    s.data.warrants.push({
+      id: "w-asked",
+      measure: "detain",
+      target: p.id,
+      requester: null,
+      status: "pending",
+    });
+  });
   const a = someone();
   const b = someone();
   if (a.id !== b.id) {

@@ -6,7 +6,7 @@ import { abroad, allRoles, hasRole, knownAppearances } from "./characters.js";
 import { access, chatInfo, enabledChats, writable } from "./chats.js";
 import { canReadCaseFile } from "./investigation.js";
 import { started } from "./phase.js";
-import { actingPosts, directorFunctions, power } from "./posts.js";
+import { actingPosts, acts, directorFunctions, power } from "./posts.js";
 import { CHATS, type RPlayer, type RState } from "./state.js";
 
 /** availableActions, chatLayout, playerView, deadline and finalPlayer. */
@@ -264,6 +264,11 @@ export function playerView(state: RState, viewer: PlayerId): Json {
   mine["warrants"] = state.data.warrants
     .filter((w) => w.status === "granted" && (w.measure === "search" ? searcher : directing))
     .map((w) => ({ measure: w.measure, target: w.target }));
+  // The requests the acting Supreme Judge decides on (his grant and deny menus offer their targets).
+  if (acts(state, me, "supreme_judge"))
+    mine["warrantRequests"] = state.data.warrants
+      .filter((w) => w.status === "pending")
+      .map((w) => ({ id: w.id, measure: w.measure, target: w.target }));
   const view: JsonObject = { ...publicFacts, me: mine };
   if (canReadCaseFile(state, me)) view["caseFile"] = state.data.caseFile as unknown as Json;
   return view;
