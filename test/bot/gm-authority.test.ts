@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, gameMasters, games, inputs, players } from "../../src/db/schema/index.js";
 import type { Lang } from "../../src/engine/types.js";
 import { t } from "../../src/i18n/index.js";
-import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
+import { contentOf, startHarness, textOf, type Harness, type Json } from "./harness.js";
 
 /**
  * Who is a GM (src/games/authority.ts, docs/gm.md), driven as members would through slash
@@ -79,6 +79,7 @@ async function refused(user: string, line: string, options: Json = {}): Promise<
 describe.each(["ru", "en"] as const)("who is a GM of a game (%s)", (lang) => {
   const say = (key: string, params: Record<string, string | number> = {}) => t(lang, key, params);
   const name = lang === "ru" ? "Осень" : "Autumn";
+  const other = lang === "ru" ? "Зима" : "Winter";
   let gameId = "";
 
   async function gmRoom(): Promise<string> {
@@ -137,6 +138,7 @@ describe.each(["ru", "en"] as const)("who is a GM of a game (%s)", (lang) => {
     }
     expect(contentOf(await h.slash(creator(), "game start", { game: name }))).toContain(name);
     await h.drain(gameId);
+    await h.slash(creator(), "game create", { ruleset: "classic", name: other });
     for (const seated of [roleGm(), manager()]) {
       for (const [line, options] of [
         ["gm console", {}],
@@ -151,11 +153,17 @@ describe.each(["ru", "en"] as const)("who is a GM of a game (%s)", (lang) => {
       }
       expect(await refused(seated, "role", { player: u(1), game: name })).toBe(say("game.gm_seated"));
       expect(h.emu.canView(seated, await gmRoom())).toBe(false);
+      // /help names the games he runs (another lobby), not "every game": he plays this one.
+      const help = textOf(await h.slash(seated, "help"));
+      expect(help).toContain(say("help.player", { games: `«${name}»` }));
+      expect(help).toContain(say("help.gm", { games: `«${other}»` }));
+      expect(help).not.toContain(say("help.gm_server"));
     }
     // The game's own GM still runs it, and sits in the GM room.
     expect(contentOf(await h.slash(creator(), "gm pause", { game: name }))).toBe(say("gm.paused"));
     expect(h.emu.canView(creator(), await gmRoom())).toBe(true);
     await h.slash(creator(), "game end", { game: name });
     await h.drain(gameId);
+    await h.slash(creator(), "game end", { game: other });
   });
 });

@@ -135,7 +135,12 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       lines("player", (e) => playerHas[e.path] ?? true),
     ]);
   if (running.length > 0) {
-    const title = serverGm ? t(lang, "help.gm_server") : t(lang, "help.gm", { games: names(running) });
+    // A seat voids GM powers in its game (src/games/authority.ts): a server GM who plays somewhere
+    // is told the games he runs by name.
+    const title =
+      serverGm && seated.size === 0
+        ? t(lang, "help.gm_server")
+        : t(lang, "help.gm", { games: names(running) });
     sections.push([title, lines("gm")]);
   }
   if (serverGm) sections.push([t(lang, "help.create"), lines("create")]);
