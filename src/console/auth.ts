@@ -9,8 +9,8 @@ import type { Clock } from "../games/service.js";
  * (LINK_TTL_MS) bound to the GM's account and the game; opening it and pressing "Open" exchanges
  * it for a session cookie (SESSION_TTL_MS) bound the same way. Only SHA-256 hashes are stored.
  * Every request checks again that the account is a GM of the game (`isGm`: GameService.isGm for
- * a service acting as that member, so the server's GM role counts), so a GM removed from the game
- * loses the console at once.
+ * a service acting as that member, so the server's GM role counts, and a seat in the game voids
+ * any standing: src/games/authority.ts), so a GM removed from the game loses the console at once.
  */
 
 export const LINK_TTL_MS = 10 * 60_000;
