@@ -142,6 +142,9 @@ export function hiddenVariations(state: RState, viewer: PlayerId, pick: Pick): H
       status: "pending",
     });
   });
+  change("asked to enter the palace:", someone().id, (p, s) => {
+    if (!s.data.requests.includes(p.id)) s.data.requests.push(p.id);
+  });
   const a = someone();
   const b = someone();
   if (a.id !== b.id) {

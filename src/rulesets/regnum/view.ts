@@ -264,6 +264,11 @@ export function playerView(state: RState, viewer: PlayerId): Json {
   mine["warrants"] = state.data.warrants
     .filter((w) => w.status === "granted" && (w.measure === "search" ? searcher : directing))
     .map((w) => ({ measure: w.measure, target: w.target }));
+  // The Baron's open invitations and the requests he was told of (his invite and admit menus).
+  if (allRoles(me).includes("rainbow_baron")) {
+    mine["palaceInvitations"] = [...state.data.invitations];
+    mine["palaceRequests"] = [...state.data.requests];
+  }
   // The requests the acting Supreme Judge decides on (his grant and deny menus offer their targets).
   if (acts(state, me, "supreme_judge"))
     mine["warrantRequests"] = state.data.warrants
