@@ -96,7 +96,7 @@ describe("speaking without Send Messages (https://discord.com/developers/docs/re
 });
 
 describe("archived and locked threads (https://discord.com/developers/docs/topics/threads)", () => {
-  it("an archived thread refuses edits, deletions, reactions and pins (50083); a post by a member unarchives it unless it is locked", async () => {
+  it("an archived thread refuses edits, reactions and pins (50083), and deletions once it is locked too; a post by a member unarchives it unless it is locked; a locked active thread keeps only reactions (https://discord.com/developers/docs/change-log#update-to-locked-threads)", async () => {
     const { emu, day, author, reader, mod } = await world();
     const thread = String(emu.user(author.id).createThread(day, "square", 11)["id"]);
     emu.user(reader.id).joinThread(thread);
@@ -106,7 +106,6 @@ describe("archived and locked threads (https://discord.com/developers/docs/topic
     expect(refusal(() => emu.user(author.id).edit(thread, said, { content: "edited" }))).toEqual({
       code: 50083,
     });
-    expect(refusal(() => emu.user(author.id).delete(thread, said))).toEqual({ code: 50083 });
     expect(refusal(() => emu.user(reader.id).react(thread, said, "👍"))).toEqual({ code: 50083 });
     expect(refusal(() => emu.user(author.id).react(thread, said, "👍"))).toEqual({ code: 50083 });
     expect(refusal(() => emu.user(author.id).addThreadMember(thread, mod.id))).toEqual({ code: 50083 });
@@ -124,5 +123,15 @@ describe("archived and locked threads (https://discord.com/developers/docs/topic
     });
     expect(refusal(() => emu.user(author.id).reply(thread, said, "re"))).toEqual({ code: 160005 });
     expect(emu.messages(thread).find((m) => m["id"] === said)?.["content"]).toBe("day post");
+    expect(refusal(() => emu.user(author.id).delete(thread, said))).toEqual({ code: 50083 });
+    expect(refusal(() => emu.user(reader.id).react(thread, said, "🙂"))).toEqual({ code: 50083 });
+    // Locked but active: no post, no edit, but a reaction and a deletion of one's own message.
+    emu.user(mod.id).modifyThread(thread, { archived: false });
+    expect(refusal(() => emu.user(author.id).send(thread, "again"))).toEqual({ code: 160005 });
+    expect(refusal(() => emu.user(author.id).edit(thread, said, { content: "edited" }))).toEqual({
+      code: 160005,
+    });
+    expect(refusal(() => emu.user(reader.id).react(thread, said, "🙂"))).toBe("accepted");
+    expect(refusal(() => emu.user(author.id).delete(thread, said))).toBe("accepted");
   });
 });

@@ -372,6 +372,9 @@ export class Messages {
         if (Object.keys(body).some((k) => k !== "flags")) throw Errors.notAuthor();
         access.require(actor, channelId, P.MANAGE_MESSAGES);
       }
+      // A locked thread leaves members without Manage Threads only View Channel, Read Message
+      // History, Add Reactions and Use External Emojis: no edits
+      // (https://discord.com/developers/docs/change-log#update-to-locked-threads).
       if (ch?.thread?.locked && !(access.permissionsIn(actor, ch.id) & P.MANAGE_THREADS))
         throw Errors.threadLocked();
     }
@@ -416,8 +419,11 @@ export class Messages {
     const msg = skipChecks ? this.byId.get(messageId) : this.get(actor, channelId, messageId);
     if (!msg || msg.deleted) throw Errors.unknownMessage();
     if (!skipChecks && msg.author_id !== actor) this.root.access.require(actor, channelId, P.MANAGE_MESSAGES);
-    // An archived thread is immutable (above): a deletion there is refused too (50083).
-    if (this.root.channels.byId.get(msg.channel_id)?.thread?.archived) throw Errors.archivedThread();
+    // Deleting stays possible in an archived thread unless it is also locked: "deleting messages
+    // and adding or removing reactions will only be allowed in locked threads if that thread is
+    // also active" (https://discord.com/developers/docs/change-log#update-to-locked-threads).
+    const thread = this.root.channels.byId.get(msg.channel_id)?.thread;
+    if (thread?.archived && thread.locked) throw Errors.archivedThread();
     msg.deleted = true;
     const list = this.byChannel.get(msg.channel_id);
     if (list)

@@ -15,8 +15,12 @@ const MAX_PINS = 250;
  * archived refuses both: "Archived threads are generally immutable. To send a message or add a
  * reaction, a thread must first be unarchived"
  * (https://discord.com/developers/docs/topics/threads#archiving-and-locking-threads; code 50083
- * "Operation was performed on an archived thread"), and a locked one refuses them to members
- * without Manage Threads (160005).
+ * "Operation was performed on an archived thread"). A locked thread that is active keeps
+ * reactions: since the 2023 "Update to locked threads"
+ * (https://discord.com/developers/docs/change-log#update-to-locked-threads) members without
+ * Manage Threads keep only View Channel, Read Message History, Add Reactions and Use External
+ * Emojis there, and "adding or removing reactions will only be allowed in locked threads if that
+ * thread is also active".
  */
 export class Reactions {
   /** message id → emoji → the users who reacted with it, in order. */
@@ -36,12 +40,9 @@ export class Reactions {
     return { ch, msg };
   }
 
-  /** An archived thread refuses everyone (50083); a locked one everyone without Manage Threads. */
-  requireOpen(actor: string, ch: ChannelRec): void {
-    if (!ch.thread) return;
-    const mod = (this.root.access.permissionsIn(actor, ch.id) & P.MANAGE_THREADS) !== 0n;
-    if (ch.thread.archived) throw Errors.archivedThread();
-    if (ch.thread.locked && !mod) throw Errors.threadLocked();
+  /** An archived thread refuses reactions from everyone (50083); a locked active one does not. */
+  requireOpen(_actor: string, ch: ChannelRec): void {
+    if (ch.thread?.archived) throw Errors.archivedThread();
   }
 
   /**
