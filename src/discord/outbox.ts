@@ -7,7 +7,7 @@ import {
   Routes,
   type ButtonInteraction,
 } from "discord.js";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
@@ -502,7 +502,8 @@ async function retryAllFailed(
   service: GameService,
 ): Promise<{ gameId: string } | undefined> {
   if (!(await service.isGm(gameId, userId).catch(() => false))) return undefined;
-  const failed = and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"));
+  // What players said under masks is theirs to say again (relayGaveUp told them): never re-sent late.
+  const failed = and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"), ne(outbox.kind, "relay"));
   const notice = sql`${outbox.payload} ? 'retryOf'`;
   // The notices of the failures that could not reach the GM room are moot once they are retried.
   await db.update(outbox).set({ status: "done", doneAt: new Date() }).where(and(failed, notice));
@@ -523,7 +524,12 @@ export async function failedEffectsOf(
     .select({ lastError: outbox.lastError })
     .from(outbox)
     .where(
-      and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"), sql`NOT (${outbox.payload} ? 'retryOf')`),
+      and(
+        eq(outbox.gameId, gameId),
+        eq(outbox.status, "failed"),
+        ne(outbox.kind, "relay"),
+        sql`NOT (${outbox.payload} ? 'retryOf')`,
+      ),
     )
     .orderBy(desc(outbox.id));
   return { count: rows.length, lastError: rows[0]?.lastError ?? null };
