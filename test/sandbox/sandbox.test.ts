@@ -143,7 +143,7 @@ describe("npm start without a token: the sandbox", () => {
       // Winners, by the rules (regnum: only the GM's end_game ends it).
       const finish = english
         ? /^🏁 Winners: (.+) — .+ ended by the (rules|GM) after \d+ phases/m
-        : /^🏁 Победители: (.+) — «.+» (окончена по правилам|завершена ведущим) после фаз: \d+/m;
+        : /^🏁 Победители: (.+) — «.+» (окончена по правилам|завершена ведущим) после \d+ фаз/m;
       const [, winners, by] = finish.exec(out) ?? [];
       expect(winners).toBeDefined();
       expect(winners).not.toBe(english ? "nobody" : "никто");
