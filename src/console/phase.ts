@@ -8,7 +8,8 @@ import type { AnyGameState, Lang, PlayerId, Rejection } from "../engine/types.js
 import { describeChosen, type LabelOf } from "../render/orders.js";
 import { maskModeOf, maskNames } from "../games/masks.js";
 import { tallyText } from "../games/ballots.js";
-import { displayContext, renderReport } from "../games/render.js";
+import { displayContext, renderReport, seatGenders } from "../games/render.js";
+import type { Gender } from "../engine/grammar.js";
 import type { GameRow, GameService, PhaseRow, ResolutionRow } from "../games/service.js";
 import { hasStarted, loadState, rulesetOrThrow } from "../games/state.js";
 import { has, phaseName, rejectionText, t } from "../i18n/index.js";
@@ -35,6 +36,8 @@ export interface GameContext {
   userOf: Map<PlayerId, string>;
   /** Seat → the account's own name (without the mask). */
   accounts: Map<PlayerId, string>;
+  /** Seat → the grammatical gender its player said (none under a mask: docs/i18n.md). */
+  genders: Map<PlayerId, Gender | null>;
 }
 
 export async function gameContext(db: Db, service: GameService, gameId: string): Promise<GameContext> {
@@ -63,6 +66,7 @@ export async function gameContext(db: Db, service: GameService, gameId: string):
     names,
     userOf: new Map(seats.map((s) => [s.seatId, s.userId])),
     accounts,
+    genders: seatGenders(seats),
   };
 }
 
@@ -130,7 +134,7 @@ export interface LiveView {
   inputs: LoggedInput[];
 }
 
-const plain = (ctx: GameContext) => displayContext(ctx.ruleset, ctx.lang, ctx.names, "plain");
+const plain = (ctx: GameContext) => displayContext(ctx.ruleset, ctx.lang, ctx.names, "plain", ctx.genders);
 
 /** The phase as the players have acted in it: each seat's orders as given, who has not, the tally. */
 export async function liveView(db: Db, ctx: GameContext): Promise<LiveView> {
