@@ -407,12 +407,12 @@ async function languageOf(db: Db, gameId: string): Promise<Lang> {
 type GameEffect = Exclude<OutboxEffect, OutboxRelay>;
 
 /** What a failed effect was, in a GM's words. */
-function describeEffect(lang: Lang, effect: GameEffect): string {
+function describeEffect(lang: Lang, effect: GameEffect, chat = ""): string {
   switch (effect.type) {
     case "post":
     case "upsert": {
       const excerpt = effect.content.replace(/\s+/g, " ").slice(0, 120);
-      return t(lang, "outbox.effect.post", { chat: effect.chat, excerpt });
+      return t(lang, "outbox.effect.post", { chat: chat || effect.chat, excerpt });
     }
     case "panels":
       return t(lang, "outbox.effect.panels");
@@ -421,6 +421,22 @@ function describeEffect(lang: Lang, effect: GameEffect): string {
     case "reconcile":
       return t(lang, "outbox.effect.reconcile");
   }
+}
+
+/**
+ * The chat of a failed post as a GM reads it: a link to its channel or thread where the game has
+ * it (Discord shows its name), else the newspaper's or the GM room's name, else its layout key.
+ */
+async function chatShown(db: Db, gameId: string, effect: GameEffect, lang: Lang): Promise<string> {
+  if (effect.type !== "post" && effect.type !== "upsert") return "";
+  const [row] = await db
+    .select({ discordId: chats.discordId })
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, [effect.chat, `chat:${effect.chat}`])));
+  if (row) return `<#${row.discordId}>`;
+  if (effect.chat === "newspaper") return `#${t(lang, "layout.channel.newspaper")}`;
+  if (effect.chat === "gm") return `#${t(lang, "layout.channel.gm_room")}`;
+  return effect.chat;
 }
 
 /** Tells the game's GMs (in the GM room, through this outbox) and offers a retry button. */
@@ -436,7 +452,7 @@ async function noticeToGms(
   const lang = await languageOf(deps.db, gameId);
   const why = code !== undefined && has(`outbox.why.${code}`) ? `${t(lang, `outbox.why.${code}`)} — ` : "";
   const content = t(lang, "outbox.failed", {
-    what: describeEffect(lang, effect),
+    what: describeEffect(lang, effect, await chatShown(deps.db, gameId, effect, lang)),
     error: `${why}${error.slice(0, 300)}`,
   });
   const notice: OutboxEffect = { type: "post", chat: "gm", content, retryOf: outboxId };

@@ -80,6 +80,8 @@ describe.each<Lang>(["en", "ru"])("an effect refused for good (%s)", (lang) => {
     const text = String(notice?.["content"]);
     expect(text).toContain(words.slice(0, 20));
     expect(text).toContain("Missing Permissions");
+    // Where it failed, as a link to the channel (Discord shows its name), never the layout's key.
+    expect(text).toContain(`<#${await table.channel("newspaper")}>`);
     expect(text.startsWith(t(lang, "outbox.failed", { what: "", error: "" }).slice(0, 20))).toBe(true);
     expect(await failedTotal()).toBe(before + 1);
     const failed = await failedOf();
