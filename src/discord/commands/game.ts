@@ -87,7 +87,8 @@ export const data = named(new SlashCommandBuilder(), "game")
           .setMinValue(1)
           .setMaxValue(7 * 24 * 60),
       )
-      .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64)),
+      .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64))
+      .addBooleanOption((o) => named(o, "opt.ranked")),
   )
   .addSubcommand((s) =>
     named(s, "game.join")
@@ -178,12 +179,15 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     defaultTimezone: ctx.deps.env.DEFAULT_TIMEZONE,
     // A GM-set length of every phase wins over the preset and the ruleset's own schedule.
     phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
+    ranked: interaction.options.getBoolean("ranked") ?? true,
   });
   const ruleset = rulesetOrThrow(game.ruleset);
   // The creator is the game's GM and the game is in its lobby: the mode is accepted.
   if (masks) await setMaskMode(ctx.db, game.id, interaction.user.id, masks);
   await interaction.editReply({
-    content: t(ctx.lang, "game.created", { name: game.name, ruleset: ruleset.name[ctx.lang] }),
+    content:
+      t(ctx.lang, "game.created", { name: game.name, ruleset: ruleset.name[ctx.lang] }) +
+      (game.ranked ? "" : ` ${t(ctx.lang, "stats.unranked_created")}`),
     allowedMentions: { parse: [] },
   });
 }
@@ -204,9 +208,11 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked, gms });
   // A GM also learns here of effects Discord refused for good (in case the GM room itself is
   // what cannot be reached), with a Retry of them all.
-  const failed = (await ctx.service.isGm(game.id, interaction.user.id))
-    ? await failedEffectsOf(ctx.db, game.id)
-    : { count: 0, lastError: null };
+  // Who is a GM, from what is read already (src/games/authority.ts): a seat excludes it, else a
+  // GM of the game or of the server; a player's status costs no statement more.
+  const user = interaction.user.id;
+  const gm = !seats.some((s) => s.userId === user) && (gms.includes(user) || (ctx.actor?.serverGm ?? false));
+  const failed = gm ? await failedEffectsOf(ctx.db, game.id) : { count: 0, lastError: null };
   if (failed.count === 0) {
     await interaction.editReply({ embeds: [embed] });
     return;
