@@ -57,6 +57,8 @@ export interface CreateGameInput {
   defaultTimezone?: string;
   phaseDurationMs?: number | null;
   reminders?: number[];
+  /** False: an unranked game, left out of the server's records (docs/community.md). */
+  ranked?: boolean;
 }
 
 /** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
@@ -159,6 +161,7 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
         timezone: zone.zone,
         phaseDurationMs: input.phaseDurationMs ?? null,
         reminders: input.reminders ?? [60, 10],
+        ranked: input.ranked ?? true,
       })
       .returning();
     if (!game) throw new Error("insert returned nothing");

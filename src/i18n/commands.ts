@@ -151,6 +151,43 @@ export const commandTexts = {
   ),
   "opt.rules_role": c("role", "роль", "A role to describe", "Роль, которую описать"),
   settings: c("settings", "настройки", "Server settings of the bot", "Настройки бота на сервере"),
+  stats: c(
+    "stats",
+    "статистика",
+    "Records of the server's finished games",
+    "Статистика завершённых игр сервера",
+  ),
+  "stats.member": c(
+    "member",
+    "участник",
+    "A member's record: games, wins by side and role, survival, activity",
+    "Статистика участника: игры, победы по сторонам и ролям, выживание, активность",
+  ),
+  "stats.server": c(
+    "server",
+    "сервер",
+    "The server's record: games per ruleset, win rates by side, the most played roles",
+    "Статистика сервера: игры по правилам, доля побед сторон, частые роли",
+  ),
+  "stats.hide": c(
+    "hide",
+    "скрыть",
+    "Hide your record from other members",
+    "Скрыть свою статистику от других",
+  ),
+  "stats.show": c("show", "открыть", "Make your record public again", "Снова открыть свою статистику"),
+  "opt.stats_user": c(
+    "user",
+    "участник",
+    "Whose record (default: yours)",
+    "Чья статистика (по умолчанию — ваша)",
+  ),
+  "opt.ranked": c(
+    "ranked",
+    "рейтинговая",
+    "False: an unranked game, left out of /stats (default: ranked)",
+    "Нет — нерейтинговая игра, не входит в /stats (по умолчанию — рейтинговая)",
+  ),
   // options
   "opt.game": c(
     "game",

@@ -9,6 +9,7 @@ import { ru } from "./ru.js";
 import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { consoleEn, consoleRu } from "./console.js";
 import { masksEn, masksRu } from "./masks.js";
+import { recordsEn, recordsRu } from "./records.js";
 
 export type { Lang, Localized };
 export { joinList };
@@ -17,8 +18,8 @@ export type Message = string | ((p: Params) => string);
 export type Catalog = Record<string, Message>;
 
 export const catalogs: Record<Lang, Catalog> = {
-  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn },
-  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu },
+  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn },
+  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu, ...recordsRu },
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 

@@ -9,6 +9,7 @@ import { command as role } from "./role.js";
 import { command as rules } from "./rules.js";
 import { command as say } from "./say.js";
 import { command as settings } from "./settings.js";
+import { command as stats } from "./stats.js";
 import { command as vote } from "./vote.js";
 
 /** Every slash command of the bot; registration sends `commands.map((c) => c.data.toJSON())`. */
@@ -22,6 +23,7 @@ export const commands: readonly Command[] = [
   extension,
   gm,
   settings,
+  stats,
   say,
   help,
 ];

@@ -1,0 +1,89 @@
+import { countRu, formatNumber } from "../engine/grammar.js";
+import type { Catalog, Params } from "./index.js";
+
+/**
+ * The server's records (`/stats`, docs/community.md), in both languages. Merged into the catalogs
+ * of src/i18n/index.ts under `stats.`; the keys of `en` and `ru` match.
+ */
+
+const n = (p: Params, key: string): number => Number(p[key] ?? 0);
+const en1 = (count: number, one: string, many: string): string =>
+  `${formatNumber("en", count)} ${count === 1 ? one : many}`;
+
+export const recordsEn: Catalog = {
+  "stats.member_title": "Record of {name} on this server",
+  "stats.member_hidden_note": "(hidden from others: /stats show makes it public)",
+  "stats.member_empty": "{name} has no finished ranked game on this server yet.",
+  "stats.member_games": (p) =>
+    `Games: ${formatNumber("en", n(p, "games"))} · wins ${formatNumber("en", n(p, "wins"))} (${String(p["winRate"])}) · survived to the end ${formatNumber("en", n(p, "survived"))} (${String(p["surviveRate"])})`,
+  "stats.member_replacements": (p) =>
+    `Came in as a substitute: ${en1(n(p, "in"), "time", "times")} · left a seat to a substitute: ${en1(n(p, "out"), "time", "times")}`,
+  "stats.member_activity": (p) =>
+    `Activity: ${en1(n(p, "actions"), "order or vote", "orders and votes")} (${String(p["perGame"])} a game) · last game ${String(p["last"])}`,
+  "stats.by_side": "By side",
+  "stats.by_role": "By role",
+  "stats.tally_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): ${en1(n(p, "games"), "game", "games")}, ${en1(n(p, "wins"), "win", "wins")} (${String(p["rate"])})`,
+  "stats.more": "…and {count} more",
+  "stats.hidden": "{name} keeps this record private.",
+  "stats.hide_done": "Your record on this server is now hidden: only you see it with /stats member.",
+  "stats.show_done": "Your record on this server is public again.",
+  "stats.server_title": "Records of this server",
+  "stats.server_empty": "No finished ranked game on this server yet.",
+  "stats.server_total": (p) =>
+    `${en1(n(p, "games"), "finished ranked game", "finished ranked games")}, ${en1(n(p, "players"), "player", "players")}`,
+  "stats.per_ruleset": "Games per ruleset",
+  "stats.ruleset_line": (p) =>
+    `${String(p["ruleset"])}: ${en1(n(p, "games"), "game", "games")}, ${en1(n(p, "phases"), "phase", "phases")} on average` +
+    (n(p, "nobody") > 0 ? `, ${formatNumber("en", n(p, "nobody"))} without a winner` : ""),
+  "stats.win_rates": "Win rates by side",
+  "stats.side_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): won ${formatNumber("en", n(p, "wins"))} of ${en1(n(p, "games"), "game", "games")} (${String(p["rate"])})`,
+  "stats.top_roles": "Most played roles",
+  "stats.role_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): ${en1(n(p, "games"), "seat", "seats")}, ${en1(n(p, "wins"), "win", "wins")} (${String(p["rate"])})`,
+  "stats.chart_member": "Games and wins by side",
+  "stats.chart_server": "Win rates by side",
+  "stats.chart_legend": "bar: games · dark: wins",
+  "stats.never": "—",
+  "stats.unranked_created": "It is unranked: its results stay out of /stats.",
+};
+
+export const recordsRu: Catalog = {
+  "stats.member_title": "Статистика участника {name} на этом сервере",
+  "stats.member_hidden_note": "(скрыта от других: /stats show снова её откроет)",
+  "stats.member_empty": "У участника {name} пока нет ни одной завершённой рейтинговой игры на этом сервере.",
+  "stats.member_games": (p) =>
+    `Игр: ${formatNumber("ru", n(p, "games"))} · побед ${formatNumber("ru", n(p, "wins"))} (${String(p["winRate"])}) · в живых к концу ${formatNumber("ru", n(p, "survived"))} (${String(p["surviveRate"])})`,
+  "stats.member_replacements": (p) =>
+    `Вход на замену: ${countRu(n(p, "in"), ["раз", "раза", "раз"])} · уход с места на замену: ${countRu(n(p, "out"), ["раз", "раза", "раз"])}`,
+  "stats.member_activity": (p) =>
+    `Активность: ${countRu(n(p, "actions"), ["приказ или голос", "приказа или голоса", "приказов и голосов"])} (${String(p["perGame"])} за игру) · последняя игра ${String(p["last"])}`,
+  "stats.by_side": "По сторонам",
+  "stats.by_role": "По ролям",
+  "stats.tally_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): ${countRu(n(p, "games"), ["игра", "игры", "игр"])}, ${countRu(n(p, "wins"), ["победа", "победы", "побед"])} (${String(p["rate"])})`,
+  "stats.more": "…и ещё {count}",
+  "stats.hidden": "Статистика закрыта по желанию участника {name}.",
+  "stats.hide_done": "Ваша статистика на этом сервере теперь скрыта: /stats member покажет её только вам.",
+  "stats.show_done": "Ваша статистика на этом сервере снова открыта.",
+  "stats.server_title": "Статистика сервера",
+  "stats.server_empty": "На этом сервере пока нет ни одной завершённой рейтинговой игры.",
+  "stats.server_total": (p) =>
+    `${countRu(n(p, "games"), ["завершённая рейтинговая игра", "завершённые рейтинговые игры", "завершённых рейтинговых игр"])}, ${countRu(n(p, "players"), ["игрок", "игрока", "игроков"])}`,
+  "stats.per_ruleset": "Игры по правилам",
+  "stats.ruleset_line": (p) =>
+    `${String(p["ruleset"])}: ${countRu(n(p, "games"), ["игра", "игры", "игр"])}, в среднем ${countRu(n(p, "phases"), ["фаза", "фазы", "фаз"])}` +
+    (n(p, "nobody") > 0 ? `, без победителя — ${formatNumber("ru", n(p, "nobody"))}` : ""),
+  "stats.win_rates": "Победы по сторонам",
+  "stats.side_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): ${formatNumber("ru", n(p, "wins"))} из ${countRu(n(p, "games"), ["игры", "игр", "игр"])} (${String(p["rate"])})`,
+  "stats.top_roles": "Самые частые роли",
+  "stats.role_line": (p) =>
+    `${String(p["name"])} (${String(p["ruleset"])}): ${countRu(n(p, "games"), ["место", "места", "мест"])}, ${countRu(n(p, "wins"), ["победа", "победы", "побед"])} (${String(p["rate"])})`,
+  "stats.chart_member": "Игры и победы по сторонам",
+  "stats.chart_server": "Доля побед по сторонам",
+  "stats.chart_legend": "полоса — игры · тёмная часть — победы",
+  "stats.never": "—",
+  "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /stats.",
+};
