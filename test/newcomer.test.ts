@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The first hour, as a newcomer walks it from the README alone: a fresh clone of the repository
- * in a temporary folder, its dependencies (the checkout's own node_modules, linked, to stay fast;
- * test/deploy/node-version.test.ts holds that `npm ci` on the project's Node warns of nothing),
+ * in a temporary folder, its dependencies (on the project's Node, as CI runs it, a real `npm ci`
+ * that must print no warning; on another, the checkout's own node_modules, linked, and
+ * test/deploy/node-version.test.ts holds that every package accepts the project's Node),
  * the README's sandbox command on a machine with neither Postgres nor Redis reachable (the
  * embedded Postgres and a private redis-server), the verify command it prints, run as printed,
  * and a SIGTERM to `npm start` that leaves no process behind.
@@ -18,13 +19,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../", import.meta.url));
 let home = "";
 let clone = "";
+/** What `npm ci` printed in the clone, or undefined where the checkout's node_modules were linked. */
+let installed: string | undefined;
+const pinned = readFileSync(join(root, ".node-version"), "utf8").trim();
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "gm-newcomer-"));
   clone = join(home, "gm-bot");
   execFileSync("git", ["clone", "--quiet", root, clone], { stdio: "ignore" });
-  symlinkSync(join(root, "node_modules"), join(clone, "node_modules"), "dir");
-});
+  if (process.versions.node === pinned) {
+    const npm = spawnSync("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: clone,
+      encoding: "utf8",
+      env: { ...process.env, NO_UPDATE_NOTIFIER: "1" },
+    });
+    installed = `${npm.stdout}${npm.stderr}`;
+    if (npm.status !== 0) throw new Error(`npm ci failed:\n${installed}`);
+  } else symlinkSync(join(root, "node_modules"), join(clone, "node_modules"), "dir");
+}, 300_000);
 
 afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true });
@@ -108,6 +120,8 @@ describe("a newcomer's first hour, from the README of a fresh clone", { timeout:
     expect(readme.split("\n").length).toBeLessThanOrEqual(150);
     expect(readme).toContain("npm ci && npm start");
     expect(readme).toContain("npm ci && npm test");
+    // On the project's Node a fresh install warns of nothing (no engine, no install script).
+    if (installed !== undefined) expect(installed).not.toMatch(/npm (warn|WARN|ERR)/);
     const command = sandboxCommand(readme);
     expect(command).toMatch(/^npm start -- /);
     expect(existsSync(join(clone, "dist"))).toBe(false);
