@@ -46,6 +46,11 @@ export const games = pgTable(
     /** False: the GM marked the game unranked (`/game create ranked:false`); no record counts it. */
     ranked: boolean("ranked").notNull().default(true),
     /**
+     * True: the public archive of the game names the account behind each mask (the GM's choice at
+     * `/game create archive_accounts:True`, known to players before they join); false: masks only.
+     */
+    archiveAccounts: boolean("archive_accounts").notNull().default(false),
+    /**
      * The public archive's address of the game once it has ended (`/archive/<token>`): 244 random
      * bits, unguessable, drawn by Postgres for every game (docs/community.md).
      */

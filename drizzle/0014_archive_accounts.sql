@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "archive_accounts" boolean DEFAULT false NOT NULL;
