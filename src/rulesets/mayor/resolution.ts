@@ -380,7 +380,8 @@ function endOrAdvance(state: MayorState): void {
     state.ended = true;
     state.winners = won;
     emitEvent(state, "game_over", { winners: won });
-    emitPublic(state, "game_over", { winners: won });
+    // The line says by which condition of section 9 (ruling 1): the Russian newspaper explains it.
+    emitPublic(state, "game_over", { winners: won, rule: won[0] ?? "nobody" });
     return;
   }
   state.data.pending = emptyPending();

@@ -19,6 +19,14 @@ function roleSuffix(params: JsonObject, ctx: RenderContext): string {
     : ` Role: ${ctx.role(paramText(params["role"]))}.`;
 }
 
+/** Which condition of section 9 ended the game, for the Russian «Игра окончена» line. */
+const END_RULE_RU: Record<string, string> = {
+  nobody: "В живых не осталось никого",
+  town: "В живых не осталось ни мафии, ни маньяка",
+  mafia: "В живых остались только мафиози",
+  maniac: "В живых остался только маньяк",
+};
+
 /** After «характер —»: the adjective agrees with «характер», never with the seat. */
 const alignmentRu: Record<string, string> = { good: "добрый", evil: "злой" };
 
@@ -104,8 +112,10 @@ const ru: TextCatalog = {
   isolated_missed: (p, c) => `${who(p, c)} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.`,
   game_over: (p, c) => {
     const winners = paramList(p["winners"]).map((f) => c.faction(f));
-    if (winners.length === 0) return "Игра окончена. Победителей нет.";
-    return `Игра окончена. ${winners.length === 1 ? "Победитель" : "Победители"}: ${joinList(winners, "ru")}.`;
+    const why = END_RULE_RU[paramText(p["rule"])];
+    const reason = why ? ` ${why}.` : "";
+    if (winners.length === 0) return `Игра окончена.${reason} Победителей нет.`;
+    return `Игра окончена.${reason} ${winners.length === 1 ? "Победитель" : "Победители"}: ${joinList(winners, "ru")}.`;
   },
   "private.check_result": (p, c) => {
     const result = paramText(p["result"]);
