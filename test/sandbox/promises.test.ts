@@ -158,6 +158,36 @@ describe("every process exits within 5 s of SIGTERM", { timeout: 120_000 }, () =
     }
   });
 
+  it("npm start with a token, and the bot and the worker it started", async () => {
+    const database = await createMigratedDatabase();
+    const emu = await startEmulator({ port: 0, oracle: false });
+    try {
+      const env = {
+        ...processEnv({ databaseUrl: database.url, emu, prefix: uniquePrefix("start-stop") }),
+        BOT_HTTP_PORT: "0",
+        WORKER_HTTP_PORT: "0",
+        CONSOLE_PORT: "0",
+      };
+      const run = startSandbox([], env);
+      await until(
+        () =>
+          (run.out().includes("bot started") && run.out().includes("worker started")) ||
+          run.child.exitCode !== null,
+        100,
+      );
+      expect(run.child.exitCode, run.out()).toBeNull();
+      const children = childrenNamed(run.child.pid ?? 0, "node");
+      expect(children, run.out()).toHaveLength(2);
+      const took = await stopWith(run, "SIGTERM");
+      expect(took).toBeLessThan(5_000);
+      expect((await run.exited).code, run.out()).toBe(0);
+      expect(children.filter(alive)).toEqual([]);
+    } finally {
+      await emu.close();
+      await database.drop();
+    }
+  });
+
   it("the emulator of npm run emulator", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/emulator/main.ts", "--members", "2"], {
       cwd: root,
