@@ -19,12 +19,13 @@ interface CommandJson {
   options?: CommandJson[];
 }
 
-/** Every path: runnable ones (`game join`, `gm status set`, `order`) and groups (`gm status`). */
+/** Every path: runnable ones (`game join`, `gm status set`, `order`) and groups (`stats`, `gm status`). */
 function registeredPaths(): Set<string> {
   const paths = new Set<string>();
   const walk = (trail: string[], node: CommandJson) => {
     const subs = (node.options ?? []).filter((o) => o.type === 1 || o.type === 2);
-    if (subs.length === 0 || node.type === 2) paths.add(trail.join(" "));
+    // A command with subcommands (`/stats`) and a subcommand group (`/gm status`) are named too.
+    paths.add(trail.join(" "));
     for (const sub of subs) walk([...trail, sub.name], sub);
   };
   for (const command of commands) {
