@@ -46,7 +46,7 @@ function render(value: unknown): string {
 
 /** A time in the game's zone (as the pages label it); the viewer's local time shows on hover. */
 export function timeTag(at: Date, zone: string, lang: Lang): Html {
-  const shown = DateTime.fromJSDate(at, { zone }).setLocale(lang).toFormat("d MMM yyyy, HH:mm ZZZZ");
+  const shown = DateTime.fromJSDate(at, { zone }).setLocale(lang).toFormat("d MMM yyyy, HH:mm ZZ");
   return html`<time datetime="${at.toISOString()}" data-local>${shown}</time>`;
 }
 
