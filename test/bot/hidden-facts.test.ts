@@ -10,10 +10,10 @@ import { openTable, type Table } from "./tables.js";
 /**
  * What a member is told depends only on what his seat may know (issue 30, docs/secrecy.md), as a
  * member meets it on Discord: two regnum games with the same table, in which the only difference
- * is a death the newspaper told as «A body was found.» without a name. The Rainbow Baron's /order
- * menus (actions and targets, in order) and the bot's answers to the same orders — an invitation
- * to the dead character taken, the second one refused — read the same in both games, with masks
- * off (English) and under appearances (Russian).
+ * is a death the newspaper told as «A body was found.» without a name. The Assassin's /order menus
+ * (actions and targets, in order), /game status and the bot's answers to the same orders — an
+ * attack on the dead character taken, an order he may not give refused — read the same in both
+ * games, with masks off (English) and under appearances (Russian).
  */
 
 let h: Harness;
@@ -25,9 +25,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Every seat's role fixed by the GM, so that the two tables are the same: a Baron and citizens. */
+/** Every seat's role fixed by the GM, so that the two tables are the same: an Assassin and citizens. */
 const ASSIGN: Record<number, Json> = Object.fromEntries(
-  Array.from({ length: 12 }, (_, i) => [i + 1, { role: i === 0 ? "rainbow_baron" : "citizen" }]),
+  Array.from({ length: 12 }, (_, i) => [i + 1, { role: i === 0 ? "assassin" : "citizen" }]),
 );
 
 describe.each([
@@ -36,15 +36,20 @@ describe.each([
 ] as const)("regnum in %s, masks %s: a death nobody identified", (lang: Lang, masks) => {
   let alive: Table;
   let dead: Table;
-  const BARON = 1;
+  const ASSASSIN = 1;
   /** The member whose character dies, and his seat. */
   const VICTIM = 5;
   let victimSeat = "";
 
-  /** The Baron's /order autocomplete: the actions, then the targets of `action`. */
+  /** The Assassin's /order autocomplete: the actions, then the targets of `action`. */
   const menus = async (table: Table, action: string) => ({
-    actions: await h.choices(table.user(BARON), "order", { game: table.name, action: "" }, "action"),
-    targets: await h.choices(table.user(BARON), "order", { game: table.name, action, target: "" }, "target"),
+    actions: await h.choices(table.user(ASSASSIN), "order", { game: table.name, action: "" }, "action"),
+    targets: await h.choices(
+      table.user(ASSASSIN),
+      "order",
+      { game: table.name, action, target: "" },
+      "target",
+    ),
   });
 
   it("two tables dealt the same; in the second the GM kills a character and the newspaper names nobody", async () => {
@@ -73,16 +78,16 @@ describe.each([
     expect(await dead.newspaper()).toContain(lang === "en" ? "A body was found." : "Найдено тело.");
   });
 
-  it("the Baron's /order menus are the same in both games, the dead character listed", async () => {
-    const inAlive = await menus(alive, "palace_invite");
-    const inDead = await menus(dead, "palace_invite");
+  it("the Assassin's /order menus are the same in both games, the dead character listed", async () => {
+    const inAlive = await menus(alive, "assassin_attack");
+    const inDead = await menus(dead, "assassin_attack");
     expect(inAlive.targets.length).toBe(11);
     expect(inDead).toEqual(inAlive);
   });
 
   it("/game status lists the same players in both games, none of them as dead", async () => {
     const listed = async (table: Table) => {
-      const reply = await table.as(BARON, "game status");
+      const reply = await table.as(ASSASSIN, "game status");
       const fields = ((reply["embeds"] as Json[] | undefined)?.[0]?.["fields"] ?? []) as Json[];
       // The game's own name, id and deadline aside, the seats as the status lists them.
       return fields
@@ -94,17 +99,18 @@ describe.each([
     expect(await listed(dead)).toEqual(inAlive);
   });
 
-  it("the same invitation is taken in both games, and refused the second time with the same words", async () => {
-    const invite = async (table: Table) => {
-      // The victim as the Baron's menu offers him (his name and its option value in this game).
+  it("the same attack is taken in both games, and an order he may not give is refused with the same words", async () => {
+    const answers = async (table: Table) => {
+      // The victim as the Assassin's menu offers him (his name and its option value in this game).
       const target = (await seatNames(h.service.db, table.id)).valueOf(victimSeat);
-      const first = await table.as(BARON, "order", { action: "palace_invite", target });
-      const second = await table.as(BARON, "order", { action: "palace_invite", target });
-      return { first: contentOf(first), second: contentOf(second) };
+      const attack = await table.as(ASSASSIN, "order", { action: "assassin_attack", target });
+      const refused = await table.as(ASSASSIN, "order", { action: "palace_accept" });
+      return { attack: contentOf(attack), refused: contentOf(refused) };
     };
-    const inAlive = await invite(alive);
-    const inDead = await invite(dead);
-    expect(inAlive.second).toMatch(/^(Not accepted|Не принято)/);
+    const inAlive = await answers(alive);
+    const inDead = await answers(dead);
+    expect(inAlive.attack).not.toMatch(/^(Not accepted|Не принято)/);
+    expect(inAlive.refused).toMatch(/^(Not accepted|Не принято)/);
     expect(inDead).toEqual(inAlive);
   });
 });

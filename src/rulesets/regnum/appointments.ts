@@ -1,10 +1,10 @@
-import { emitEvent, emitPublic, findPlayer, playerOrThrow } from "../../engine/helpers.js";
+import { emitEvent, emitPublic, playerOrThrow } from "../../engine/helpers.js";
 import type { PlayerId } from "../../engine/types.js";
 import { abroad, free, hasRole, underground } from "./characters.js";
 import { freeOf } from "./orders.js";
 import { actingHolder, acts, assignPost, postVacant } from "./posts.js";
 import { reject } from "./rejections.js";
-import { noParams, playerAction, pushFree } from "./spec.js";
+import { noParams, playerAction, pushFree, targetOf } from "./spec.js";
 import type { RState } from "./state.js";
 
 /** Appointments (§5.5, R14; step 3): the Director named by the King and the President, the Magister elected by the elders. */
@@ -15,12 +15,14 @@ export const appointmentActions = {
     kind: "free",
     targets: "one",
     selfOk: true,
-    who(state, actor) {
+    who(state, actor, input) {
       if (!hasRole(actor, "elder_adept")) return reject("not_elder", "notElder");
       if (abroad(actor)) return reject("abroad_vote", "abroadVote");
-      // Who among the Order is an elder, and who is alive, are not the voter's to know (issue 30,
-      // DECISIONS.md D18): the ballot is taken, and one for anyone else counts for nothing.
-      return postVacant(state, "magister") ? null : reject("magister_held", "magisterHeld");
+      if (!postVacant(state, "magister")) return reject("magister_held", "magisterHeld");
+      const target = targetOf(state, input);
+      return target.alive && hasRole(target, "elder_adept")
+        ? null
+        : reject("not_elder_target", "notElderTarget");
     },
     run(state, actor, input) {
       state.data.freeOrders = state.data.freeOrders.filter(
@@ -33,14 +35,12 @@ export const appointmentActions = {
     kind: "free",
     targets: "one",
     selfOk: true,
-    who(state, actor) {
+    who(state, actor, input) {
       if (!acts(state, actor, "king") && !acts(state, actor, "president"))
         return reject("not_king_president", "notKingPresident");
-      // Who is an agent is the KSB's secret (issue 30, D18): the choice is taken, and a named
-      // character who is not a living agent is not appointed.
-      return state.phase.kind !== "day" || state.phase.n < 2
-        ? reject("too_early_director", "tooEarlyDirector")
-        : null;
+      if (state.phase.kind !== "day" || state.phase.n < 2)
+        return reject("too_early_director", "tooEarlyDirector");
+      return hasRole(targetOf(state, input), "ksb_agent") ? null : reject("not_agent", "notAgent");
     },
     run(state, actor, input) {
       state.data.freeOrders = state.data.freeOrders.filter(
@@ -64,8 +64,7 @@ export function resolveAppointments(state: RState): void {
     const first = choices[0];
     if (able.length > 0 && first !== undefined && choices.every((c) => c === first)) {
       const target = playerOrThrow(state, first);
-      const agent = target.alive && hasRole(target, "ksb_agent");
-      if (agent && (!target.posts.includes("director") || !acts(state, target, "director"))) {
+      if (!target.posts.includes("director") || !acts(state, target, "director")) {
         assignPost(state, target.id, "director");
         emitEvent(state, "director_appointed", { player: target.id });
         emitPublic(state, "director_appointed", { appearance: target.currentAppearance });
@@ -74,10 +73,7 @@ export function resolveAppointments(state: RState): void {
   }
   // Magister election (§5.5)
   if (!actingHolder(state, "magister")) {
-    const ballots = freeOf(state, "vote_magister").filter((b) => {
-      const candidate = findPlayer(state, b.targets[0] ?? "");
-      return candidate !== undefined && candidate.alive && hasRole(candidate, "elder_adept");
-    });
+    const ballots = freeOf(state, "vote_magister");
     if (ballots.length > 0) {
       const tally = new Map<string, number>();
       for (const b of ballots) {

@@ -3,7 +3,7 @@ import type { JsonObject } from "../../engine/types.js";
 import { assertNoninterference } from "../../../test/support/rulesets/noninterference.js";
 import { regnum } from "./index.js";
 import { COUNTRIES } from "./state.js";
-import { hiddenVariations } from "./variations.js";
+import { hiddenVariations, RULES_TELLS } from "./variations.js";
 
 const armyOptions: JsonObject = {
   wars: [
@@ -31,6 +31,8 @@ describe("regnum: what a character is told depends only on what he may know (iss
       gameOptions: (seed) => (seed % 2 ? armyOptions : {}),
       // Orders whose target is a country or an army.
       extraTargets: [...COUNTRIES, "royal", "parliament", "ozd", "ksb"],
+      // What the rules file itself makes a free action's menu and refusal tell (§3.4).
+      rulesTells: Object.keys(RULES_TELLS),
     });
     expect(states).toBeGreaterThan(200);
     expect(checked).toBeGreaterThan(250);

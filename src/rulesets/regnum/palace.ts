@@ -56,19 +56,17 @@ export const palaceActions = {
   palace_invite: playerAction(noParams, {
     kind: "free",
     targets: "one",
-    // What the Baron knows decides (issue 30, DECISIONS.md D17): his list and his open
-    // invitations. Whether the target is alive, free, bodily and in Regnum is the target's secret:
-    // the invitation is sent, and only an invitable character can accept it.
+    // «invitable» is a stated precondition of a free action, checked at once (rules §3.4, §5.7):
+    // a tell the rules make (docs/secrecy.md, DECISIONS.md D19).
     who: both(needRole("rainbow_baron", "onlyRainbowBaron"), (state, _a, input) =>
-      !state.data.palace.includes(targetOf(state, input).id) &&
-      !state.data.invitations.includes(targetOf(state, input).id)
+      invitable(state, targetOf(state, input)) && !state.data.invitations.includes(targetOf(state, input).id)
         ? null
         : reject("not_invitable", "notInvitable"),
     ),
     run(state, _a, input) {
       const target = targetOf(state, input);
       state.data.invitations.push(target.id);
-      if (target.alive) notice(state, target.id, "palace_invitation", {});
+      notice(state, target.id, "palace_invitation", {});
     },
   }),
   palace_accept: playerAction(noParams, {

@@ -21,16 +21,14 @@ export const recruitmentActions = {
   exclude_from_ozd: playerAction(noParams, {
     kind: "free",
     targets: "one",
-    // Whether the target is a junior adept is not the Magister's to know (the Order's chat mixes
-    // elders and juniors; issue 30, DECISIONS.md D19): the exclusion is taken and excludes only a
-    // junior or de-recruited adept. One already excluded (he did it himself) is refused.
-    who: both(actsPost("magister", "onlyMagister"), (state, _a, input) =>
-      targetOf(state, input).ozdChatExcluded ? reject("not_junior", "notJunior") : null,
-    ),
-    run(state, _a, input) {
+    who: both(actsPost("magister", "onlyMagister"), (state, _a, input) => {
       const target = targetOf(state, input);
       const junior = hasRole(target, "junior_adept") && target.faction === "ozd";
-      if (!(junior || target.ozdChatKept)) return;
+      if (!(junior || target.ozdChatKept) || target.ozdChatExcluded) return reject("not_junior", "notJunior");
+      return null;
+    }),
+    run(state, _a, input) {
+      const target = targetOf(state, input);
       target.ozdChatExcluded = true;
       emitEvent(state, "ozd_chat_excluded", { player: target.id });
     },

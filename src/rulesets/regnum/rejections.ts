@@ -54,9 +54,13 @@ export const rejections = defineRejections(RULESET, {
   notElder: { en: "only elder adepts elect the Magister", ru: "Магистра избирают только Старшие адепты" },
   abroadVote: { en: "a character abroad does not vote", ru: "персонаж за границей не голосует" },
   magisterHeld: { en: "the post of Magister is not vacant", ru: "пост Магистра не вакантен" },
+  notElderTarget: {
+    en: "the Magister is elected from the living elder adepts",
+    ru: "Магистра избирают из живых Старших адептов",
+  },
   notJunior: {
-    en: "this character is already excluded from the Order's chat",
-    ru: "этот персонаж уже исключён из чата Ордена",
+    en: "only junior adepts and de-recruited adepts can be excluded from the Order's chat",
+    ru: "из чата Ордена можно исключить только Младших адептов и развербованных",
   },
   notKingPresident: {
     en: "only the King and the President appoint the Director",
@@ -66,9 +70,10 @@ export const rejections = defineRejections(RULESET, {
     en: "the Director is appointed in day phases from day 2",
     ru: "Директора назначают днём, начиная со второго дня",
   },
+  notAgent: { en: "the Director is appointed from the KSB agents", ru: "Директора назначают из агентов КСБ" },
   notInvitable: {
-    en: "this character is already in the palace or already invited",
-    ru: "этот персонаж уже во Дворце или уже приглашён",
+    en: "only free corporeal characters in Regnum not yet in the palace can be invited",
+    ru: "пригласить во Дворец можно только свободных телесных персонажей в Регнуме, ещё не попавших во Дворец",
   },
   notInvited: {
     en: "you have no open invitation to the palace",

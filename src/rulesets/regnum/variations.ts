@@ -26,6 +26,20 @@ import { chatLayout, playerView } from "./view.js";
  * faction, groups, type).
  */
 
+/**
+ * Free actions whose stated target preconditions the rules file checks at once (§3.4: "Free
+ * actions check their stated preconditions (e.g. "invitable", "junior adept") at once and are
+ * rejected if unmet"), though they rest on facts the giver may not know: their menus and refusals
+ * tell what the rules make them tell (docs/secrecy.md, DECISIONS.md D19). The noninterference test
+ * leaves them out; every other action must tell nothing.
+ */
+export const RULES_TELLS: Readonly<Record<string, string>> = {
+  palace_invite: "§5.7: the target is invitable (alive, free, bodily, in Regnum)",
+  vote_magister: "§5.5: the target is a living elder adept",
+  appoint_director: "§5.5: the target is a KSB agent",
+  exclude_from_ozd: "§5.5: the target is a junior or de-recruited adept",
+};
+
 const HIDDEN_IDENTITY = [
   "role",
   "roles",
