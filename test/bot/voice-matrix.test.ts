@@ -233,6 +233,22 @@ describe("voice matrix: nothing a voiceless seat tries reaches another member", 
     });
   }, 240_000);
 
+  it("regnum under appearances (its default): killed, underground, abroad, detained, the replaced account, the next phase, the end", async () => {
+    await play({
+      ruleset: "regnum",
+      seats: 12,
+      async silence(game) {
+        await game.gmDo("kill", ["p1"]);
+        await game.gmDo("set_status", ["p2"], { status: "underground", on: true });
+        await game.gmDo("set_status", ["p3"], { status: "abroad", on: true });
+        await game.gmDo("set_status", ["p4"], { status: "detained", on: true });
+        return "regnum masked: p1 killed, p2 underground, p3 abroad, p4 detained";
+      },
+      // Players speak only through /say under appearances: nothing is left to removal.
+      byRemoval: [],
+    });
+  }, 240_000);
+
   it("regnum (masks off): killed, underground, abroad, detained, the replaced account, the next phase, the end", async () => {
     await play({
       ruleset: "regnum",

@@ -3,6 +3,7 @@ import WebSocket from "ws";
 import { chats, outbox } from "../../src/db/schema/index.js";
 import { mayWrite, removalIsTheRule } from "../../src/discord/activity.js";
 import type { Account } from "../../src/emulator/index.js";
+import { maskModeOf } from "../../src/games/masks.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { registry } from "../../src/http/metrics.js";
 import { isEphemeral, type Harness, type Json } from "./harness.js";
@@ -124,8 +125,17 @@ export async function voicelessCells(
     for (const row of rows) {
       const key = row.chatKey;
       const talk =
-        key.startsWith("chat:") || key.startsWith("personal:") || key === "newspaper" || key === "gm";
+        key.startsWith("chat:") ||
+        key.startsWith("personal:") ||
+        key.startsWith("mirror:") ||
+        key === "newspaper" ||
+        key === "gm";
       if (!talk || !h.emu.canView(user, row.discordId)) continue;
+      // Masked play: a reader's mirror is only the bot's to write in; players speak through /say.
+      if (key.startsWith("mirror:")) {
+        cells.push({ seat, user, chatKey: key, channel: row.discordId, isThread: true });
+        continue;
+      }
       const seated = seat !== "" && (key.startsWith("chat:") || key.startsWith("personal:"));
       if (seated && game.status !== "ended" && mayWrite(state, layout, key, seat)) continue;
       if (
@@ -160,6 +170,8 @@ export async function runMatrix(
   const state = await h.service.state(gameId);
   const layout = ruleset.chatLayout(state);
   const result: MatrixResult = { attempts: 0, leaks: [], byRemoval: [] };
+  // Under masks nobody posts directly at all: nothing is left to removal there.
+  const masked = (await maskModeOf(h.database.db, gameId)) !== "off";
   const personalOf = new Map<string, string>();
   for (const row of await h.database.db.select().from(chats).where(eq(chats.gameId, gameId)))
     if (row.chatKey.startsWith("personal:"))
@@ -237,7 +249,7 @@ export async function runMatrix(
       if (delivered.length === 0) continue;
       const action = way === "edit an earlier message" ? "edit_post" : "post";
       const isPost = ["send", "mention", "reply", "forward", "edit an earlier message"].includes(way);
-      if (isPost && removalIsTheRule(ruleset, layout, cell.chatKey, action)) {
+      if (isPost && !masked && removalIsTheRule(ruleset, layout, cell.chatKey, action)) {
         result.byRemoval.push(`${cell.chatKey} ${way}`);
         const messageId = way === "edit an earlier message" ? id(own) : String(accepted["id"] ?? "");
         const until = Date.now() + 10_000;
@@ -251,14 +263,22 @@ export async function runMatrix(
         `${stateName} ${cell.seat || "an outsider"} ${cell.chatKey} ${way}: ${delivered.map((e) => `${e.t}→${e.to}`).join(", ")}`,
       );
     }
-    // The bot-mediated ways are the seat's as a whole: tried for the seats the rules leave no
+    // /vote and a panel button are the seat's as a whole: tried for the seats the rules leave no
     // action at all (the dead, an ended game's seats, an account without a seat); a living seat's
     // vote or order is the rules' to take, not speech in a chat.
     const player = state.players.find((p) => p.id === cell.seat);
     const actionless = game.status === "ended" || !player || !player.alive;
-    if (!botWays || !actionless || triedBot.has(cell.user)) continue;
-    triedBot.add(cell.user);
-    await botMediated(h, gameId, cell, stateName, result);
+    // /say and its form are speech: tried in every ruleset chat (or mirror) the seat sees without
+    // a voice there. /vote and a panel button: once per actionless seat, from such a chat.
+    if (!botWays) continue;
+    const mirror = /^mirror:(.+):[^:]*$/.exec(cell.chatKey);
+    const chatKey = mirror ? `chat:${mirror[1] ?? ""}` : cell.chatKey;
+    if (!chatKey.startsWith("chat:")) continue;
+    const voiced = cell.seat !== "" && game.status !== "ended" && mayWrite(state, layout, chatKey, cell.seat);
+    if (voiced) continue;
+    const actions = actionless && !triedBot.has(cell.user);
+    if (actions) triedBot.add(cell.user);
+    await botMediated(h, gameId, cell, stateName, result, actions);
   }
   return result;
 }
@@ -283,9 +303,16 @@ async function lastOutboxId(h: Harness, gameId: string): Promise<number> {
  * /say (with text, and its form), /vote and the latest panel button of the seat: each must be
  * answered privately and queue nothing for a chat other players read.
  */
-async function botMediated(h: Harness, gameId: string, cell: Cell, stateName: string, result: MatrixResult) {
+async function botMediated(
+  h: Harness,
+  gameId: string,
+  cell: Cell,
+  stateName: string,
+  result: MatrixResult,
+  actions: boolean,
+) {
   const actor = h.emu.user(cell.user);
-  const attempts: [string, () => Promise<Json | null>][] = [
+  const all: [string, () => Promise<Json | null>][] = [
     [
       "/say",
       async () => (await actor.slash(cell.channel, "say", { text: "through the bot" }).reply(30_000)) as Json,
@@ -331,15 +358,20 @@ async function botMediated(h: Harness, gameId: string, cell: Cell, stateName: st
       },
     ],
   ];
+  const attempts = actions ? all : all.filter(([way]) => way.startsWith("/say"));
   for (const [way, attempt] of attempts) {
     const since = await lastOutboxId(h, gameId);
     result.attempts++;
     let answer: Json | null;
     try {
       answer = await attempt();
-    } catch {
+    } catch (error) {
+      if (process.env["VOICE_MATRIX_CELLS"])
+        console.info(`${way} by ${cell.seat} in ${cell.chatKey}: ${String(error)}`);
       continue; // refused by Discord (the command cannot be used there)
     }
+    if (process.env["VOICE_MATRIX_CELLS"])
+      console.info(`${way} by ${cell.seat} in ${cell.chatKey}: ${JSON.stringify(answer)?.slice(0, 200)}`);
     if (answer === null) continue;
     const writes = await publicWritesSince(h, gameId, since);
     if (!isEphemeral(answer) || writes.length > 0)
