@@ -1,3 +1,4 @@
+import { displayContext, seatGenders } from "../../games/render.js";
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { UserError } from "../../games/errors.js";
 import { rulesetOrThrow } from "../../games/state.js";
@@ -29,7 +30,17 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   if (!table.state) throw new UserError("game.not_started");
   const ruleset = rulesetOrThrow(game.ruleset);
   const view = ruleset.playerView(table.state, seat.seatId);
-  const embed = roleCard({ lang: ctx.lang, ruleset, view, names: namesOf(table.seats), actions });
+  const names = namesOf(table.seats);
+  const reader = displayContext(ruleset, ctx.lang, names, "plain", seatGenders(table.seats));
+  const embed = roleCard({
+    lang: ctx.lang,
+    ruleset,
+    view,
+    names,
+    actions,
+    seat: seat.seatId,
+    genderOf: (id) => reader.gender?.(id),
+  });
   const content =
     userId === interaction.user.id ? "" : t(ctx.lang, "gm.viewing", { player: safeName(seat.displayName) });
   await interaction.editReply({ content, embeds: [embed] });

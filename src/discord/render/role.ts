@@ -18,8 +18,12 @@ export function roleCard(input: {
   view: Json;
   names: ReadonlyMap<string, string>;
   actions: readonly AvailableAction[];
+  /** The seat whose card this is, and each seat's grammatical gender (docs/i18n.md). */
+  seat?: string;
+  genderOf?: (seat: string) => "m" | "f" | undefined;
 }): EmbedBuilder {
   const { lang, ruleset, names } = input;
+  const genderOf = (seat: string | undefined) => (seat === undefined ? "" : (input.genderOf?.(seat) ?? ""));
   const view = obj(input.view) ?? {};
   const you = obj(view["you"]) ?? obj(view["me"]) ?? view;
   const embed = new EmbedBuilder().setTitle(t(lang, "role.title"));
@@ -36,7 +40,7 @@ export function roleCard(input: {
   if (typeof you["alive"] === "boolean")
     embed.addFields({
       name: t(lang, "role.status"),
-      value: t(lang, you["alive"] ? "role.alive" : "role.dead"),
+      value: t(lang, you["alive"] ? "role.alive" : "role.dead", { gender: genderOf(input.seat) }),
       inline: true,
     });
   // Posts a seat holds (regnum's King, Magister, …), named as the catalog names them.
@@ -54,7 +58,7 @@ export function roleCard(input: {
     embed.addFields({
       name: t(lang, "role.statuses"),
       value: statuses
-        .map((s) => statusName(lang, String(s)))
+        .map((s) => statusName(lang, String(s), genderOf(input.seat)))
         .join(", ")
         .slice(0, 1024),
     });
@@ -65,7 +69,8 @@ export function roleCard(input: {
       const entry = obj(m) ?? {};
       const id = typeof entry["id"] === "string" ? entry["id"] : "?";
       const r = typeof entry["role"] === "string" ? ` — ${roleName(ruleset, lang, entry["role"])}` : "";
-      const dead = entry["alive"] === false ? ` (${t(lang, "role.dead").toLowerCase()})` : "";
+      const dead =
+        entry["alive"] === false ? ` (${t(lang, "role.dead", { gender: genderOf(id) }).toLowerCase()})` : "";
       return `${names.get(id) ?? id}${r}${dead}`;
     });
     embed.addFields({ name: t(lang, "role.team"), value: lines.join("\n").slice(0, 1024) });
