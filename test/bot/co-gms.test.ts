@@ -142,8 +142,9 @@ describe("two GMs run one game", () => {
     expect(
       contentOf(await h.slash(roleGm(), "gm order", { player: u(1), action: "kill", target: "p4" })),
     ).toBe(ru("gm.order_done", { player: "player1", action: "Убить → player4" }));
+    // classic kills a modkilled player at the resolution: the answer says it is recorded, not done.
     expect(contentOf(await h.slash(coGm(), "gm modkill", { player: u(5) }))).toBe(
-      ru("gm.done", { action: "модкилл" }),
+      ru("gm.deferred", { action: "модкилл", ruleset: "Классическая мафия: два клана" }),
     );
     // They act, but the game's own GMs stay the two it has.
     expect(await statusGms(u(3))).toBe(`<@${creator()}>, <@${coGm()}>`);
