@@ -18,7 +18,36 @@ const TABLES: Record<string, number> = { classic: 24, clans: 12, mayor: 8, reich
 const GENDERED =
   /^(не\s+)?[а-яё]*(?:ал|ял|ил|ел|ёл|ыл|ул|ла|лся|лась|ан|ян|ен|ён|ана|яна|ена|бит|бита|ыт|ыта|ят|ята)$|^(жив|жива|мёртв|мертва|должен|должна|согласен|согласна|готов|готова|рад|рада|злой|злая|добрый|добрая)$/i;
 /** Words that end like those but agree with nothing of a seat. */
-const NOT_GENDERED = new Set(["клан", "план", "закон", "сезон", "жетон", "дон", "расстрел"]);
+const NOT_GENDERED = new Set([
+  "клан",
+  "план",
+  "закон",
+  "сезон",
+  "жетон",
+  "дон",
+  "расстрел",
+  "замена",
+  "смена",
+  "цена",
+]);
+
+/**
+ * Bare words that are not said of a seat: nouns that end like participles («сила», «Журнал»,
+ * «Правила», «охрана мэра», «Страна») and words that agree with a noun («игра окончена», «фаза
+ * опубликована», «канал удалён», a regnum unit «призван»).
+ */
+const NOT_OF_A_SEAT = new Set([
+  "battle_card.strength",
+  "console.nav.log",
+  "console.regnum.country",
+  "console.cause.mayor_guard",
+  "console.regnum.conscripted",
+  "status.ruleset",
+  "state.ended",
+  "outbox.why.10003",
+  "gmroom.status_published",
+  "gmroom.status_resolved",
+]);
 
 const names = (kind: "m" | "f" | "none") => SEAT_NAMES[kind].join("|");
 
@@ -50,6 +79,17 @@ function problemsOf(rendered: readonly Rendered[]): string[] {
     byKey.set(r.key, variants);
   }
   for (const [key, variants] of byKey) {
+    // A bare status word («Жив», «Мёртв») is said of a seat: it must select too.
+    for (const text of NOT_OF_A_SEAT.has(key) ? [] : (variants.get("") ?? [])) {
+      const words = text
+        .toLowerCase()
+        .replace(/[.,!?:;«»()]/g, "")
+        .trim()
+        .split(/\s+/);
+      const [first] = words;
+      if (words.length <= 2 && first !== undefined && GENDERED.test(first) && !NOT_GENDERED.has(first))
+        problems.push(`${key}: «${text}» agrees with a seat and selects on nothing`);
+    }
     for (const text of variants.get("none") ?? [])
       for (const word of agreeingWords(text, "none")) problems.push(`${key} [none]: ${word} — in «${text}»`);
     const ms = variants.get("m") ?? [];
