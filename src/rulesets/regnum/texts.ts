@@ -168,10 +168,13 @@ export const ru: TextCatalog = {
   },
   announce: (p) => asText(p["text"]),
   game_over: (p, ctx) =>
-    `Игра окончена. Победители: ${textsOf(p["winners"])
+    `Игра окончена решением ведущего (по этим правилам её завершает только ведущий). Победители: ${textsOf(
+      p["winners"],
+    )
       .map((f) => ctx.faction(f))
       .join(", ")}.`,
-  game_over_none: () => "Игра окончена: победителей нет.",
+  game_over_none: () =>
+    "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): победителей нет.",
   // A sentence, not a field list: «Вера — Горожанин (Горожане), облик Незнакомец, характер КИ; без постов.»
   reveal: (p, ctx) => {
     const roles = joinList(
