@@ -164,6 +164,11 @@ textarea { width: 100%; min-height: 12rem; }
 .refusal { max-width: 32rem; margin: 3rem auto; }
 .live-dot { display: inline-block; width: .55rem; height: .55rem; border-radius: 50%; background: var(--muted); margin-right: .3rem; }
 .live-dot.on { background: var(--good); }
+dl.stack { display: block; }
+dl.stack dt { margin-top: .5rem; }
+code.hash { word-break: break-all; }
+.phase h3 { font-size: .95rem; margin: .7rem 0 .25rem; }
+.phase ul { margin: 0; padding-left: 1.2rem; }
 `;
 
 /** The pages' only script: local times, and live sections fed by server-sent events. */

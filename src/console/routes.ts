@@ -14,6 +14,7 @@ import { GameService, systemClock, type Actor, type AfterCommit, type Clock } fr
 import type { Logger } from "../log.js";
 import { ConsoleAuth, COOKIE_NAME, readCookie, sessionCookie, type Grant } from "./auth.js";
 import { CSS, JS } from "./html.js";
+import { archiveMissingPage, registerArchive } from "./archive.js";
 import { overview } from "./model.js";
 import {
   dryRunPage,
@@ -481,6 +482,14 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
       const grant = await gate(request, reply);
       if (!grant) return reply;
       return send(reply, 200, modelPage(await gameContext(deps.db, reader, grant.gameId)));
+    });
+
+    // The public archive of finished games: no session (src/console/archive.ts).
+    registerArchive(app, {
+      db: deps.db,
+      reader,
+      headers: SECURITY_HEADERS,
+      notFound: () => archiveMissingPage(),
     });
 
     app.addHook("preClose", async () => {

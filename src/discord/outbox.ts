@@ -28,6 +28,7 @@ import { panelsForPhase, refreshPanels } from "./panels.js";
 import { namesOf } from "../render/names.js";
 import { displayContext, seatGenders } from "../games/render.js";
 import { revealText } from "./render/reveal.js";
+import { archiveUrl } from "../console/archive.js";
 import type { Logger } from "../log.js";
 import type { Ctx } from "./context.js";
 import { reconcileGame } from "./reconcile.js";
@@ -57,6 +58,8 @@ export interface DrainDeps {
   /** Backoff after transient failures (tests shorten it). */
   retry?: RetryPolicy;
   now?: () => Date;
+  /** The console's public URL (CONSOLE_PUBLIC_URL): the reveal links the game's archive under it. */
+  publicUrl?: string;
 }
 
 /** Discord's message length limit. */
@@ -759,6 +762,7 @@ async function perform(
         names,
         genderOf: (id) => reader.gender?.(id),
         ...(fairness ? { fairness } : {}),
+        ...(deps.publicUrl ? { archiveUrl: archiveUrl(deps.publicUrl, game.archiveToken) } : {}),
       });
       const channelId = await channelFor(deps, gameId, "newspaper");
       await postParts(deps, channelId, outboxId, splitMessage(text), {

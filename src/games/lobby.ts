@@ -59,6 +59,8 @@ export interface CreateGameInput {
   reminders?: number[];
   /** False: an unranked game, left out of the server's records (docs/community.md). */
   ranked?: boolean;
+  /** True: the public archive names the account behind each mask (docs/community.md). */
+  archiveAccounts?: boolean;
 }
 
 /** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
@@ -162,6 +164,7 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
         phaseDurationMs: input.phaseDurationMs ?? null,
         reminders: input.reminders ?? [60, 10],
         ranked: input.ranked ?? true,
+        archiveAccounts: input.archiveAccounts ?? false,
       })
       .returning();
     if (!game) throw new Error("insert returned nothing");

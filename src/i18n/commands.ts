@@ -182,6 +182,12 @@ export const commandTexts = {
     "Whose record (default: yours)",
     "Чья статистика (по умолчанию — ваша)",
   ),
+  "opt.archive_accounts": c(
+    "archive_accounts",
+    "архив_с_именами",
+    "Masked games: the public archive names the account behind each mask (default: masks only)",
+    "Игры под масками: публичный архив назовёт, кто был под маской (по умолчанию — только маски)",
+  ),
   "opt.ranked": c(
     "ranked",
     "рейтинговая",

@@ -2,8 +2,9 @@ import { countRu, formatNumber } from "../engine/grammar.js";
 import type { Catalog, Params } from "./index.js";
 
 /**
- * The server's records (`/stats`, docs/community.md), in both languages. Merged into the catalogs
- * of src/i18n/index.ts under `stats.`; the keys of `en` and `ru` match.
+ * The community's texts (docs/community.md): the server's records (`/stats`, keys `stats.`) and the
+ * public archive of a finished game (`archive.`), in both languages. Merged into the catalogs of
+ * src/i18n/index.ts; the keys of `en` and `ru` match.
  */
 
 const n = (p: Params, key: string): number => Number(p[key] ?? 0);
@@ -47,6 +48,41 @@ export const recordsEn: Catalog = {
   "stats.chart_legend": "bar: games · dark: wins",
   "stats.never": "—",
   "stats.unranked_created": "It is unranked: its results stay out of /stats.",
+  "archive.title": "“{name}”: the archive",
+  "archive.intro":
+    "{ruleset}. A finished game, as it was played: the roles, every phase with its newspaper, deaths, votes and the orders now revealed, and the check of its fairness.",
+  "archive.winners": "Winners: {winners}",
+  "archive.no_winners": "Nobody won.",
+  "archive.masks_only": "Played under masks: the players are named by their masks.",
+  "archive.masks_named": "Played under masks: the GM chose to show the account behind each mask.",
+  "archive.roles": "Roles",
+  "archive.seat": "Player",
+  "archive.role": "Role",
+  "archive.side": "Side",
+  "archive.fate": "At the end",
+  "archive.alive": "alive",
+  "archive.dead": "dead",
+  "archive.timeline": "Phase by phase",
+  "archive.newspaper": "Newspaper",
+  "archive.nothing": "Nothing was published.",
+  "archive.deaths": "Deaths",
+  "archive.votes": "Votes",
+  "archive.orders": "Orders and votes as given",
+  "archive.no_orders": "Nobody gave an order.",
+  "archive.fairness": "Fairness check",
+  "archive.commitment": "Commitment (published at the start)",
+  "archive.secret": "Secret",
+  "archive.seed": "Public seed",
+  "archive.digest": "Digest of game-log.json",
+  "archive.verdict": "Replayed on the server",
+  "archive.verified":
+    "verified: the deal and all {inputs} inputs over {phases} phases give exactly this game.",
+  "archive.not_verified": "not verified: {reason}",
+  "archive.verify_hint":
+    "Check it yourself: save game-log.json and run npm run -s verify -- game-log.json --secret … (or --seed …) in the bot's source.",
+  "archive.download": "Download game-log.json",
+  "archive.not_found": "There is no archive at this address (or its game is not over yet).",
+  "archive.reveal_link": "📜 The game's archive (the whole game, phase by phase): <{url}>",
 };
 
 export const recordsRu: Catalog = {
@@ -86,4 +122,39 @@ export const recordsRu: Catalog = {
   "stats.chart_legend": "полоса — игры · тёмная часть — победы",
   "stats.never": "—",
   "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /stats.",
+  "archive.title": "«{name}»: архив",
+  "archive.intro":
+    "{ruleset}. Завершённая игра так, как она шла: роли, каждая фаза с газетой, смертями, голосованием и раскрытыми теперь приказами, и проверка честности.",
+  "archive.winners": "Победители: {winners}",
+  "archive.no_winners": "Никто не победил.",
+  "archive.masks_only": "Игра шла под масками: игроки названы своими масками.",
+  "archive.masks_named": "Игра шла под масками: ведущий решил показать, кто был под каждой маской.",
+  "archive.roles": "Роли",
+  "archive.seat": "Игрок",
+  "archive.role": "Роль",
+  "archive.side": "Сторона",
+  "archive.fate": "К концу игры",
+  "archive.alive": "в живых",
+  "archive.dead": "нет в живых",
+  "archive.timeline": "По фазам",
+  "archive.newspaper": "Газета",
+  "archive.nothing": "Ничего не опубликовано.",
+  "archive.deaths": "Смерти",
+  "archive.votes": "Голосование",
+  "archive.orders": "Приказы и голоса, как они были отданы",
+  "archive.no_orders": "Приказов не было.",
+  "archive.fairness": "Проверка честности",
+  "archive.commitment": "Обязательство (опубликовано в начале)",
+  "archive.secret": "Секрет",
+  "archive.seed": "Открытое зерно",
+  "archive.digest": "Хеш game-log.json",
+  "archive.verdict": "Проверка на сервере",
+  "archive.verified":
+    "подтверждено: раздача и все записи журнала ({inputs}) за фазы ({phases}) дают ровно эту игру.",
+  "archive.not_verified": "не подтверждено: {reason}",
+  "archive.verify_hint":
+    "Проверьте сами: сохраните game-log.json и выполните npm run -s verify -- game-log.json --secret … (или --seed …) в исходниках бота.",
+  "archive.download": "Скачать game-log.json",
+  "archive.not_found": "По этому адресу архива нет (или игра ещё не закончилась).",
+  "archive.reveal_link": "📜 Архив игры (вся игра по фазам): <{url}>",
 };

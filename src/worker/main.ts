@@ -58,6 +58,7 @@ await runProcess("worker", log, async () => {
     rest,
     log,
     retry: { baseMs: settings.outboxRetryBaseMs, capMs: settings.outboxRetryCapMs },
+    ...(env.CONSOLE_PUBLIC_URL ? { publicUrl: env.CONSOLE_PUBLIC_URL } : {}),
   });
   const running = await startWorker({
     db: database.db,

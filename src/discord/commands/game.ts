@@ -88,7 +88,8 @@ export const data = named(new SlashCommandBuilder(), "game")
           .setMaxValue(7 * 24 * 60),
       )
       .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64))
-      .addBooleanOption((o) => named(o, "opt.ranked")),
+      .addBooleanOption((o) => named(o, "opt.ranked"))
+      .addBooleanOption((o) => named(o, "opt.archive_accounts")),
   )
   .addSubcommand((s) =>
     named(s, "game.join")
@@ -180,6 +181,7 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     // A GM-set length of every phase wins over the preset and the ruleset's own schedule.
     phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
     ranked: interaction.options.getBoolean("ranked") ?? true,
+    archiveAccounts: interaction.options.getBoolean("archive_accounts") ?? false,
   });
   const ruleset = rulesetOrThrow(game.ruleset);
   // The creator is the game's GM and the game is in its lobby: the mode is accepted.

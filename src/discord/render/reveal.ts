@@ -17,6 +17,8 @@ export function revealText(input: {
    * digest of the attached game-log.json (`logDigest`), which `verify --digest` holds the file to.
    */
   fairness?: { secret: string; commitment: string; digest: string } | { seed: number; digest: string };
+  /** The address of the game's public archive (docs/community.md), when the console has a public URL. */
+  archiveUrl?: string;
 }): string {
   const { lang, ruleset, state, names } = input;
   const lines = [`**${t(lang, "reveal.title", { name: input.gameName })}**`];
@@ -48,5 +50,6 @@ export function revealText(input: {
           }),
     );
   }
+  if (input.archiveUrl) lines.push(t(lang, "archive.reveal_link", { url: input.archiveUrl }));
   return lines.join("\n");
 }
