@@ -81,6 +81,27 @@ describe("a seat's grammatical gender", () => {
     );
   });
 
+  it("a said gender speaks only under the player's own name: a mask or an appearance tells none", () => {
+    const seats = [{ seatId: "p1", displayName: "Вера", gender: "m" as const }];
+    expect(seatGenders(seats, new Map([["p1", "Вера"]])).get("p1")).toBe("m");
+    expect(seatGenders(seats, new Map([["p1", "A3"]])).has("p1")).toBe(false);
+    const ruleset = getRuleset("classic");
+    if (!ruleset) throw new Error("no classic");
+    // Under the appearance «A3» nothing is known; under «Вера» the player's word beats the name.
+    const masked = displayContext(
+      ruleset,
+      "ru",
+      new Map([["p1", "A3"]]),
+      "plain",
+      seatGenders(seats, new Map([["p1", "A3"]])),
+    );
+    expect(masked.gender?.("p1")).toBeUndefined();
+    const own = displayContext(ruleset, "ru", new Map([["p1", "Вера"]]), "plain", seatGenders(seats));
+    expect(own.gender?.("p1")).toBe("m");
+    // A name whose own gender disagrees with the seat's is not declined: «Вера» stays as written.
+    expect(own.declined?.("p1", "acc")).toBeUndefined();
+  });
+
   it("a change of mind with /settings reaches the seat already taken", async () => {
     const saved = await h.slash(u(3), "settings", { gender: "m" });
     expect(contentOf(saved)).toBe(ru("settings.gender_saved", { gender: ru("settings.gender.m") }));
