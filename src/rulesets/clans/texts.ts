@@ -105,8 +105,10 @@ const ru: TextCatalog = {
   inactivity: (p, ctx) =>
     `${listHead(p["names"], ctx, ["Выбыл", "Выбыла", "Выбывает"], "Выбыли")} за неактивность: ${names(p["names"], ctx)}.`,
   gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(paramText(p["name"]))}.`,
-  game_over_winner: (p, ctx) => `Игра окончена. Победил клан ${ctx.faction(paramText(p["clan"]))}.`,
-  game_over_none: () => "Игра окончена: победителя нет.",
+  // §9: the game ends when at most one clan keeps a living Boss; the line says so.
+  game_over_winner: (p, ctx) =>
+    `Игра окончена: живой Босс остался только у клана ${ctx.faction(paramText(p["clan"]))}. Победил клан ${ctx.faction(paramText(p["clan"]))}.`,
+  game_over_none: () => "Игра окончена: ни у одного клана не осталось живого Босса, победителя нет.",
   reveal_player: (p, ctx) =>
     `${ctx.player(paramText(p["name"]))}: ${ctx.role(paramText(p["role"]))}, ${ctx.faction(paramText(p["home"]))} → ${ctx.faction(paramText(p["clan"]))}`,
   reveal_numbers: (p) => `Случайные числа: ${numbersList(p, "ночь")}.`,
