@@ -124,7 +124,8 @@ const ru: SandboxTexts = {
   phase: (p) => `── ${p.phase} · фаза ${p.n} · живых ${p.alive}/${p.seats} ──`,
   progress: (p) =>
     `▸ ${p.phase}: итоги${p.took ? ` через ${seconds(p.took)} с` : ""} · сообщений ${p.posts} · голосов ${p.votes} · приказов принято ${p.accepted}, отклонено ${p.refused} · живых ${p.alive}/${p.seats}`,
-  out: (names) => `   ✝ Выбыли: ${names.join(", ")}`,
+  // Present tense: one seat or several, of any gender.
+  out: (names) => `   ✝ ${names.length === 1 ? "Выбывает" : "Выбывают"} из игры: ${names.join(", ")}`,
   gmEnds: (p) =>
     `── Ведущий завершает игру после ${countRu(p.phases, PHASES_GEN)} (по этим правилам игру завершает только ведущий) ──`,
   guard: (max) =>

@@ -139,11 +139,11 @@ describe("npm start without a token: the sandbox", () => {
       expect(out).toMatch(english ? /^📰 “.+” is over: roles revealed$/m : /^📰 «.+»/m);
       if (PUBLIC_TALLY.has(ruleset)) expect(out).toMatch(/^ {3}💬 #\S+: 📊 /m);
       if (ruleset !== "regnum")
-        expect(out).toMatch(english ? /^ {3}✝ Out of the game: /m : /^ {3}✝ Выбыли: /m);
+        expect(out).toMatch(english ? /^ {3}✝ Out of the game: /m : /^ {3}✝ Выбыва(?:ет|ют) из игры: /m);
       // Winners, by the rules (regnum: only the GM's end_game ends it).
       const finish = english
         ? /^🏁 Winners: (.+) — .+ ended by the (rules|GM) after \d+ phases/m
-        : /^🏁 Победители: (.+) — «.+» (окончена по правилам|завершена ведущим) после \d+ фаз/m;
+        : /^🏁 Победители: (.+) — «.+» (окончена по правилам|завершена ведущим) после \d+ фазы?/m;
       const [, winners, by] = finish.exec(out) ?? [];
       expect(winners).toBeDefined();
       expect(winners).not.toBe(english ? "nobody" : "никто");
