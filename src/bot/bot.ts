@@ -6,7 +6,7 @@ import {
   type Message,
   type PartialMessage,
 } from "discord.js";
-import { ActivityQueue, onMessageCreate, onMessageUpdate } from "../discord/activity.js";
+import { ActivityQueue, onMessageCreate, onMessageDelete, onMessageUpdate } from "../discord/activity.js";
 import type { Redis } from "ioredis";
 import type { Env } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -99,14 +99,19 @@ export async function startBot(deps: BotDeps): Promise<{ stop(): Promise<void> }
   const onEdit = (_old: Message | PartialMessage, message: Message | PartialMessage) => {
     if (accepting) posts.push(() => onMessageUpdate(activity, message));
   };
+  const onDelete = (message: Message | PartialMessage) => {
+    if (accepting) posts.push(() => onMessageDelete(activity, message));
+  };
   deps.client.on(Events.MessageCreate, onMessage);
   deps.client.on(Events.MessageUpdate, onEdit);
+  deps.client.on(Events.MessageDelete, onDelete);
   return {
     async stop() {
       accepting = false;
       deps.client.off(Events.InteractionCreate, onInteraction);
       deps.client.off(Events.MessageCreate, onMessage);
       deps.client.off(Events.MessageUpdate, onEdit);
+      deps.client.off(Events.MessageDelete, onDelete);
       deps.client.off(Events.GuildCreate, onGuild);
       await Promise.allSettled([...inFlight, posts.drained()]);
     },

@@ -8,6 +8,7 @@ import type { ChatSpec } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { changeGame, writeOutbox } from "../games/changes.js";
 import { maskModeOf } from "../games/masks.js";
+import { mirrorDeletion, mirrorDirect } from "./masks/direct.js";
 import { voicelessRemovals } from "../http/metrics.js";
 import { rejectionText, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -76,8 +77,7 @@ export function mayWrite(
 /**
  * Whether removal is still the mechanism for this voiceless post (docs/secrecy.md, "what is left
  * to removal"), so its firing means nothing is wrong: an edit (Discord lets an author edit his own
- * message without Send Messages), a secret chat laid out as one thread that still has writers (its
- * members cannot be told apart by a permission), a public chat where statuses are secret (no role
+ * message without Send Messages), a public chat where statuses are secret (no role
  * follows them) or whose write audience is everyone (clans' game thread: the muted dead). In
  * every other case a Discord permission should have refused the post.
  */
@@ -91,7 +91,8 @@ export function removalIsTheRule(
   if (!chatKey.startsWith("chat:")) return false;
   const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
   if (!chat) return false;
-  if (chat.kind === "secret") return chat.purpose !== "personal" && chat.writers.length > 0;
+  // A secret chat's readers without a voice read a copy (layout.ts), not the live thread.
+  if (chat.kind === "secret") return false;
   return ruleset.publicStatuses === false || chat.writeAudience === "all";
 }
 
@@ -167,7 +168,9 @@ async function submitPost(
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;
   const chat = chatKey.slice("chat:".length);
-  if (!Object.hasOwn(ruleset.actions, action)) return;
+  // What the rules let stand is copied to the chat's read-only copies (docs/secrecy.md).
+  const copy = () => mirrorDirect(deps, message, game, seat, action);
+  if (!Object.hasOwn(ruleset.actions, action)) return copy();
   let committed;
   try {
     committed = await deps.service.submit(game.id, userId, { action, targets: [], params: { chat } });
@@ -177,7 +180,7 @@ async function submitPost(
   }
   await deps.after(game.id, committed);
   const rejection = committed.value.rejection;
-  if (committed.value.accepted || !rejection) return;
+  if (committed.value.accepted || !rejection) return copy();
   await removePost(deps, message, game, seat.seatId, (lang) =>
     t(lang, "activity.post_removed", { reason: rejectionText(lang, rejection) }),
   );
@@ -189,6 +192,11 @@ export function onMessageCreate(deps: ActivityDeps, message: Message): Promise<v
 
 export function onMessageUpdate(deps: ActivityDeps, message: AnyMessage): Promise<void> {
   return submitPost(deps, message, "edit_post");
+}
+
+/** A message deleted in a live thread: its read-only copies are deleted too. */
+export function onMessageDelete(deps: ActivityDeps, message: AnyMessage): Promise<void> {
+  return mirrorDeletion(deps, message);
 }
 
 /**

@@ -10,7 +10,14 @@ export function createGatewayClient(apiUrl?: string, shared?: SharedLimit, shard
   return new Client({
     // Discord gives each shard the guilds with (guild_id >> 22) % count = its id (docs/scaling.md).
     ...(shards ? { shards: shards.ids, shardCount: shards.count } : {}),
-    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMembers],
+    // Message Content: the read-only copies of a chat (src/discord/masks/direct.ts) carry what
+    // its writers wrote, which Discord strips from a bot's events without it.
+    intents: [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.GuildMembers,
+      GatewayIntentBits.MessageContent,
+    ],
     // Partial messages: an edit reaches the bot (edit_post) whatever message it edits, though
     // no message is kept in memory.
     partials: [Partials.Channel, Partials.GuildMember, Partials.Message],

@@ -372,13 +372,31 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       });
       return;
     }
-    const members = chat.readers.map((id) => userOf.get(id)).filter((u): u is string => u !== undefined);
-    threads.push({
-      key: `chat:${chat.id}`,
-      name: title(chat).slice(0, 100),
-      members,
-      locked,
-    });
+    // Read-only copies (docs/secrecy.md, "Voices"): a reader who may not write in a chat that has
+    // writers (classic's dead and removed who keep reading their clan's chat, clans' muted dead)
+    // leaves the live thread and reads a mirror only the bot writes in (locked; the relay keeps it
+    // in step with posts, edits and deletions). A seat that had a mirror keeps it, so a chat that
+    // loses its last writer does not bring its readers back into the live thread.
+    const name = title(chat).slice(0, 100);
+    const known = new Set(input.knownMirrors ?? []);
+    const writers = new Set(chat.writers);
+    const readOnly = (seat: PlayerId) =>
+      !writers.has(seat) && (chat.writers.length > 0 || known.has(mirrorKey(chat.id, seat)));
+    const members = chat.readers
+      .filter((id) => !readOnly(id))
+      .map((id) => userOf.get(id))
+      .filter((u): u is string => u !== undefined);
+    threads.push({ key: `chat:${chat.id}`, name, members, locked });
+    const readers = new Set(chat.readers);
+    for (const seat of chat.readers.filter(readOnly)) {
+      const user = userOf.get(seat);
+      if (user) threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked: true });
+    }
+    for (const key of known) {
+      const mirror = parseMirrorKey(key);
+      if (mirror?.chatId === chat.id && !readers.has(mirror.seatId))
+        threads.push({ key, name, members: [], locked: true });
+    }
   }
   return { roles, memberRoles, channels, threads };
 }

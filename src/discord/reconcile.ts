@@ -99,14 +99,13 @@ export async function desiredFor(
       ? null
       : (await loadState(db, gameId, ruleset)).state;
   const masked = (await maskModeOf(db, gameId, game.ruleset)) !== "off";
-  const knownMirrors = masked
-    ? (
-        await db
-          .select({ key: chats.chatKey })
-          .from(chats)
-          .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")))
-      ).map((r) => r.key)
-    : [];
+  // Mirrors: masked play's, and the read-only copies of readers without a voice (layout.ts).
+  const knownMirrors = (
+    await db
+      .select({ key: chats.chatKey })
+      .from(chats)
+      .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")))
+  ).map((r) => r.key);
   const layout = desiredLayout({
     gameName: game.name,
     lang,

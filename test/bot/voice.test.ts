@@ -41,19 +41,6 @@ async function until(
   }
 }
 
-/** A member posts; resolves once the bot has removed the post and the notice is in their thread. */
-async function expectRemoved(harness: Harness, gameId: string, user: string, seat: string, channel: string) {
-  const posted = harness.emu.user(user).send(channel, "I still have something to say");
-  const gone = () => !harness.emu.messages(channel).some((m) => m["id"] === posted["id"]);
-  await until(gone, "the post's removal");
-  const personal = await discordId(harness, gameId, `personal:${seat}`);
-  const notice = t("en", "activity.voiceless");
-  await until(async () => {
-    await harness.drain(gameId);
-    return harness.emu.messages(personal).some((m) => String(m["content"] ?? "").includes(notice));
-  }, "the private notice");
-}
-
 async function classicGame(roles: [string, string?][], options: Json) {
   const harness = await startHarness(roles.length);
   h = harness;
@@ -78,7 +65,7 @@ async function classicGame(roles: [string, string?][], options: Json) {
 }
 
 describe("voice rules", () => {
-  it("classic with deadKeepRead: the dead and the removed read the Italians' chat, and their posts there are removed with a private notice", async () => {
+  it("classic with deadKeepRead: the dead and the removed leave the Italians' chat and read a copy only the bot writes, kept in step with posts, edits and deletions", async () => {
     const { harness, gm, users, gameId } = await classicGame(
       [
         ["mafia", "italians"],
@@ -93,8 +80,12 @@ describe("voice rules", () => {
       { deadKeepRead: true },
     );
     const italians = await discordId(harness, gameId, "chat:italians");
+    const [p1, p2, p3] = [users[0] ?? "", users[1] ?? "", users[2] ?? ""];
+    // While all three write there, p1 says something the copies must carry later.
+    const before = harness.emu.user(p1).send(italians, "before the night");
+    await new Promise((r) => setTimeout(r, 500));
     // Night 0: the GM modkills p1 (dead at the resolution) and marks p3 removed (alive, out of the talk).
-    const modkill = await harness.slash(gm, "gm modkill", { player: users[0] });
+    const modkill = await harness.slash(gm, "gm modkill", { player: p1 });
     expect(textOf(modkill)).not.toBe("");
     const removed = await harness.service.gm(gameId, gm, {
       action: "set_status",
@@ -107,18 +98,51 @@ describe("voice rules", () => {
     const state = await harness.service.state(gameId);
     expect(state.players.find((p) => p.id === "p1")?.alive).toBe(false);
     expect(state.players.find((p) => p.id === "p3")?.statuses).toContain("removed");
-    // Both still read the chat (deadKeepRead; the removed are alive)...
-    expect(harness.emu.canView(users[0] ?? "", italians)).toBe(true);
-    expect(harness.emu.canView(users[2] ?? "", italians)).toBe(true);
-    // ...but neither keeps a voice there; the living member does. Removal is still the rule
-    // there (docs/secrecy.md): the safety net, which means a wrong permission, does not fire.
+    // Neither is in the live thread any more: nothing they could post or edit there reaches anyone.
+    expect(harness.emu.canView(p1, italians)).toBe(false);
+    expect(harness.emu.canView(p3, italians)).toBe(false);
+    expect(() => harness.emu.user(p1).edit(italians, String(before["id"]), { content: "edited" })).toThrow();
+    // Each reads his own copy, locked, which only the bot writes in; it has what was said before.
+    const copies = [
+      { user: p1, thread: await discordId(harness, gameId, "mirror:italians:p1") },
+      { user: p3, thread: await discordId(harness, gameId, "mirror:italians:p3") },
+    ];
+    const says = (thread: string, text: string) =>
+      harness.emu.messages(thread).some((m) => String(m["content"] ?? "").endsWith(text));
+    for (const copy of copies) {
+      expect(harness.emu.canView(copy.user, copy.thread)).toBe(true);
+      expect(harness.emu.canSend(copy.user, copy.thread)).toBe(false);
+      expect(() => harness.emu.user(copy.user).send(copy.thread, "let me in")).toThrow();
+      expect(harness.emu.canView(p2, copy.thread)).toBe(false);
+      await until(async () => {
+        await harness.drain(gameId);
+        return says(copy.thread, "before the night");
+      }, "the earlier message in the copy");
+    }
+    // The living member's post, its edit and its deletion reach every copy, as the bot's posts.
     const safety = await safetyNetCount();
-    await expectRemoved(harness, gameId, users[0] ?? "", "p1", italians);
-    await expectRemoved(harness, gameId, users[2] ?? "", "p3", italians);
+    const kept = harness.emu.user(p2).send(italians, "the family is still here");
+    for (const copy of copies)
+      await until(async () => {
+        await harness.drain(gameId);
+        return says(copy.thread, "the family is still here");
+      }, "the post in the copy");
+    for (const copy of copies)
+      for (const m of harness.emu.messages(copy.thread))
+        expect(m["author"] && (m["author"] as { bot?: boolean }).bot).toBe(true);
+    harness.emu.user(p2).edit(italians, String(kept["id"]), { content: "the family is gone" });
+    for (const copy of copies)
+      await until(async () => {
+        await harness.drain(gameId);
+        return says(copy.thread, "the family is gone") && !says(copy.thread, "the family is still here");
+      }, "the edit in the copy");
+    harness.emu.user(p2).delete(italians, String(kept["id"]));
+    for (const copy of copies)
+      await until(async () => {
+        await harness.drain(gameId);
+        return !says(copy.thread, "the family is gone");
+      }, "the deletion in the copy");
     expect(await safetyNetCount()).toBe(safety);
-    const kept = harness.emu.user(users[1] ?? "").send(italians, "the family is still here");
-    await new Promise((r) => setTimeout(r, 500));
-    expect(harness.emu.messages(italians).some((m) => m["id"] === kept["id"])).toBe(true);
   }, 120_000);
 
   it("a wrong permission: the safety net removes the post, tells the GM room and counts it", async () => {

@@ -4,7 +4,6 @@ import { chats, maskRelays, maskWebhooks, outbox, type RelayFile } from "../../d
 import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import { safeName } from "../../render/names.js";
 import { avatarUrl, type MaskDeps } from "./gm-room.js";
-import { maskModeOf } from "../../games/masks.js";
 import { changeGame, type Committed } from "../../games/changes.js";
 import type { OutboxRelay } from "../../games/effects.js";
 import type { Tx } from "../../games/state.js";
@@ -133,6 +132,21 @@ function isBotRow(row: Pick<RelayRow, "seatId">): boolean {
   return row.seatId === BOT_SPEAKER;
 }
 
+/**
+ * A player's own message in a live thread that has read-only copies (layout.ts): its canonical
+ * row (key `direct:<message id>`) is already in Discord; only its copies are delivered, by the
+ * bot as itself, the author's name first (src/discord/masks/direct.ts).
+ */
+const DIRECT = "direct:";
+
+export function directKey(messageId: string): string {
+  return `${DIRECT}${messageId}`;
+}
+
+function isDirect(row: Pick<RelayRow, "idempotencyKey">): boolean {
+  return row.idempotencyKey.startsWith(DIRECT);
+}
+
 /** Idempotency keys of mirror copies: `<canonical key>#<thread id>`. */
 const COPY = "#";
 
@@ -156,7 +170,11 @@ export interface RelayTarget {
  * reconcile adds and removes the readers; a mirror without one gets nothing until it has one
  * again, and then `syncMirrors` delivers what it missed.
  */
-export async function mirrorTargets(deps: MaskDeps, gameId: string, chatKey: string): Promise<RelayTarget[]> {
+export async function mirrorTargets(
+  deps: Pick<MaskDeps, "db">,
+  gameId: string,
+  chatKey: string,
+): Promise<RelayTarget[]> {
   if (!chatKey.startsWith("chat:")) return [];
   const chatId = chatKey.slice("chat:".length);
   const rows = await deps.db
@@ -171,7 +189,7 @@ export async function mirrorTargets(deps: MaskDeps, gameId: string, chatKey: str
     .map((r) => ({ channelId: parent, threadId: r.discordId }));
 }
 
-async function threadsParent(deps: MaskDeps, gameId: string): Promise<string | null> {
+async function threadsParent(deps: Pick<MaskDeps, "db">, gameId: string): Promise<string | null> {
   const [row] = await deps.db
     .select()
     .from(chats)
@@ -290,7 +308,6 @@ export async function relayGaveUp(deps: MaskDeps, effect: OutboxRelay, error: st
  * game's drain lock (the reconcile runs in the drain).
  */
 export async function syncMirrors(deps: MaskDeps, gameId: string): Promise<number> {
-  if ((await maskModeOf(deps.db, gameId)) === "off") return 0;
   const mirrorRows = await deps.db
     .select({ key: chats.chatKey })
     .from(chats)
@@ -472,11 +489,12 @@ async function downloadFiles(files: readonly RelayFile[]) {
  */
 async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | null> {
   const where = row.threadId ?? row.channelId;
+  const content = isDirect(row) ? directContent(row) : row.content;
   if (row.kind === "post") {
     await deps.db.update(maskRelays).set({ status: "sending" }).where(eq(maskRelays.id, row.id));
     const message = (await deps.rest.post(Routes.channelMessages(where), {
       body: {
-        content: row.content || "\u200b",
+        content: content || "\u200b",
         nonce: `r${row.id.toString(36)}`,
         enforce_nonce: true,
         allowed_mentions: NO_MENTIONS,
@@ -488,7 +506,7 @@ async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | nul
   if (!target?.messageId) throw new PermanentFailure("the message to change was never delivered");
   if (row.kind === "edit") {
     await deps.rest.patch(Routes.channelMessage(where, target.messageId), {
-      body: { content: row.content, allowed_mentions: NO_MENTIONS },
+      body: { content, allowed_mentions: NO_MENTIONS },
     });
     return target.messageId;
   }
@@ -500,9 +518,18 @@ async function deliverAsBot(deps: MaskDeps, row: RelayRow): Promise<string | nul
   return null;
 }
 
+/** A copy of a player's own message: his name, then what he wrote (and his files' links). */
+function directContent(row: RelayRow): string {
+  const files = row.files.map((f) => f.url);
+  const text = [row.content, ...files].filter((x) => x !== "").join("\n");
+  return `**${safeName(row.username)}:** ${text}`.slice(0, 2000);
+}
+
 /** One delivery attempt; returns the webhook message id (null for a deletion). */
 async function deliver(deps: MaskDeps, row: RelayRow): Promise<string | null> {
-  if (isBotRow(row)) return deliverAsBot(deps, row);
+  // A player's own message is in its live thread already; its copies are the bot's posts.
+  if (isDirect(row) && !isCopy(row)) return row.kind === "delete" ? null : row.messageId;
+  if (isBotRow(row) || isDirect(row)) return deliverAsBot(deps, row);
   const hook = await webhookFor(deps, row.gameId, row.channelId);
   if (row.kind === "post") {
     if (row.status === "sending") {
