@@ -29,6 +29,9 @@ import { renderText } from "../engine/helpers.js";
 
 export const ARCHIVE_TOKEN = /^[0-9a-f]{64}$/;
 
+/** How many built archive pages the console process keeps. */
+const ARCHIVE_CACHE = 50;
+
 /** The archive's address of a game, under the console's public URL. */
 export function archiveUrl(base: string, token: string): string {
   return `${base.replace(/\/+$/, "")}/archive/${token}`;
@@ -58,14 +61,14 @@ export interface ArchiveView {
 }
 
 /** The ended game of a token, or null (no such token, or the game has not ended). */
-export async function archivedGame(db: Db, token: string): Promise<{ id: string } | null> {
+export async function archivedGame(db: Db, token: string): Promise<{ id: string; guildId: string } | null> {
   if (!ARCHIVE_TOKEN.test(token)) return null;
   const [game] = await db
-    .select({ id: games.id, status: games.status })
+    .select({ id: games.id, guildId: games.guildId, status: games.status })
     .from(games)
     .where(eq(games.archiveToken, token));
   if (!game || game.status !== "ended" || !(await hasStarted(db, game.id))) return null;
-  return { id: game.id };
+  return { id: game.id, guildId: game.guildId };
 }
 
 /** Everything the archive page shows of an ended game. */
@@ -286,17 +289,26 @@ export function registerArchive(
 ): void {
   const missing = (reply: FastifyReply) =>
     reply.code(404).headers(deps.headers).type("text/html; charset=utf-8").send(deps.notFound());
+  // An ended game never changes: its page is built once per language and kept (a few at a time),
+  // since building it replays the game (verify) and reads the state before each resolution.
+  const built = new Map<string, string>();
   app.get("/archive/:token", async (request, reply) => {
     const { token } = request.params as { token: string };
     const game = await archivedGame(deps.db, token);
     if (!game) return missing(reply);
-    const view = await archiveView(deps.db, deps.reader, game.id);
+    const key = `${token}:${await deps.reader.language(game.guildId)}`;
+    let body = built.get(key);
+    if (body === undefined) {
+      body = archivePage(await archiveView(deps.db, deps.reader, game.id), token);
+      built.set(key, body);
+      if (built.size > ARCHIVE_CACHE) built.delete(built.keys().next().value ?? key);
+    }
     return reply
       .code(200)
       .headers(deps.headers)
       .header("cache-control", "public, max-age=300")
       .type("text/html; charset=utf-8")
-      .send(archivePage(view, token));
+      .send(body);
   });
   app.get("/archive/:token/game-log.json", async (request, reply) => {
     const { token } = request.params as { token: string };
