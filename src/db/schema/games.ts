@@ -51,6 +51,11 @@ export const games = pgTable(
      */
     archiveAccounts: boolean("archive_accounts").notNull().default(false),
     /**
+     * The GM's largest table (`/game create max_players`); members who join beyond it go on the
+     * game's bench of substitutes (`substitutes`). Null: the rules' maximum, no bench.
+     */
+    maxPlayers: integer("max_players"),
+    /**
      * The public archive's address of the game once it has ended (`/archive/<token>`): 244 random
      * bits, unguessable, drawn by Postgres for every game (docs/community.md).
      */

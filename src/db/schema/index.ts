@@ -7,3 +7,4 @@ export * from "./discord.js";
 export * from "./masks.js";
 export * from "./console.js";
 export * from "./records.js";
+export * from "./bench.js";
