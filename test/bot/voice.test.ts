@@ -4,6 +4,7 @@ import { chats } from "../../src/db/schema/index.js";
 import { Permissions } from "../../src/emulator/index.js";
 import type { Json } from "../../src/engine/types.js";
 import { t } from "../../src/i18n/index.js";
+import { changeGame, writeOutbox } from "../../src/games/changes.js";
 import { startHarness, textOf, type Harness } from "./harness.js";
 import { safetyNetCount } from "./voice-matrix.js";
 
@@ -142,6 +143,23 @@ describe("voice rules", () => {
         await harness.drain(gameId);
         return !says(copy.thread, "the family is gone");
       }, "the deletion in the copy");
+    // The bot's own posts in the chat reach the live thread and every copy.
+    await changeGame(harness.database.db, gameId, async (tx) => {
+      await writeOutbox(
+        tx,
+        gameId,
+        "test:bot-post",
+        [{ type: "post", chat: "italians", content: "a word from the GM" }],
+        null,
+      );
+      return { value: null, deadlines: [], outbox: true };
+    });
+    await harness.drain(gameId);
+    for (const thread of [italians, ...copies.map((c) => c.thread)])
+      await until(async () => {
+        await harness.drain(gameId);
+        return says(thread, "a word from the GM");
+      }, "the bot's post in every copy");
     expect(await safetyNetCount()).toBe(safety);
   }, 120_000);
 

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
-import { maskRelays, type chats } from "../../db/schema/index.js";
-import { THREADS_PARENT } from "../layout.js";
+import { and, eq, like } from "drizzle-orm";
+import { chats, maskRelays } from "../../db/schema/index.js";
+import { THREADS_PARENT, parseMirrorKey } from "../layout.js";
 import { maskModeOf } from "../../games/masks.js";
 import type { MaskDeps } from "./gm-room.js";
 import { BOT_SPEAKER, insertRelay, performRelay, type RelayRequest } from "./relay.js";
 
 /**
  * The bot's own posts into a mirrored chat of a masked game (a secret chat, or a public chat not
- * read by everyone): they are relay rows like what the players say, delivered by the outbox row
+ * read by everyone), or of an unmasked game's chat that has read-only copies: they are relay rows like what the players say, delivered by the outbox row
  * that made them (a `post` or `upsert` effect, under the game's drain lock), so the GMs' copy and
  * every reader's mirror get them, and a reader who joins later gets them from `syncMirrors`. The
  * bot posts them as itself (relay.ts `BOT_SPEAKER`). A failure is the outbox row's failure.
@@ -27,7 +27,8 @@ export function homeKeys(chat: string): string[] {
 }
 
 /**
- * The GMs' copy of `chat` when the game is masked and the chat is mirrored; else null. `rows`:
+ * The GMs' copy of `chat` when the game is masked and the chat is mirrored (unmasked: the live
+ * thread, when the chat has read-only copies); else null. `rows`:
  * the game's chats rows of `homeKeys(chat)`.
  */
 export async function mirroredHomeIn(
@@ -39,8 +40,20 @@ export async function mirroredHomeIn(
   const home = rows.find((r) => r.chatKey.startsWith("chat:") && r.discordKind === "thread");
   const parent = rows.find((r) => r.chatKey === THREADS_PARENT);
   if (!home || !parent) return null;
-  if ((await maskModeOf(deps.db, gameId)) === "off") return null;
+  const unmasked = (await maskModeOf(deps.db, gameId)) === "off";
+  // Unmasked, a secret chat is mirrored once one of its readers reads a read-only copy (layout.ts):
+  // from then on the bot's posts there go to the live thread (`home`) and to every copy.
+  if (unmasked && !(await hasCopies(deps, gameId, home.chatKey))) return null;
   return { chatKey: home.chatKey, channelId: parent.discordId, threadId: home.discordId };
+}
+
+async function hasCopies(deps: MaskDeps, gameId: string, chatKey: string): Promise<boolean> {
+  const chatId = chatKey.slice("chat:".length);
+  const rows = await deps.db
+    .select({ key: chats.chatKey })
+    .from(chats)
+    .where(and(eq(chats.gameId, gameId), like(chats.chatKey, "mirror:%")));
+  return rows.some((r) => parseMirrorKey(r.key)?.chatId === chatId);
 }
 
 function botSays(
