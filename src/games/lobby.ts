@@ -61,6 +61,8 @@ export interface CreateGameInput {
   ranked?: boolean;
   /** True: the public archive names the account behind each mask (docs/community.md). */
   archiveAccounts?: boolean;
+  /** The GM's largest table; members who join beyond it go on the bench (src/games/bench.ts). */
+  maxPlayers?: number | null;
 }
 
 /** The zone of a game created without DEFAULT_TIMEZONE at hand (tools, tests): env's default. */
@@ -147,6 +149,9 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
     fallback: input.defaultTimezone ?? DEFAULT_ZONE,
   });
   if ("bad" in zone) throw new UserError("game.bad_timezone", { zone: input.timezone ?? zone.bad });
+  const maxPlayers = input.maxPlayers ?? null;
+  if (maxPlayers !== null && (maxPlayers < ruleset.players.min || maxPlayers > ruleset.players.max))
+    throw new UserError("bench.bad_max", { min: ruleset.players.min, max: ruleset.players.max });
   // The rules that read a zone (reichstag's extensions) read the game's.
   const zoned = "timezone" in parsed ? { timezone: zone.zone } : {};
   return inTransaction(ctx.db, async (tx) => {
@@ -165,6 +170,7 @@ export async function create(ctx: GameContext, input: CreateGameInput): Promise<
         reminders: input.reminders ?? [60, 10],
         ranked: input.ranked ?? true,
         archiveAccounts: input.archiveAccounts ?? false,
+        maxPlayers: input.maxPlayers ?? null,
       })
       .returning();
     if (!game) throw new Error("insert returned nothing");
@@ -193,6 +199,9 @@ export async function join(
     const seats = await seatsOf(tx, gameId);
     if (seats.some((s) => s.userId === userId)) throw new UserError("game.already_joined");
     if (seats.length >= ruleset.players.max) throw new UserError("game.full", { max: ruleset.players.max });
+    // The GM's table is full: the member's place is on the bench (src/games/bench.ts).
+    if (game.maxPlayers !== null && seats.length >= game.maxPlayers)
+      throw new UserError("bench.table_full", { max: game.maxPlayers });
     // Two seats whose names read alike (TR39 skeletons: "Anna" and "Аnna") would let one pass for the other.
     const alike = confusableWith(
       displayName,

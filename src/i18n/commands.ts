@@ -182,6 +182,18 @@ export const commandTexts = {
     "Whose record (default: yours)",
     "Чья статистика (по умолчанию — ваша)",
   ),
+  "opt.max_players": c(
+    "max_players",
+    "макс_игроков",
+    "The largest table; members who join beyond it go on the bench of substitutes",
+    "Наибольший стол; записавшиеся сверх него попадают в запасные",
+  ),
+  "opt.with_bench": c(
+    "with",
+    "на",
+    "The new account (default: the first substitute on the bench)",
+    "Новый участник (по умолчанию — первый из запасных)",
+  ),
   "opt.archive_accounts": c(
     "archive_accounts",
     "архив_с_именами",

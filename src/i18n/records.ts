@@ -48,6 +48,13 @@ export const recordsEn: Catalog = {
   "stats.chart_legend": "bar: games · dark: wins",
   "stats.never": "—",
   "stats.unranked_created": "It is unranked: its results stay out of /stats.",
+  "bench.joined": (p) =>
+    `The table of “${String(p["name"])}” is full (${en1(n(p, "max"), "player", "players")}): you are substitute no. ${formatNumber("en", n(p, "place"))}. A GM calls you in with /gm replace; /game leave takes you off the bench.`,
+  "bench.left": "You are off the bench of “{name}”.",
+  "bench.empty": "Nobody is on this game's bench: name the new account with the with option.",
+  "bench.seat_free": "A seat is free at this table: join it with /game join.",
+  "bench.table_full": (p) => `The table is full (${en1(n(p, "max"), "player", "players")}).`,
+  "bench.bad_max": "For these rules the largest table must be at least {min} and at most {max}.",
   "archive.title": "“{name}”: the archive",
   "archive.intro":
     "{ruleset}. A finished game, as it was played: the roles, every phase with its newspaper, deaths, votes and the orders now revealed, and the check of its fairness.",
@@ -87,7 +94,7 @@ export const recordsEn: Catalog = {
 
 export const recordsRu: Catalog = {
   "stats.member_title": "Статистика участника {name} на этом сервере",
-  "stats.member_hidden_note": "(скрыта от других: /stats show снова её откроет)",
+  "stats.member_hidden_note": "(скрыта от других: /статистика открыть снова её откроет)",
   "stats.member_empty": "У участника {name} пока нет ни одной завершённой рейтинговой игры на этом сервере.",
   "stats.member_games": (p) =>
     `Игр: ${formatNumber("ru", n(p, "games"))} · побед ${formatNumber("ru", n(p, "wins"))} (${String(p["winRate"])}) · в живых к концу ${formatNumber("ru", n(p, "survived"))} (${String(p["surviveRate"])})`,
@@ -101,7 +108,8 @@ export const recordsRu: Catalog = {
     `${String(p["name"])} (${String(p["ruleset"])}): ${countRu(n(p, "games"), ["игра", "игры", "игр"])}, ${countRu(n(p, "wins"), ["победа", "победы", "побед"])} (${String(p["rate"])})`,
   "stats.more": "…и ещё {count}",
   "stats.hidden": "Статистика закрыта по желанию участника {name}.",
-  "stats.hide_done": "Ваша статистика на этом сервере теперь скрыта: /stats member покажет её только вам.",
+  "stats.hide_done":
+    "Ваша статистика на этом сервере теперь скрыта: /статистика участник покажет её только вам.",
   "stats.show_done": "Ваша статистика на этом сервере снова открыта.",
   "stats.server_title": "Статистика сервера",
   "stats.server_empty": "На этом сервере пока нет ни одной завершённой рейтинговой игры.",
@@ -121,7 +129,14 @@ export const recordsRu: Catalog = {
   "stats.chart_server": "Доля побед по сторонам",
   "stats.chart_legend": "полоса — игры · тёмная часть — победы",
   "stats.never": "—",
-  "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /stats.",
+  "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /статистика.",
+  "bench.joined": (p) =>
+    `Стол «${String(p["name"])}» заполнен (${countRu(n(p, "max"), ["игрок", "игрока", "игроков"])}): вы в запасе под номером ${formatNumber("ru", n(p, "place"))}. Ведущий вызовет вас командой /ведущий заменить; /игра выйти уберёт вас из запаса.`,
+  "bench.left": "Вы больше не в запасе игры «{name}».",
+  "bench.empty": "В запасе этой игры никого нет: назовите нового участника параметром на.",
+  "bench.seat_free": "За этим столом есть свободное место: запишитесь командой /игра войти.",
+  "bench.table_full": (p) => `Стол заполнен (${countRu(n(p, "max"), ["игрок", "игрока", "игроков"])}).`,
+  "bench.bad_max": "Для этих правил наибольший стол: не меньше {min} и не больше {max}.",
   "archive.title": "«{name}»: архив",
   "archive.intro":
     "{ruleset}. Завершённая игра так, как она шла: роли, каждая фаза с газетой, смертями, голосованием и раскрытыми теперь приказами, и проверка честности.",

@@ -14,8 +14,10 @@ import {
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
+import { joinBench, leaveBench } from "../../games/bench.js";
 import { activeGames, guildGames, playingIn, seatCounts, settingsOf } from "../../games/queries.js";
 import { systemClock, type GameRow } from "../../games/service.js";
+import type { PlayerRow } from "../../games/rows.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { zoneChoices } from "../../games/time.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
@@ -89,7 +91,8 @@ export const data = named(new SlashCommandBuilder(), "game")
       )
       .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64))
       .addBooleanOption((o) => named(o, "opt.ranked"))
-      .addBooleanOption((o) => named(o, "opt.archive_accounts")),
+      .addBooleanOption((o) => named(o, "opt.archive_accounts"))
+      .addIntegerOption((o) => named(o, "opt.max_players").setMinValue(1).setMaxValue(100)),
   )
   .addSubcommand((s) =>
     named(s, "game.join")
@@ -182,6 +185,7 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
     phaseDurationMs: phaseMinutes !== null ? phaseMinutes * 60_000 : (preset?.phaseDurationMs ?? null),
     ranked: interaction.options.getBoolean("ranked") ?? true,
     archiveAccounts: interaction.options.getBoolean("archive_accounts") ?? false,
+    maxPlayers: interaction.options.getInteger("max_players"),
   });
   const ruleset = rulesetOrThrow(game.ruleset);
   // The creator is the game's GM and the game is in its lobby: the mode is accepted.
@@ -257,6 +261,11 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     case "join":
       return join(ctx, interaction, game);
     case "leave": {
+      // A substitute leaves the bench; a seated player his seat (before the start).
+      if (await leaveBench(ctx.db, game.id, userId)) {
+        await interaction.editReply(t(lang, "bench.left", { name: game.name }));
+        return;
+      }
       await ctx.service.leave(game.id, userId);
       await interaction.editReply(t(lang, "game.left", { name: game.name }));
       return;
@@ -325,7 +334,19 @@ async function join(
   const said = interaction.isChatInputCommand()
     ? genderOption(interaction.options.getString("gender"))
     : undefined;
-  const seat = await ctx.service.join(game.id, interaction.user.id, shown, said);
+  let seat: PlayerRow;
+  try {
+    seat = await ctx.service.join(game.id, interaction.user.id, shown, said);
+  } catch (error) {
+    if (!(error instanceof UserError) || error.key !== "bench.table_full") throw error;
+    // The GM's table is full: the member goes on the bench of substitutes (src/games/bench.ts).
+    const place = await joinBench(ctx.db, game.id, interaction.user.id, shown);
+    await interaction.editReply({
+      content: t(ctx.lang, "bench.joined", { name: game.name, max: game.maxPlayers ?? 0, place }),
+      components: [],
+    });
+    return;
+  }
   // Masked games never show a seat number: seats follow the public join order.
   const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
   const content = masked

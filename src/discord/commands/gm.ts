@@ -27,6 +27,7 @@ import { describeChosen, labelsOf } from "../../render/orders.js";
 import { seatNames } from "../masks/seat-names.js";
 import { findOffer, offerValue, paramsFor, targetChoices } from "../orders.js";
 import { displayNameOf } from "./game.js";
+import { benchOf, leaveBench } from "../../games/bench.js";
 import { named, MAX_PHASE_INDEX } from "./builders.js";
 import { ConsoleAuth, LINK_TTL_MS } from "../../console/auth.js";
 
@@ -46,7 +47,7 @@ export const data = named(new SlashCommandBuilder(), "gm")
   .addSubcommand((s) =>
     named(s, "gm.replace")
       .addUserOption(playerOption)
-      .addUserOption((o) => named(o, "opt.with").setRequired(true))
+      .addUserOption((o) => named(o, "opt.with_bench"))
       .addStringOption(gameOption),
   )
   .addSubcommandGroup((g) =>
@@ -284,17 +285,20 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "replace": {
       const from = interaction.options.getUser("player", true);
-      const to = interaction.options.getUser("with", true);
-      const member = interaction.options.getMember("with");
+      // Without `with`, the bench's first substitute takes the seat (src/games/bench.ts).
+      const chosen = interaction.options.getUser("with");
+      const first = chosen ? undefined : (await benchOf(ctx.db, game.id))[0];
+      if (!chosen && !first) throw new UserError("bench.empty");
+      const to = { id: chosen?.id ?? first?.userId ?? "" };
+      const toName = chosen ? displayNameOf(interaction, to.id) : (first?.displayName ?? "");
+      const member = chosen
+        ? interaction.options.getMember("with")
+        : await interaction.guild?.members.fetch(to.id).catch(() => null);
       refuseSeatForAdmin(member instanceof GuildMember ? member.permissions : null, false);
       const fromSeat = await ctx.service.seatOf(game.id, from.id);
-      const committed = await ctx.service.replace(
-        game.id,
-        userId,
-        from.id,
-        to.id,
-        displayNameOf(interaction, to.id),
-      );
+      const committed = await ctx.service.replace(game.id, userId, from.id, to.id, toName);
+      // Seated now: off the bench, whether named or called as the first.
+      await leaveBench(ctx.db, game.id, to.id);
       await ctx.after(game.id, committed);
       const ruleset = rulesetOrThrow(game.ruleset);
       if (game.status !== "lobby" && Object.hasOwn(ruleset.gmActions, "replace")) {
@@ -307,7 +311,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       }
       await interaction.editReply(
         t(lang, "gm.replaced", {
-          to: safeName(displayNameOf(interaction, to.id)),
+          to: safeName(toName),
           from: safeName(fromSeat.displayName),
         }),
       );
