@@ -54,6 +54,15 @@ async function recordGame(
   }
   rulesetOrThrow(game.ruleset);
   const state = await stateOf(db, game.id);
+  // Ended by a GM before its rules decided it (/game end): no outcome to count (docs/community.md).
+  if (!state.ended) {
+    const written = await db
+      .insert(gameResults)
+      .values({ ...result, played: false })
+      .onConflictDoNothing()
+      .returning({ id: gameResults.gameId });
+    return written.length > 0;
+  }
   const seats = await db.select().from(players).where(eq(players.gameId, game.id));
   const account = new Map(seats.map((s) => [s.seatId, s.userId]));
   const [phases] = await db

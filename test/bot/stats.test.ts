@@ -60,7 +60,7 @@ describe("/stats", () => {
     expect(maniac).toContain("Games: 1 · wins 0 (0%) · survived to the end 0 (0%)");
   });
 
-  it("leaves out an unranked game and a running one, which counts once it ends", async () => {
+  it("leaves out an unranked game, one its GM stopped, and a running one, which counts once it ends", async () => {
     const unranked = await openTable(h, {
       lang: "en",
       ruleset: "classic",
@@ -70,6 +70,17 @@ describe("/stats", () => {
       create: { ranked: false },
     });
     await playToTheEnd(unranked);
+    // Stopped by its GM before its rules decided it: no outcome, no count.
+    const aborted = await openTable(h, {
+      lang: "en",
+      ruleset: "classic",
+      name: "Aborted",
+      seats: 3,
+      assign: TOWN_WINS,
+    });
+    await aborted.force();
+    await aborted.gmDoes("game end");
+    await aborted.drain();
     running = await openTable(h, {
       lang: "en",
       ruleset: "classic",

@@ -15,7 +15,8 @@ import { games } from "./games.js";
 /**
  * What a finished game ended as, written once after its end (src/games/records.ts) so that the
  * server's records read rows instead of replaying games: who won, how long it ran. `played`
- * is false for a game ended from its lobby (no seat has a result). A running game has no row.
+ * is false for a game ended from its lobby or by a GM before its rules decided it (no seat has a
+ * result). A running game has no row.
  */
 export const gameResults = pgTable(
   "game_results",
