@@ -181,6 +181,10 @@ export const en: Catalog = {
   "settings.gender.m": "as «он» (masculine)",
   "settings.gender.f": "as «она» (feminine)",
   "settings.gender.none": "in words that need no gender",
+  "settings.gm_role": ", GM role {role}",
+  "settings.timezone": ", time zone {zone} (new games)",
+  "settings.timezone_default": ", time zone {zone} (the bot's default; set one with the timezone option)",
+  "lang.ru": "Russian",
   "lang.en": "English",
 
   // co-GMs, the server's games, help
@@ -363,6 +367,7 @@ export const en: Catalog = {
   "player_status.warned": "warned",
   // the game's Discord roles and channels (src/discord/layout.ts)
   "layout.role.alive": "alive",
+  "layout.role.players": "players",
   "layout.role.silenced": "silenced",
   "layout.role.dead": "dead",
   "layout.role.gm": "GM",

@@ -179,6 +179,10 @@ export const ru: Catalog = {
   "settings.gender.m": "в мужском роде («он»)",
   "settings.gender.f": "в женском роде («она»)",
   "settings.gender.none": "словами, которым род не нужен",
+  "settings.gm_role": ", роль ведущего — {role}",
+  "settings.timezone": ", часовой пояс — {zone} (для новых игр)",
+  "settings.timezone_default":
+    ", часовой пояс — {zone} (по умолчанию бота; задайте свой параметром часовой_пояс)",
   "lang.ru": "русский",
   "lang.en": "английский",
 
@@ -362,6 +366,7 @@ export const ru: Catalog = {
   "player_status.warned": (p) => seatForm(p, "предупреждён", "предупреждена", "с предупреждением"),
   // роли и каналы игры в Discord (src/discord/layout.ts)
   "layout.role.alive": "живые",
+  "layout.role.players": "игроки",
   "layout.role.silenced": "без голоса",
   "layout.role.dead": "мёртвые",
   "layout.role.gm": "ведущие",
