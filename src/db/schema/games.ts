@@ -56,6 +56,14 @@ export const games = pgTable(
      */
     maxPlayers: integer("max_players"),
     /**
+     * Timed sign-ups (`/game create signup_until`, docs/community.md): when they close (the
+     * `signup_close` deadline starts the game then), the table's minimum the GM asked for, and the
+     * channel of the public sign-up post. Null: no timed sign-ups.
+     */
+    signupUntil: timestamp("signup_until", { withTimezone: true }),
+    minPlayers: integer("min_players"),
+    signupChannelId: text("signup_channel_id"),
+    /**
      * The public archive's address of the game once it has ended (`/archive/<token>`): 244 random
      * bits, unguessable, drawn by Postgres for every game (docs/community.md).
      */

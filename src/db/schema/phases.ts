@@ -32,7 +32,16 @@ export const phases = pgTable(
   (t) => [unique("phases_game_index_uq").on(t.gameId, t.index)],
 );
 
-export const deadlineKinds = ["resolve", "reminder", "publish", "interrogation", "daily"] as const;
+export const deadlineKinds = [
+  "resolve",
+  "reminder",
+  "publish",
+  "interrogation",
+  "daily",
+  /** Timed sign-ups of a game in its lobby (phase index 0; key: the close time in ms). */
+  "signup_close",
+  "signup_remind",
+] as const;
 
 /**
  * Every timed job of a game (resolution, reminders, review grace periods, regnum's
