@@ -57,6 +57,7 @@ describe("several games per server; reichstag through the panel", () => {
       "rules",
       "say",
       "settings",
+      "stats",
       "vote",
     ]);
     const game = fetched?.find((c) => c.name === "game");
