@@ -134,6 +134,17 @@ async function applyGmInput(
   });
 }
 
+/**
+ * What a replacement returns: the seat, and the substitute's label for the rules' own `replace`
+ * (`sub1`, `sub2`… in the order of the game's replacements). The label, not the account, goes into
+ * the game log: the log is public after the end (the archive's download), and an account id there
+ * would tie a masked seat to a member.
+ */
+export interface Replacement {
+  seatId: string;
+  substitute: string;
+}
+
 /** Replaces the account behind a seat; the seat keeps role, chats, orders and history. */
 export async function replace(
   ctx: GameContext,
@@ -142,7 +153,7 @@ export async function replace(
   fromUserId: string,
   toUserId: string,
   displayName: string,
-): Promise<Committed<string>> {
+): Promise<Committed<Replacement>> {
   return changeGame(ctx.db, gameId, async (tx, game) => {
     await requireGm(ctx, tx, gameId, byUserId);
     await logControl(ctx, tx, gameId, byUserId, "replace", { from: fromUserId, to: toUserId });
@@ -171,11 +182,16 @@ export async function replace(
       phase: phase?.label ?? "lobby",
       byUserId,
     });
-    if (game.status === "lobby") return { value: seat.seatId, deadlines: [], outbox: false };
+    const made = await tx
+      .select({ id: playerReplacements.id })
+      .from(playerReplacements)
+      .where(eq(playerReplacements.gameId, gameId));
+    const value = { seatId: seat.seatId, substitute: `sub${made.length}` };
+    if (game.status === "lobby") return { value, deadlines: [], outbox: false };
     // Masked games: the seat keeps its mask as its shown name; the new account's never shows.
     await dealMasks(tx, gameId);
     await writeOutbox(tx, gameId, `replace:${seat.seatId}:${toUserId}`, [{ type: "reconcile" }], null);
-    return { value: seat.seatId, deadlines: [], outbox: true };
+    return { value, deadlines: [], outbox: true };
   });
 }
 

@@ -201,7 +201,7 @@ export class GameService {
     fromUserId: string,
     toUserId: string,
     displayName: string,
-  ): Promise<Committed<string>> {
+  ): Promise<Committed<gmActions.Replacement>> {
     return gmActions.replace(this.ctx, gameId, byUserId, fromUserId, toUserId, displayName);
   }
 

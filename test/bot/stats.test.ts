@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameLogFiles } from "../../src/games/game-log.js";
 import { t } from "../../src/i18n/index.js";
 import { contentOf, isEphemeral, startHarness, type Harness, type Json } from "./harness.js";
 import { openTable, type Table } from "./tables.js";
@@ -109,6 +110,12 @@ describe("/stats", () => {
     const replaced = contentOf(await running.slash(running.user(3), "stats member"));
     expect(replaced).toContain("Games: 1 · wins 1");
     expect(replaced).toContain("Came in as a substitute: 0 times · left a seat to a substitute: 1 time");
+
+    // The game log the archive offers names the substitute by a label, never by the account.
+    const files = await gameLogFiles(h.database.db, running.id);
+    const log = files.find((f) => f.name === "game-log.json")?.data.toString("utf8") ?? "";
+    expect(log).toContain('"sub1"');
+    expect(log).not.toContain(running.user(4));
   });
 
   it("a hidden record is refused to others and shown to its member; /stats show opens it again", async () => {
