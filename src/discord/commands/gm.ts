@@ -305,7 +305,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
         const recorded = await ctx.service.gm(game.id, userId, {
           action: "replace",
           targets: [fromSeat.seatId],
-          params: { with: to.id },
+          params: { with: committed.value.substitute },
         });
         await ctx.after(game.id, recorded);
       }
