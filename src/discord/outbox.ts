@@ -586,6 +586,8 @@ async function chatRows(
       .select()
       .from(chats)
       .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, keys)));
+  // A channel outside the game's layout, named by its id (a lobby's sign-up post, src/games/signups.ts).
+  if (chat.startsWith("channel:")) return { channelId: chat.slice("channel:".length), rows: [] };
   const own = (row: typeof chats.$inferSelect) => row.chatKey === chat || row.chatKey === `chat:${chat}`;
   let rows = await read();
   let found = rows.find(own);

@@ -15,6 +15,7 @@ import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
 import { shownNameOf } from "./members.js";
+import { handleSignupButton, SIGNUP_PREFIX } from "./signups.js";
 
 /**
  * Who acts in an interaction: a member with the server's GM role or the Manage Server
@@ -111,6 +112,8 @@ export async function handleInteraction(deps: BotDeps, interaction: Interaction)
         await handleJoinPick(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${RETRY_PREFIX}:`))
         await handleRetryButton(ctx, interaction);
+      else if (interaction.isButton() && interaction.customId.startsWith(`${SIGNUP_PREFIX}:`))
+        await handleSignupButton(ctx, interaction);
       else if (interaction.isButton() && interaction.customId.startsWith(`${REVIEW_PREFIX}:`))
         await handleReviewButton(ctx, interaction);
       else await answerExpired(interaction, lang);

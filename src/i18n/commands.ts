@@ -188,6 +188,18 @@ export const commandTexts = {
     "The largest table; members who join beyond it go on the bench of substitutes",
     "Наибольший стол; записавшиеся сверх него попадают в запасные",
   ),
+  "opt.signup_until": c(
+    "signup_until",
+    "запись_до",
+    "Open sign-ups until this time (21:00, 02.12 21:00) in the game's zone; the game starts then",
+    "Открыть запись до этого времени (21:00, 02.12 21:00) в поясе игры; тогда игра и начнётся",
+  ),
+  "opt.min_players": c(
+    "min_players",
+    "мин_игроков",
+    "With sign-ups: the game starts at their close only with at least this many players",
+    "С записью: игра начнётся при её закрытии, только если игроков не меньше",
+  ),
   "opt.with_bench": c(
     "with",
     "на",

@@ -10,6 +10,7 @@ import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { consoleEn, consoleRu } from "./console.js";
 import { masksEn, masksRu } from "./masks.js";
 import { recordsEn, recordsRu } from "./records.js";
+import { signupsEn, signupsRu } from "./signups.js";
 
 export type { Lang, Localized };
 export { joinList };
@@ -18,8 +19,8 @@ export type Message = string | ((p: Params) => string);
 export type Catalog = Record<string, Message>;
 
 export const catalogs: Record<Lang, Catalog> = {
-  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn },
-  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu, ...recordsRu },
+  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn, ...signupsEn },
+  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu, ...recordsRu, ...signupsRu },
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 

@@ -29,6 +29,10 @@ export const jobPayloads = {
   "phase.publish": z.object({ gameId, phaseIndex, deadlineId }),
   /** A real-time window of the ruleset ran out (regnum's interrogation answers). */
   "game.timer": z.object({ gameId, phaseIndex, deadlineId }),
+  /** Timed sign-ups (src/games/signups.ts): their close starts the game or tells the GM. */
+  "signup.close": z.object({ gameId, phaseIndex: z.number().int(), deadlineId }),
+  /** A reminder in the sign-up channel before the close. */
+  "signup.remind": z.object({ gameId, phaseIndex: z.number().int(), deadlineId }),
   /** Perform the game's pending Discord side effects. */
   "outbox.drain": z.object({ gameId }),
 } as const;
@@ -43,6 +47,8 @@ export const deadlineJobs = {
   reminder: "phase.remind",
   publish: "phase.publish",
   interrogation: "game.timer",
+  signup_close: "signup.close",
+  signup_remind: "signup.remind",
 } as const satisfies Record<string, JobName>;
 
 export function jobForDeadlineKind(kind: string): JobName | undefined {
@@ -91,6 +97,9 @@ export const jobIds = {
       : formatJobId("publish", gameId, phaseIndex, dueAt.getTime()),
   /** A ruleset's real-time window, by its key and end (ms). */
   timer: (gameId: string, key: string, at: number): string => formatJobId("interrogation", gameId, key, at),
+  /** A sign-up close or its reminder, by the close time (ms): extending gives new jobs. */
+  signup: (kind: "signup_close" | "signup_remind", gameId: string, until: Date): string =>
+    formatJobId(kind.replace("_", "-"), gameId, until.getTime()),
   /** A drain of the game's outbox for one committed version of the game. */
   drain: (gameId: string, version: number): string => formatJobId("outbox-drain", gameId, version),
 } as const;

@@ -5,6 +5,7 @@ import { deadlines, games } from "../db/schema/index.js";
 import { deadlineLatenessSeconds, phaseResolutions, phaseResolutionSeconds } from "../http/metrics.js";
 import { UserError } from "../games/errors.js";
 import { sendReminder } from "../games/reminders.js";
+import { closeSignups, remindSignups } from "../games/signups.js";
 import type { Clock, GameService } from "../games/service.js";
 import type { JobHandlers } from "../jobs/registry.js";
 import type { Scheduler } from "../jobs/scheduler.js";
@@ -145,6 +146,24 @@ export function createHandlers(deps: HandlerDeps): JobHandlers {
       } catch (error) {
         unrecoverable(error);
       }
+    },
+
+    "signup.close": async ({ gameId, deadlineId }, job) => {
+      const committed = await closeSignups(deps.db, deps.clock, gameId, {
+        deadlineId,
+        jobId: job.id ?? "",
+      }).catch(unrecoverable);
+      if (committed.value !== "nothing") log.info({ gameId, outcome: committed.value }, "sign-ups closed");
+      if (committed.value === "started") await settle(gameId, committed.version);
+      else await scheduler.afterCommit(gameId, committed);
+    },
+
+    "signup.remind": async ({ gameId, deadlineId }, job) => {
+      const committed = await remindSignups(deps.db, deps.clock, gameId, {
+        deadlineId,
+        jobId: job.id ?? "",
+      }).catch(unrecoverable);
+      await scheduler.afterCommit(gameId, committed);
     },
 
     "outbox.drain": async ({ gameId }, job, token) => {

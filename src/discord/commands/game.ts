@@ -7,6 +7,7 @@ import {
   SlashCommandBuilder,
   StringSelectMenuBuilder,
   type AutocompleteInteraction,
+  type ButtonInteraction,
   type ChatInputCommandInteraction,
   type GuildMember,
   type SlashCommandStringOption,
@@ -19,7 +20,9 @@ import { activeGames, guildGames, playingIn, seatCounts, settingsOf } from "../.
 import { systemClock, type GameRow } from "../../games/service.js";
 import type { PlayerRow } from "../../games/rows.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
-import { zoneChoices } from "../../games/time.js";
+import { discordTime, gameZone, parseLocalTime, zoneChoices } from "../../games/time.js";
+import { openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
+import { gameContext } from "../../games/context.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
@@ -92,7 +95,9 @@ export const data = named(new SlashCommandBuilder(), "game")
       .addStringOption((o) => named(o, "opt.timezone").setAutocomplete(true).setMaxLength(64))
       .addBooleanOption((o) => named(o, "opt.ranked"))
       .addBooleanOption((o) => named(o, "opt.archive_accounts"))
-      .addIntegerOption((o) => named(o, "opt.max_players").setMinValue(1).setMaxValue(100)),
+      .addIntegerOption((o) => named(o, "opt.max_players").setMinValue(1).setMaxValue(100))
+      .addStringOption((o) => named(o, "opt.signup_until").setMaxLength(40))
+      .addIntegerOption((o) => named(o, "opt.min_players").setMinValue(1).setMaxValue(100)),
   )
   .addSubcommand((s) =>
     named(s, "game.join")
@@ -158,6 +163,33 @@ function maskModeOption(value: string | null): MaskMode | null {
   return maskModes.find((m) => m === value) ?? null;
 }
 
+/**
+ * `signup_until` read on the clock of the zone the game will have (as `/gm deadline` reads times),
+ * before the game is created: a time that cannot be read, or has passed, creates nothing.
+ */
+async function signupTime(
+  ctx: Ctx,
+  interaction: ChatInputCommandInteraction,
+  rulesetId: string,
+  options: JsonObject,
+  text: string,
+  now: Date,
+): Promise<Date> {
+  const zone = gameZone({
+    chosen: interaction.options.getString("timezone"),
+    options,
+    rulesZone: rulesets[rulesetId]?.rulesZone,
+    server: (await settingsOf(ctx.db, interaction.guildId ?? "")).timezone,
+    fallback: ctx.deps.env.DEFAULT_TIMEZONE,
+  });
+  // A zone that is no zone is refused by the creation itself, in its own words.
+  if ("bad" in zone) return now;
+  const at = parseLocalTime(text, zone.zone, now);
+  if (!at) throw new UserError("signup.bad_time", { text: text.slice(0, 40), zone: zone.zone });
+  if (at.getTime() <= now.getTime()) throw new UserError("signup.past");
+  return at;
+}
+
 async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply();
   if (!mayCreate(ctx)) throw new UserError("game.create_forbidden");
@@ -172,6 +204,12 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const phaseMinutes = interaction.options.getInteger("phase_minutes");
   const masks = maskModeOption(interaction.options.getString("masks"));
   if (masks === "appearances" && !supportsAppearances(rulesetId)) throw new UserError("game.no_appearances");
+  // Sign-ups' close, read on the game's clock as `/gm deadline` reads times (checked before creating).
+  const signupText = interaction.options.getString("signup_until");
+  const now = (ctx.deps.clock ?? systemClock).now();
+  const signupAt = signupText
+    ? await signupTime(ctx, interaction, rulesetId, options, signupText, now)
+    : null;
   const game = await ctx.service.create({
     guildId,
     name,
@@ -190,10 +228,27 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const ruleset = rulesetOrThrow(game.ruleset);
   // The creator is the game's GM and the game is in its lobby: the mode is accepted.
   if (masks) await setMaskMode(ctx.db, game.id, interaction.user.id, masks);
+  let signups = "";
+  if (signupAt) {
+    const minPlayers = interaction.options.getInteger("min_players");
+    const opened = await openSignups(
+      gameContext(ctx.db, ctx.service.clock, ctx.actor),
+      game.id,
+      interaction.user.id,
+      { until: signupAt, minPlayers, channelId: interaction.channelId },
+    ).catch(async (error: unknown) => {
+      // A refused sign-up (a minimum the table cannot hold) leaves no open lobby behind.
+      await ctx.service.end(game.id, interaction.user.id);
+      throw error;
+    });
+    await ctx.after(game.id, opened);
+    signups = ` ${t(ctx.lang, "signup.created", { when: discordTime(signupAt) })}`;
+  }
   await interaction.editReply({
     content:
       t(ctx.lang, "game.created", { name: game.name, ruleset: ruleset.name[ctx.lang] }) +
-      (game.ranked ? "" : ` ${t(ctx.lang, "stats.unranked_created")}`),
+      (game.ranked ? "" : ` ${t(ctx.lang, "stats.unranked_created")}`) +
+      signups,
     allowedMentions: { parse: [] },
   });
 }
@@ -260,16 +315,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   switch (sub) {
     case "join":
       return join(ctx, interaction, game);
-    case "leave": {
-      // A substitute leaves the bench; a seated player his seat (before the start).
-      if (await leaveBench(ctx.db, game.id, userId)) {
-        await interaction.editReply(t(lang, "bench.left", { name: game.name }));
-        return;
-      }
-      await ctx.service.leave(game.id, userId);
-      await interaction.editReply(t(lang, "game.left", { name: game.name }));
-      return;
-    }
+    case "leave":
+      return leaveGame(ctx, interaction, game);
     case "assign": {
       await requireGm(ctx, game.id, userId);
       const target = interaction.options.getUser("user", true);
@@ -303,7 +350,11 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
     }
     case "start": {
       // A game on Discord: the rules' table minimum and the server's cap on running games apply.
-      const committed = await ctx.service.start(game.id, userId, { limits: true });
+      const committed = await startFromSignups(
+        gameContext(ctx.db, ctx.service.clock, ctx.actor),
+        game.id,
+        userId,
+      );
       await ctx.after(game.id, committed);
       await interaction.editReply(
         t(lang, "game.started", { name: game.name, phase: phaseName(lang, committed.value.label) }),
@@ -323,9 +374,33 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
 }
 
 /** Seats the member in a game and says where (an answer to the command or to the game picker). */
-async function join(
+/** A game with timed sign-ups: its public post shows the new count (src/games/signups.ts). */
+async function refreshPost(ctx: Ctx, game: GameRow): Promise<void> {
+  if (game.signupChannelId === null) return;
+  await ctx.after(game.id, await refreshSignups(ctx.db, ctx.service.clock, game.id));
+}
+
+/** `/game leave` and the sign-up post's Leave: a substitute leaves the bench, a seated player his seat. */
+export async function leaveGame(
   ctx: Ctx,
-  interaction: ChatInputCommandInteraction | StringSelectMenuInteraction,
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  game: GameRow,
+): Promise<void> {
+  const userId = interaction.user.id;
+  if (await leaveBench(ctx.db, game.id, userId)) {
+    await refreshPost(ctx, game);
+    await interaction.editReply(t(ctx.lang, "bench.left", { name: game.name }));
+    return;
+  }
+  await ctx.service.leave(game.id, userId);
+  await refreshPost(ctx, game);
+  await interaction.editReply(t(ctx.lang, "game.left", { name: game.name }));
+}
+
+/** `/game join`, its picker and the sign-up post's Join: a seat, else a place on the bench. */
+export async function join(
+  ctx: Ctx,
+  interaction: ChatInputCommandInteraction | StringSelectMenuInteraction | ButtonInteraction,
   game: GameRow,
 ): Promise<void> {
   refuseSeatForAdmin(interaction.memberPermissions, true);
@@ -341,12 +416,14 @@ async function join(
     if (!(error instanceof UserError) || error.key !== "bench.table_full") throw error;
     // The GM's table is full: the member goes on the bench of substitutes (src/games/bench.ts).
     const place = await joinBench(ctx.db, game.id, interaction.user.id, shown);
+    await refreshPost(ctx, game);
     await interaction.editReply({
       content: t(ctx.lang, "bench.joined", { name: game.name, max: game.maxPlayers ?? 0, place }),
       components: [],
     });
     return;
   }
+  await refreshPost(ctx, game);
   // Masked games never show a seat number: seats follow the public join order.
   const masked = (await maskModeOf(ctx.db, game.id, game.ruleset)) !== "off";
   const content = masked
