@@ -891,7 +891,7 @@ async function upsertMessage(
       content,
       nonce: nonceOf(outboxId, 0),
       enforce_nonce: true,
-      allowed_mentions: { parse: [] },
+      allowed_mentions: { parse: [], ...(effect.mentions ? { users: effect.mentions } : {}) },
       ...components,
     },
   })) as { id: string };

@@ -67,6 +67,8 @@ export interface OutboxUpsert {
    * phase's last status, rendered from the state just before its resolution.
    */
   render?: { gmStatus: number; resolved?: "published" };
+  /** Members the message pings when first posted (a sign-up close's GM); no one else is ever pinged. */
+  mentions?: string[];
 }
 export interface OutboxButton {
   id: string;
@@ -157,6 +159,7 @@ export const outboxPayload: z.ZodType<OutboxEffect> = z.discriminatedUnion("type
     render: z
       .object({ gmStatus: z.number(), resolved: z.literal("published").exactOptional() })
       .exactOptional(),
+    mentions: z.array(z.string()).exactOptional(),
   }),
   z.object({ type: z.literal("relay"), relayId: z.number(), chat: z.string() }),
 ]);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { deadlines, games, players, substitutes } from "../db/schema/index.js";
+import { deadlines, games, outbox, players, substitutes } from "../db/schema/index.js";
 import type { Lang } from "../engine/types.js";
 import { t } from "../i18n/index.js";
 import { jobIds } from "../jobs/registry.js";
@@ -34,9 +34,9 @@ export const SIGNUP_EXTENSIONS = [60, 24 * 60] as const;
 /** The reminder comes this long before the close, or at half the sign-ups' time when shorter. */
 export const SIGNUP_REMINDER_MS = 60 * 60_000;
 
-/** The upsert keys of the public post and of the GM's "not enough players" message. */
+/** The upsert key of the public post; the GM's message of a close is keyed by that close (ms). */
 const POST_KEY = "signup";
-const GM_KEY = "signup-gm";
+const gmKey = (close: Date): string => `signup-gm:${close.getTime()}`;
 
 /** When the reminder of sign-ups open from `from` until `until` goes out. */
 export function signupReminderAt(from: Date, until: Date): Date {
@@ -240,11 +240,32 @@ async function toGm(tx: Tx, game: GameRow, key: string, params: Record<string, s
   const effect: OutboxEffect = {
     type: "upsert",
     chat: channelOf(game),
-    key: GM_KEY,
+    key: gmKey(game.signupUntil ?? new Date(0)),
     content: t(lang, key, { gm: game.createdBy, name: safeName(game.name), ...params }),
     buttons,
+    mentions: [game.createdBy],
   };
   return effect;
+}
+
+function gmMessageKey(game: GameRow): string {
+  return gmKey(game.signupUntil ?? new Date(0));
+}
+
+/** Whether the last close told the GM (its message, keyed by that close, is in the outbox). */
+async function gmMessageOf(tx: Tx, game: GameRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.gameId, game.id),
+        eq(outbox.kind, "upsert"),
+        sql`${outbox.payload}->>'key' = ${gmMessageKey(game)}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export type CloseOutcome = "started" | "too_few" | "not_started" | "nothing";
@@ -266,8 +287,10 @@ export async function closeSignups(
     const [row] = await tx.select().from(deadlines).where(eq(deadlines.id, job.deadlineId));
     const live = row?.status === "pending" && row.kind === "signup_close" && row.jobId === job.jobId;
     if (!live || game.status !== "lobby") {
-      if (live) await claim(tx, job, "signup_close", now);
-      return { game, enough: false, live: false };
+      // A retry after a start whose follow-up failed: the follow-up is done below.
+      const startedBefore = live && (game.status === "running" || game.status === "paused");
+      if (live && !startedBefore) await claim(tx, job, "signup_close", now);
+      return { game, enough: false, live: false, startedBefore };
     }
     const { seated } = await counts(tx, gameId);
     const enough = seated >= minimumOf(game);
@@ -284,8 +307,12 @@ export async function closeSignups(
         null,
       );
     }
-    return { game, enough, live: true };
+    return { game, enough, live: true, startedBefore: false };
   });
+  if (decided.startedBefore) {
+    const after = await finishStarted(db, clock, gameId, job);
+    return { value: "started", deadlines: [], outbox: true, ...versionOf(after) };
+  }
   if (!decided.live) return { value: "nothing", deadlines: [], outbox: false };
   if (!decided.enough) return { value: "too_few", deadlines: [], outbox: true };
   const ctx: GameContext = { db, clock, actor: null };
@@ -327,6 +354,7 @@ async function finishStarted(
   gameId: string,
   job: { deadlineId: number; jobId: string } | null,
 ): Promise<{ version?: number }> {
+  // A close that found too few left a message to the GM: it now says the game started.
   return changeGame(db, gameId, async (tx, game) => {
     const now = clock.now();
     if (job) await claim(tx, job, "signup_close", now);
@@ -343,15 +371,48 @@ async function finishStarted(
       );
     const lang = await languageOf(tx, game.guildId);
     const effects: OutboxEffect[] = [await postEffect(tx, game, now, true)];
-    effects.push({
-      type: "upsert",
-      chat: channelOf(game),
-      key: GM_KEY,
-      content: t(lang, "signup.gm_started", { name: safeName(game.name) }),
-      buttons: [],
-    });
+    if (await gmMessageOf(tx, game))
+      effects.push({
+        type: "upsert",
+        chat: channelOf(game),
+        key: gmMessageKey(game),
+        content: t(lang, "signup.gm_started", { name: safeName(game.name) }),
+        buttons: [],
+      });
     await writeOutbox(tx, gameId, `signup-started:${game.version}`, effects, null);
     return { version: game.version + 1 };
+  });
+}
+
+/** `/game end` of a lobby with sign-ups: no close or reminder comes, the post says so, without buttons. */
+export async function cancelSignups(db: Db, clock: Clock, gameId: string): Promise<Committed<null>> {
+  return changeGame(db, gameId, async (tx, game) => {
+    if (game.status !== "ended" || game.signupChannelId === null)
+      return { value: null, deadlines: [], outbox: false };
+    const now = clock.now();
+    await tx
+      .update(deadlines)
+      .set({ status: "cancelled", doneAt: now })
+      .where(
+        and(
+          eq(deadlines.gameId, gameId),
+          inArray(deadlines.kind, ["signup_close", "signup_remind"]),
+          eq(deadlines.status, "pending"),
+        ),
+      );
+    const lang = await languageOf(tx, game.guildId);
+    const content = t(lang, "signup.post_cancelled", {
+      name: safeName(game.name),
+      ruleset: rulesetOrThrow(game.ruleset).name[lang],
+    });
+    await writeOutbox(
+      tx,
+      gameId,
+      "signup-cancelled",
+      [{ type: "upsert", chat: channelOf(game), key: POST_KEY, content, buttons: [] }],
+      null,
+    );
+    return { value: null, deadlines: [], outbox: true };
   });
 }
 
@@ -378,13 +439,17 @@ export async function extendSignups(
       `signup-extend:${game.version}`,
       [
         await postEffect(tx, row, now),
-        {
-          type: "upsert",
-          chat: channelOf(row),
-          key: GM_KEY,
-          content: t(lang, "signup.extended", { name: safeName(game.name), when: discordTime(until) }),
-          buttons: [],
-        },
+        ...((await gmMessageOf(tx, game))
+          ? [
+              {
+                type: "upsert" as const,
+                chat: channelOf(row),
+                key: gmMessageKey(game),
+                content: t(lang, "signup.extended", { name: safeName(game.name), when: discordTime(until) }),
+                buttons: [],
+              },
+            ]
+          : []),
       ],
       null,
     );

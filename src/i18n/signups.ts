@@ -27,6 +27,7 @@ export const signupsEn: Catalog = {
     `Sign-ups closed with too few players; the GM decides whether to extend them. You can still join.`,
   "signup.post_started": (p) =>
     `📋 **${s(p, "name")}** (${s(p, "ruleset")}): sign-ups are closed, the game has started with ${enPlayers(n(p, "count"))}.`,
+  "signup.post_cancelled": "📋 **{name}** ({ruleset}): the GM cancelled the game; sign-ups are closed.",
   "signup.join": "Join",
   "signup.leave": "Leave",
   "signup.reminder": (p) =>
@@ -61,6 +62,7 @@ export const signupsRu: Catalog = {
     `Запись закрылась, игроков не хватило; ведущий решает, продлить ли её. Записаться ещё можно.`,
   "signup.post_started": (p) =>
     `📋 **${s(p, "name")}** (${s(p, "ruleset")}): запись закрыта, игра началась — за столом ${ruPlayers(n(p, "count"))}.`,
+  "signup.post_cancelled": "📋 **{name}** ({ruleset}): ведущий отменил игру, запись закрыта.",
   "signup.join": "Записаться",
   "signup.leave": "Выйти",
   "signup.reminder": (p) =>

@@ -6,6 +6,7 @@ import { drainOutbox } from "../../src/discord/outbox.js";
 import { t } from "../../src/i18n/index.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { discordTime } from "../../src/games/time.js";
+import { closeSignups } from "../../src/games/signups.js";
 import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
 import { until } from "../worker/support.js";
 import { contentOf, silentLog, startHarness, type Harness, type Json } from "./harness.js";
@@ -160,6 +161,10 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
       (m) => String(m["content"]).startsWith(`<@${gm}>`) && String(m["content"]).includes(name),
     );
     expect(String(toGm?.["content"])).toBe(t(lang, "signup.too_few", { gm, name, count: 3, min: 4 }));
+    // The GM alone is pinged.
+    const pinged = (m: Json | undefined) => ((m?.["mentions"] ?? []) as Json[]).map((u) => String(u["id"]));
+    expect(pinged(toGm)).toEqual([gm]);
+    expect(pinged(post())).toEqual([]);
     expect(buttonsOf(toGm ?? {})).toEqual([
       `signup:extend:${game.id}:60`,
       `signup:extend:${game.id}:1440`,
@@ -176,7 +181,10 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
     );
     expect((await gameNamed(name)).signupUntil?.getTime()).toBe(later.getTime());
     await settled(game.id);
-    expect(buttonsOf(lobbyMessages().find((m) => m["id"] === toGm?.["id"]) ?? {})).toEqual([]);
+    // The GM's message now says so, without its buttons.
+    const answered = lobbyMessages().find((m) => m["id"] === toGm?.["id"]) ?? {};
+    expect(String(answered["content"])).toBe(t(lang, "signup.extended", { name, when: discordTime(later) }));
+    expect(buttonsOf(answered)).toEqual([]);
 
     // Two more join; beyond the table of 5 the next goes on the bench.
     for (const n of [4, 5]) await press(u(n), `signup:join:${game.id}`);
@@ -203,7 +211,42 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
     );
     expect(buttonsOf(post())).toEqual([]);
     expect(contentOf(await h.slash(u(7), "game join", { game: name }))).toBe(t(lang, "game.already_started"));
+    // The close's job run again (a retry, a duplicate) changes nothing.
+    const [close] = await h.database.db
+      .select()
+      .from(deadlines)
+      .where(and(eq(deadlines.gameId, game.id), eq(deadlines.kind, "signup_close")));
+    expect(close?.status).toBe("done");
+    const again = await closeSignups(h.database.db, h.clock, game.id, {
+      deadlineId: close?.id ?? 0,
+      jobId: close?.jobId ?? "",
+    });
+    expect(again.value).toBe("nothing");
     await h.slash(gm, "game end", { game: name });
     await settled(game.id);
+  }, 240_000);
+
+  it("a lobby with sign-ups ended by its GM: the post says so, loses its buttons, and no close comes", async () => {
+    const gm = h.guild.ownerId;
+    const name = lang === "ru" ? "Отмена" : "Cancelled";
+    await h.slash(gm, "settings", { language: lang });
+    const typed = DateTime.fromJSDate(new Date(h.clock.now().getTime() + 3 * 3_600_000), {
+      zone: "Europe/Moscow",
+    }).toFormat("yyyy-MM-dd HH:mm");
+    await h.slash(gm, "game create", { ruleset: "classic", name, signup_until: typed });
+    const game = await gameNamed(name);
+    await settled(game.id);
+    await h.slash(gm, "game end", { game: name });
+    await settled(game.id);
+    const post = lobbyMessages().find((m) => String(m["content"]).includes(`**${name}`));
+    expect(String(post?.["content"])).toBe(
+      t(lang, "signup.post_cancelled", { name, ruleset: classic.name[lang] }),
+    );
+    expect(post?.["components"] ?? []).toEqual([]);
+    const pending = await h.database.db
+      .select()
+      .from(deadlines)
+      .where(and(eq(deadlines.gameId, game.id), eq(deadlines.status, "pending")));
+    expect(pending).toEqual([]);
   }, 240_000);
 });

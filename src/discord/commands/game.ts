@@ -21,7 +21,7 @@ import { systemClock, type GameRow } from "../../games/service.js";
 import type { PlayerRow } from "../../games/rows.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { discordTime, gameZone, parseLocalTime, zoneChoices } from "../../games/time.js";
-import { openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
+import { cancelSignups, openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
 import { gameContext } from "../../games/context.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
@@ -366,6 +366,8 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       // The reveal (roles, winners, the log as files) goes out through the outbox.
       const committed = await ctx.service.end(game.id, userId);
       await ctx.after(game.id, committed);
+      if (game.status === "lobby" && game.signupChannelId !== null)
+        await ctx.after(game.id, await cancelSignups(ctx.db, ctx.service.clock, game.id));
       const key = committed.value.revealed ? "game.ended_done" : "game.closed_lobby";
       await interaction.editReply(t(lang, key, { name: game.name }));
       return;
