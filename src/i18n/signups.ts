@@ -47,6 +47,8 @@ export const signupsEn: Catalog = {
   "signup.bad_time":
     "Cannot read the sign-ups' close “{text}”. Write 21:00, 2026-12-02 21:00, 02.12.2026 21:00 or 02.12 21:00 (time in {zone}).",
   "signup.none": "This game has no timed sign-ups.",
+  "signup.min_without_until":
+    "min_players counts only at the close of timed sign-ups: give signup_until too, or start the game yourself with /game start.",
   "signup.created":
     "Sign-ups are open until {when}: the post with its Join and Leave buttons is in this channel.",
 };
@@ -82,5 +84,7 @@ export const signupsRu: Catalog = {
   "signup.bad_time":
     "Не удалось прочитать время закрытия записи «{text}». Напишите 21:00, 2026-12-02 21:00, 02.12.2026 21:00 или 02.12 21:00 (время в поясе {zone}).",
   "signup.none": "У этой игры нет записи до срока.",
+  "signup.min_without_until":
+    "мин_игроков действует только при закрытии записи до срока: укажите и запись_до — или начните игру сами командой /игра начать.",
   "signup.created": "Запись открыта до {when}: объявление с кнопками «Записаться» и «Выйти» — в этом канале.",
 };

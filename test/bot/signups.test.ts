@@ -226,6 +226,16 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
     await settled(game.id);
   }, 240_000);
 
+  it("a minimum without a close is refused and creates nothing", async () => {
+    const gm = h.guild.ownerId;
+    await h.slash(gm, "settings", { language: lang });
+    const name = lang === "ru" ? "Без срока" : "No close";
+    const reply = await h.slash(gm, "game create", { ruleset: "classic", name, min_players: 4 });
+    expect(contentOf(reply)).toBe(t(lang, "signup.min_without_until"));
+    const created = await h.database.db.select().from(games).where(eq(games.name, name));
+    expect(created).toEqual([]);
+  }, 120_000);
+
   it("a lobby with sign-ups ended by its GM: the post says so, loses its buttons, and no close comes", async () => {
     const gm = h.guild.ownerId;
     const name = lang === "ru" ? "Отмена" : "Cancelled";

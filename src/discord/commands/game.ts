@@ -206,6 +206,9 @@ async function create(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   if (masks === "appearances" && !supportsAppearances(rulesetId)) throw new UserError("game.no_appearances");
   // Sign-ups' close, read on the game's clock as `/gm deadline` reads times (checked before creating).
   const signupText = interaction.options.getString("signup_until");
+  // A minimum is checked only at the sign-ups' close: without one it would do nothing.
+  if (!signupText && interaction.options.getInteger("min_players") !== null)
+    throw new UserError("signup.min_without_until");
   const now = (ctx.deps.clock ?? systemClock).now();
   const signupAt = signupText
     ? await signupTime(ctx, interaction, rulesetId, options, signupText, now)
