@@ -14,6 +14,7 @@ import { dealMasks } from "./masks.js";
 import { applyLogged, type LoggedEntry, type LoggedRun, type SubmitOutcome } from "./play.js";
 import { currentPhase, gmsOf, seatOf, seatsOf } from "./reads.js";
 import { endedDraftCards, staleDraft } from "./review.js";
+import { signupsCancelledEffect } from "./signups.js";
 import type { GameRow } from "./rows.js";
 import type { Tx } from "./state.js";
 
@@ -213,6 +214,9 @@ export async function end(
     const effects: OutboxEffect[] = [{ type: "reconcile" }];
     const revealed = game.status !== "lobby";
     if (revealed) effects.push({ type: "reveal" });
+    // A lobby with sign-ups: the post says the game was cancelled, without its buttons.
+    const cancelled = revealed ? null : await signupsCancelledEffect(tx, game);
+    if (cancelled) effects.push(cancelled);
     // The review cards of drafts left waiting lose their buttons: nothing is published any more.
     effects.push(...(await endedDraftCards(ctx, tx, game, byUserId)));
     await writeOutbox(tx, gameId, "end", effects, null);

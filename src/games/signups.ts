@@ -45,7 +45,7 @@ export function signupReminderAt(from: Date, until: Date): Date {
 }
 
 /** The GM's minimum, else the rules' table minimum for a dealt game. */
-function minimumOf(game: GameRow): number {
+export function minimumOf(game: GameRow): number {
   return game.minPlayers ?? tableMinimum(rulesetOrThrow(game.ruleset), false);
 }
 
@@ -384,36 +384,20 @@ async function finishStarted(
   });
 }
 
-/** `/game end` of a lobby with sign-ups: no close or reminder comes, the post says so, without buttons. */
-export async function cancelSignups(db: Db, clock: Clock, gameId: string): Promise<Committed<null>> {
-  return changeGame(db, gameId, async (tx, game) => {
-    if (game.status !== "ended" || game.signupChannelId === null)
-      return { value: null, deadlines: [], outbox: false };
-    const now = clock.now();
-    await tx
-      .update(deadlines)
-      .set({ status: "cancelled", doneAt: now })
-      .where(
-        and(
-          eq(deadlines.gameId, gameId),
-          inArray(deadlines.kind, ["signup_close", "signup_remind"]),
-          eq(deadlines.status, "pending"),
-        ),
-      );
-    const lang = await languageOf(tx, game.guildId);
-    const content = t(lang, "signup.post_cancelled", {
-      name: safeName(game.name),
-      ruleset: rulesetOrThrow(game.ruleset).name[lang],
-    });
-    await writeOutbox(
-      tx,
-      gameId,
-      "signup-cancelled",
-      [{ type: "upsert", chat: channelOf(game), key: POST_KEY, content, buttons: [] }],
-      null,
-    );
-    return { value: null, deadlines: [], outbox: true };
+/**
+ * A lobby with sign-ups that ends, by whatever path (`/game end`, the sandbox, any caller of the
+ * games layer's `end`): the post says the game was cancelled and loses its buttons. Written by
+ * `end` in its own transaction, which also cancels the close and the reminder; null for a game
+ * without sign-ups.
+ */
+export async function signupsCancelledEffect(tx: Tx, game: GameRow): Promise<OutboxEffect | null> {
+  if (game.signupChannelId === null) return null;
+  const lang = await languageOf(tx, game.guildId);
+  const content = t(lang, "signup.post_cancelled", {
+    name: safeName(game.name),
+    ruleset: rulesetOrThrow(game.ruleset).name[lang],
   });
+  return { type: "upsert", chat: channelOf(game), key: POST_KEY, content, buttons: [] };
 }
 
 /** The GM's extend button: the close moves `minutes` later (from now, when it has passed). */

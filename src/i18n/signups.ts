@@ -51,6 +51,10 @@ export const signupsEn: Catalog = {
     "min_players counts only at the close of timed sign-ups: give signup_until too, or start the game yourself with /game start.",
   "signup.created":
     "Sign-ups are open until {when}: the post with its Join and Leave buttons is in this channel.",
+  "status.signups": "Sign-ups",
+  "status.signups_open": "closes {when}; the game starts then with {min} to {max} players",
+  "status.signups_closed": "closed {when} with too few players; the GM decides whether to extend them",
+  "status.bench": (p) => `Bench of substitutes (${formatNumber("en", n(p, "count"))}), first in first`,
 };
 
 export const signupsRu: Catalog = {
@@ -87,4 +91,8 @@ export const signupsRu: Catalog = {
   "signup.min_without_until":
     "мин_игроков действует только при закрытии записи до срока: укажите и запись_до — или начните игру сами командой /игра начать.",
   "signup.created": "Запись открыта до {when}: объявление с кнопками «Записаться» и «Выйти» — в этом канале.",
+  "status.signups": "Запись",
+  "status.signups_open": "закрывается {when}; тогда игра начнётся, если за столом от {min} до {max} игроков",
+  "status.signups_closed": "закрылась {when}, игроков не хватило; ведущий решает, продлить ли её",
+  "status.bench": (p) => `Запас (${formatNumber("ru", n(p, "count"))}), по очереди`,
 };

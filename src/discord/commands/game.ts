@@ -15,13 +15,13 @@ import {
 } from "discord.js";
 import type { JsonObject } from "../../engine/types.js";
 import { UserError } from "../../games/errors.js";
-import { joinBench, leaveBench } from "../../games/bench.js";
+import { benchOf, joinBench, leaveBench } from "../../games/bench.js";
 import { activeGames, guildGames, playingIn, seatCounts, settingsOf } from "../../games/queries.js";
 import { systemClock, type GameRow } from "../../games/service.js";
 import type { PlayerRow } from "../../games/rows.js";
 import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { discordTime, gameZone, parseLocalTime, zoneChoices } from "../../games/time.js";
-import { cancelSignups, openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
+import { minimumOf, openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
 import { gameContext } from "../../games/context.js";
 import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
@@ -269,7 +269,31 @@ async function status(ctx: Ctx, interaction: ChatInputCommandInteraction): Promi
   const masked = (table.maskMode ?? defaultMaskMode(game.ruleset)) !== "off";
   const shown = await seatNamesFrom(ctx.db, game, table);
   const gms = await ctx.service.gms(game.id);
-  const embed = statusEmbed({ lang: ctx.lang, game, ruleset, phase, seats, publicView, shown, masked, gms });
+  // A lobby shows its bench in order and the close of its sign-ups.
+  const lobby = game.status === "lobby";
+  const bench = lobby ? await benchOf(ctx.db, game.id) : [];
+  const signups =
+    lobby && game.signupUntil
+      ? {
+          until: game.signupUntil,
+          open: game.signupUntil.getTime() > ctx.service.clock.now().getTime(),
+          min: minimumOf(game),
+          max: game.maxPlayers ?? ruleset.players.max,
+        }
+      : null;
+  const embed = statusEmbed({
+    lang: ctx.lang,
+    game,
+    ruleset,
+    phase,
+    seats,
+    publicView,
+    shown,
+    masked,
+    gms,
+    signups,
+    bench,
+  });
   // A GM also learns here of effects Discord refused for good (in case the GM room itself is
   // what cannot be reached), with a Retry of them all.
   // Who is a GM, from what is read already (src/games/authority.ts): a seat excludes it, else a
@@ -369,8 +393,6 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       // The reveal (roles, winners, the log as files) goes out through the outbox.
       const committed = await ctx.service.end(game.id, userId);
       await ctx.after(game.id, committed);
-      if (game.status === "lobby" && game.signupChannelId !== null)
-        await ctx.after(game.id, await cancelSignups(ctx.db, ctx.service.clock, game.id));
       const key = committed.value.revealed ? "game.ended_done" : "game.closed_lobby";
       await interaction.editReply(t(lang, key, { name: game.name }));
       return;

@@ -25,6 +25,10 @@ export function statusEmbed(input: {
   masked: boolean;
   /** The game's own GMs (user ids), the creator first. */
   gms?: readonly string[];
+  /** In a lobby with timed sign-ups: their close, whether it is still ahead, the table's bounds. */
+  signups?: { until: Date; open: boolean; min: number; max: number } | null;
+  /** In a lobby: the bench of substitutes, first in first. */
+  bench?: readonly { displayName: string }[];
 }): EmbedBuilder {
   const { lang, game, ruleset, phase, seats, shown, masked } = input;
   const embed = new EmbedBuilder()
@@ -57,6 +61,24 @@ export function statusEmbed(input: {
           .slice(0, 1024),
       });
     }
+    const { signups, bench = [] } = input;
+    if (signups)
+      embed.addFields({
+        name: t(lang, "status.signups"),
+        value: t(lang, signups.open ? "status.signups_open" : "status.signups_closed", {
+          when: discordTime(signups.until),
+          min: signups.min,
+          max: signups.max,
+        }),
+      });
+    if (bench.length > 0)
+      embed.addFields({
+        name: t(lang, "status.bench", { count: bench.length }),
+        value: bench
+          .map((b, i) => `${i + 1}. ${safeName(b.displayName)}`)
+          .join("\n")
+          .slice(0, 1024),
+      });
     return embed;
   }
   if (phase) {
