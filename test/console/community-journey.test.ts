@@ -4,6 +4,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, deadlines, games, outbox } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
+import { rulesetOrThrow } from "../../src/games/state.js";
+import { discordTime } from "../../src/games/time.js";
 import { t } from "../../src/i18n/index.js";
 import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
 import { contentOf, silentLog, startHarness, textOf, type Harness, type Json } from "../bot/harness.js";
@@ -115,7 +117,21 @@ describe("a game from its sign-ups to its archive", { timeout: 300_000 }, () => 
     for (const n of [1, 2, 3, 4]) expect(contentOf(await join(n))).toBe(ru("game.joined", { name, seat: n }));
     expect(contentOf(await join(5))).toBe(ru("bench.joined", { name, max: 4, place: 1 }));
     await settled(game.id);
-    expect(String(post()["content"])).toContain("4");
+    expect(String(post()["content"])).toBe(
+      ru("signup.post", {
+        name,
+        ruleset: rulesetOrThrow("classic").name.ru,
+        count: 4,
+        max: 4,
+        min: 4,
+        bench: 1,
+        when: discordTime(closeAt),
+      }),
+    );
+    // /game status of the lobby: the close and the bench.
+    const status = textOf(await slash(u(5), "game status", { game: name }));
+    expect(status).toContain(ru("status.signups_open", { when: discordTime(closeAt), min: 4, max: 4 }));
+    expect(status).toContain(`${ru("status.bench", { count: 1 })}: 1. player5`);
 
     // The GM deals the table himself, so the game is the same every run.
     for (const [n, role] of [
