@@ -49,10 +49,13 @@ function startSandbox(args: string[], env: Record<string, string>): Started {
   return { child, out: () => out, exited };
 }
 
-/** The pids of the direct children of `pid` whose command is `name`. */
+/**
+ * The pids of the direct children of `pid` whose program is `name`, matched on the command line:
+ * the process name is no help (Node 26 names its main thread "node-MainThread").
+ */
 function childrenNamed(pid: number, name: string): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid), "-x", name], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid), "-f", `^(\\S*/)?${name}( |$)`], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)
       .map(Number);
