@@ -8,3 +8,4 @@ export * from "./masks.js";
 export * from "./console.js";
 export * from "./records.js";
 export * from "./bench.js";
+export * from "./posts.js";
