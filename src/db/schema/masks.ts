@@ -119,6 +119,8 @@ export const maskRelays = pgTable(
     /** For edits and deletions: the relay whose message they change. */
     targetId: bigint("target_id", { mode: "number" }),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** For a player's post: the phase it was said in (`day 1`), for the public archive. */
+    phase: text("phase"),
     content: text("content").notNull().default(""),
     username: text("username").notNull().default(""),
     avatarKey: text("avatar_key"),

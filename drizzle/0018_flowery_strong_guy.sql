@@ -1,0 +1,1 @@
+ALTER TABLE "mask_relays" ADD COLUMN "phase" text;
