@@ -1,21 +1,12 @@
 import type { REST } from "@discordjs/rest";
-import {
-  ActionRowBuilder,
-  ButtonBuilder,
-  ButtonStyle,
-  MessageFlags,
-  Routes,
-  type ButtonInteraction,
-} from "discord.js";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, Routes } from "discord.js";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { runCoalesced, tryAdvisoryLock, withAdvisoryLock } from "../db/locks.js";
 import { chats, outbox, resolutions } from "../db/schema/index.js";
-import type { Lang } from "../engine/types.js";
 import { gameRecord, secretOf } from "../games/fairness.js";
-import { has, t } from "../i18n/index.js";
-import { GameService, type OutboxButton, type OutboxEffect } from "../games/service.js";
-import type { OutboxRelay } from "../games/effects.js";
+import { t } from "../i18n/index.js";
+import { GameService, type OutboxEffect } from "../games/service.js";
 import { outboxPayload, priorityOfKind, type EffectPriority } from "../games/effects.js";
 import { z } from "zod";
 import { rulesetOrThrow } from "../games/state.js";
@@ -30,7 +21,8 @@ import { displayContext, seatGenders } from "../games/render.js";
 import { revealText } from "./render/reveal.js";
 import { archiveUrl } from "../console/archive.js";
 import type { Logger } from "../log.js";
-import type { Ctx } from "./context.js";
+import { gameLanguageOf, noticeToGms, RETRY_PREFIX } from "./outbox-failures.js";
+import { buttonRow, MESSAGE_LIMIT, nonceOf, postParts, splitMessage } from "./outbox-messages.js";
 import { reconcileGame } from "./reconcile.js";
 import { outboxFailures } from "../http/metrics.js";
 
@@ -60,32 +52,6 @@ export interface DrainDeps {
   now?: () => Date;
   /** The console's public URL (CONSOLE_PUBLIC_URL): the reveal links the game's archive under it. */
   publicUrl?: string;
-}
-
-/** Discord's message length limit. */
-export const MESSAGE_LIMIT = 2000;
-
-/** Splits text at line breaks (or hard at the limit) into messages Discord accepts. */
-export function splitMessage(text: string, limit = MESSAGE_LIMIT): string[] {
-  const parts: string[] = [];
-  let current = "";
-  for (const line of text.split("\n")) {
-    const pieces = line.length > limit ? (line.match(new RegExp(`[\\s\\S]{1,${limit}}`, "g")) ?? []) : [line];
-    for (const piece of pieces) {
-      const next = current ? `${current}\n${piece}` : piece;
-      if (next.length > limit) {
-        if (current) parts.push(current);
-        current = piece;
-      } else current = next;
-    }
-  }
-  if (current || parts.length === 0) parts.push(current || "\u200b");
-  return parts;
-}
-
-/** A nonce Discord accepts (≤ 25 characters), unique per outbox row and part. */
-export function nonceOf(outboxId: number, part: number): string {
-  return `o${outboxId.toString(36)}p${part}`;
 }
 
 /**
@@ -144,11 +110,8 @@ export interface DrainOptions {
   turn?: DrainTurn;
 }
 
-/** Button on a failure notice in the GM room: `outbox-retry:<row id>`. */
 /** An upsert's row once performed: the message it posted, kept in its payload. */
 const postedMessage = z.looseObject({ messageId: z.string().optional() });
-
-export const RETRY_PREFIX = "outbox-retry";
 
 export async function drainOutbox(
   outer: DrainDeps,
@@ -383,7 +346,7 @@ async function drainLane(
         deps.log.error({ gameId, outboxId: row.id, err: message }, "Discord refused an outbox effect");
         // A notice that fails itself is not announced again (no loop of notices).
         if (!(effect.type === "post" && effect.retryOf !== undefined))
-          await noticeToGms(deps, gameId, row.id, effect, message, apiError(error)?.code);
+          await noticeToGms(deps.db, gameId, row.id, effect, message, apiError(error)?.code);
         continue;
       }
       const retryAt = new Date(now().getTime() + backoffMs(attempts, deps.retry));
@@ -399,159 +362,6 @@ async function drainLane(
     }
   }
   return outcome;
-}
-
-async function languageOf(db: Db, gameId: string): Promise<Lang> {
-  const service = new GameService(db);
-  return service.language((await service.game(gameId)).guildId);
-}
-
-/** The game's own output (everything but what players say under masks). */
-type GameEffect = Exclude<OutboxEffect, OutboxRelay>;
-
-/** What a failed effect was, in a GM's words. */
-function describeEffect(lang: Lang, effect: GameEffect, chat = ""): string {
-  switch (effect.type) {
-    case "post":
-    case "upsert": {
-      const excerpt = effect.content.replace(/\s+/g, " ").slice(0, 120);
-      return t(lang, "outbox.effect.post", { chat: chat || effect.chat, excerpt });
-    }
-    case "panels":
-      return t(lang, "outbox.effect.panels");
-    case "reveal":
-      return t(lang, "outbox.effect.reveal");
-    case "reconcile":
-      return t(lang, "outbox.effect.reconcile");
-  }
-}
-
-/**
- * The chat of a failed post as a GM reads it: a link to its channel or thread where the game has
- * it (Discord shows its name), else the newspaper's or the GM room's name, else its layout key.
- */
-async function chatShown(db: Db, gameId: string, effect: GameEffect, lang: Lang): Promise<string> {
-  if (effect.type !== "post" && effect.type !== "upsert") return "";
-  const [row] = await db
-    .select({ discordId: chats.discordId })
-    .from(chats)
-    .where(and(eq(chats.gameId, gameId), inArray(chats.chatKey, [effect.chat, `chat:${effect.chat}`])));
-  if (row) return `<#${row.discordId}>`;
-  if (effect.chat === "newspaper") return `#${t(lang, "layout.channel.newspaper")}`;
-  if (effect.chat === "gm") return `#${t(lang, "layout.channel.gm_room")}`;
-  return effect.chat;
-}
-
-/** Tells the game's GMs (in the GM room, through this outbox) and offers a retry button. */
-async function noticeToGms(
-  deps: DrainDeps,
-  gameId: string,
-  outboxId: number,
-  effect: GameEffect,
-  error: string,
-  /** Discord's JSON code: the refusals GMs meet most are explained in their words. */
-  code?: number,
-): Promise<void> {
-  const lang = await languageOf(deps.db, gameId);
-  const why = code !== undefined && has(`outbox.why.${code}`) ? `${t(lang, `outbox.why.${code}`)} — ` : "";
-  const content = t(lang, "outbox.failed", {
-    what: describeEffect(lang, effect, await chatShown(deps.db, gameId, effect, lang)),
-    error: `${why}${error.slice(0, 300)}`,
-  });
-  const notice: OutboxEffect = { type: "post", chat: "gm", content, retryOf: outboxId };
-  await deps.db
-    .insert(outbox)
-    .values({
-      gameId,
-      dedupeKey: `${gameId}:failed:${outboxId}:${Date.now()}`,
-      kind: "post",
-      payload: notice,
-    })
-    .onConflictDoNothing();
-}
-
-/**
- * The Retry button of a failure notice (`outbox-retry:<row>`): the row goes back in line and a
- * drain is requested; of `/game status` (`outbox-retry:all:<game>`): every failed row of the game.
- */
-export async function handleRetryButton(ctx: Ctx, interaction: ButtonInteraction): Promise<void> {
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const rest = interaction.customId.slice(RETRY_PREFIX.length + 1);
-  const id = Number(rest);
-  const retried = rest.startsWith("all:")
-    ? await retryAllFailed(ctx.db, rest.slice("all:".length), interaction.user.id, ctx.service)
-    : Number.isSafeInteger(id)
-      ? await retryFailed(ctx.db, id, interaction.user.id, ctx.service)
-      : undefined;
-  if (!retried) {
-    await interaction.editReply(t(ctx.lang, "outbox.retry_unknown"));
-    return;
-  }
-  await ctx.after(retried.gameId, { deadlines: [], outbox: true });
-  await interaction.editReply(t(ctx.lang, "outbox.retrying"));
-}
-
-/**
- * A GM's retry of a failed row: it is pending again, with its attempts forgotten. Returns the
- * game whose drain must be requested, or undefined when the row is not a failed row of a game
- * the user is a GM of.
- */
-export async function retryFailed(
-  db: Db,
-  outboxId: number,
-  userId: string,
-  /** The acting member's service (a server GM is a GM of every game). */
-  service: GameService = new GameService(db),
-): Promise<{ gameId: string } | undefined> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
-  if (!row) return undefined;
-  if (!(await service.isGm(row.gameId, userId))) return undefined;
-  await db
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })
-    .where(and(eq(outbox.id, outboxId), eq(outbox.status, "failed")));
-  return { gameId: row.gameId };
-}
-
-/** Every failed row of a game back in line, for one of its GMs (undefined otherwise, or none failed). */
-async function retryAllFailed(
-  db: Db,
-  gameId: string,
-  userId: string,
-  service: GameService,
-): Promise<{ gameId: string } | undefined> {
-  if (!(await service.isGm(gameId, userId).catch(() => false))) return undefined;
-  // What players said under masks is theirs to say again (relayGaveUp told them): never re-sent late.
-  const failed = and(eq(outbox.gameId, gameId), eq(outbox.status, "failed"), ne(outbox.kind, "relay"));
-  const notice = sql`${outbox.payload} ? 'retryOf'`;
-  // The notices of the failures that could not reach the GM room are moot once they are retried.
-  await db.update(outbox).set({ status: "done", doneAt: new Date() }).where(and(failed, notice));
-  const again = await db
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: null, lastError: null })
-    .where(and(failed, sql`NOT (${notice})`))
-    .returning({ id: outbox.id });
-  return again.length > 0 ? { gameId } : undefined;
-}
-
-/** A game's effects failed for good and not retried (its GMs' notices aside): how many, and Discord's last word. */
-export async function failedEffectsOf(
-  db: Db,
-  gameId: string,
-): Promise<{ count: number; lastError: string | null }> {
-  const rows = await db
-    .select({ lastError: outbox.lastError })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.gameId, gameId),
-        eq(outbox.status, "failed"),
-        ne(outbox.kind, "relay"),
-        sql`NOT (${outbox.payload} ? 'retryOf')`,
-      ),
-    )
-    .orderBy(desc(outbox.id));
-  return { count: rows.length, lastError: rows[0]?.lastError ?? null };
 }
 
 async function channelFor(deps: DrainDeps, gameId: string, chat: string): Promise<string> {
@@ -690,11 +500,11 @@ async function perform(
                   new ButtonBuilder()
                     .setCustomId(`${RETRY_PREFIX}:${effect.retryOf}`)
                     .setStyle(ButtonStyle.Primary)
-                    .setLabel(t(await languageOf(deps.db, gameId), "outbox.retry")),
+                    .setLabel(t(await gameLanguageOf(deps.db, gameId), "outbox.retry")),
                 )
                 .toJSON(),
             ];
-      await postParts(deps, channelId, outboxId, parts, {
+      await postParts(deps.rest, channelId, outboxId, parts, {
         ...(retry.length > 0 ? { components: retry } : {}),
         ...(files.length > 0 ? { files } : {}),
       });
@@ -767,55 +577,12 @@ async function perform(
         ...(deps.publicUrl ? { archiveUrl: archiveUrl(deps.publicUrl, game.archiveToken) } : {}),
       });
       const channelId = await channelFor(deps, gameId, "newspaper");
-      await postParts(deps, channelId, outboxId, splitMessage(text), {
+      await postParts(deps.rest, channelId, outboxId, splitMessage(text), {
         files: files.map((f) => ({ name: f.name, data: f.data })),
       });
       return;
     }
   }
-}
-
-/**
- * A text too long for one message as its parts, in order, each with its own nonce (a retry posts
- * none twice); the components and files go with the last part.
- */
-async function postParts(
-  deps: DrainDeps,
-  channelId: string,
-  outboxId: number,
-  parts: string[],
-  last: { components?: unknown[]; files?: { name: string; data: Buffer }[] },
-): Promise<void> {
-  for (const [part, content] of parts.entries()) {
-    const isLast = part === parts.length - 1;
-    await deps.rest.post(Routes.channelMessages(channelId), {
-      body: {
-        content,
-        nonce: nonceOf(outboxId, part),
-        enforce_nonce: true,
-        allowed_mentions: { parse: [] },
-        ...(isLast && last.components ? { components: last.components } : {}),
-      },
-      ...(isLast && last.files ? { files: last.files } : {}),
-    });
-  }
-}
-
-const BUTTON_STYLES = {
-  primary: ButtonStyle.Primary,
-  secondary: ButtonStyle.Secondary,
-  success: ButtonStyle.Success,
-  danger: ButtonStyle.Danger,
-} as const;
-
-function buttonRow(buttons: readonly OutboxButton[]) {
-  return new ActionRowBuilder<ButtonBuilder>()
-    .addComponents(
-      buttons.map((b) =>
-        new ButtonBuilder().setCustomId(b.id).setStyle(BUTTON_STYLES[b.style]).setLabel(b.label.slice(0, 80)),
-      ),
-    )
-    .toJSON();
 }
 
 /**

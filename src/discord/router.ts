@@ -11,7 +11,7 @@ import { SAY_MODAL, submitForm } from "./commands/say.js";
 import { handleJoinPick, JOIN_PICK } from "./commands/game.js";
 import type { Ctx } from "./context.js";
 import { answerError } from "./errors.js";
-import { handleRetryButton, RETRY_PREFIX } from "./outbox.js";
+import { handleRetryButton, RETRY_PREFIX } from "./outbox-failures.js";
 import { handlePanel, PANEL_PREFIX } from "./panels.js";
 import { handleReviewButton, REVIEW_PREFIX } from "./review.js";
 import { shownNameOf } from "./members.js";

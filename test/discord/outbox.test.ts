@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats, outbox } from "../../src/db/schema/index.js";
-import { drainOutbox, nonceOf, RETRY_PREFIX, retryFailed, splitMessage } from "../../src/discord/outbox.js";
+import { retryFailed, RETRY_PREFIX } from "../../src/discord/outbox-failures.js";
+import { drainOutbox } from "../../src/discord/outbox.js";
+import { nonceOf, splitMessage } from "../../src/discord/outbox-messages.js";
 import { GameService } from "../../src/games/service.js";
 import { t } from "../../src/i18n/index.js";
 import { createMigratedDatabase } from "../support/db.js";

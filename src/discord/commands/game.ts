@@ -40,7 +40,7 @@ import { seatNamesFrom } from "../masks/seat-names.js";
 import { shownNameOf } from "../members.js";
 import { statusEmbed, statusView } from "../render/status.js";
 import { choice, named } from "./builders.js";
-import { failedEffectsOf, RETRY_PREFIX } from "../outbox.js";
+import { failedEffectsOf, RETRY_PREFIX } from "../outbox-failures.js";
 import { genderOption, saveMemberGender } from "../../games/profiles.js";
 
 /** Presets of `/game create`: options and pacing on top of the ruleset's defaults. */
