@@ -14,7 +14,8 @@ import type { GameService } from "../games/service.js";
 import { phaseName, t } from "../i18n/index.js";
 import { factionName, roleName } from "../render/names.js";
 import { describeInput, gameContext, type GameContext } from "./phase.js";
-import { html, page, type Html } from "./html.js";
+import { html, page, timeTag, type Html } from "./html.js";
+import { publicPostsByPhase, type PostView } from "./archive-posts.js";
 import { causeWord, statusWord } from "./words.js";
 import { renderText } from "../engine/helpers.js";
 
@@ -22,7 +23,8 @@ import { renderText } from "../engine/helpers.js";
  * The public archive of a finished game (docs/community.md): one read-only page at
  * `/archive/<token>` (the game's `archive_token`, 244 random bits, linked by the reveal message),
  * open without sign-in, and its `game-log.json`. Only a game that has ended is shown: any other
- * token, or the token of a game still running, gets the same "no such archive" page. Under masks
+ * token, or the token of a game still running, gets the same "no such archive" page. Each phase
+ * shows what players wrote in the public chats then (archive-posts.ts). Under masks
  * the page names masks, and the accounts behind them only when the GM chose it at creation
  * (`archive_accounts`).
  */
@@ -40,6 +42,7 @@ export function archiveUrl(base: string, token: string): string {
 interface PhaseView {
   label: string;
   newspaper: string[];
+  posts: PostView[];
   deaths: { name: string; cause: string }[];
   orders: { seat: string; text: string }[];
   tally: string | null;
@@ -88,6 +91,7 @@ export async function archiveView(db: Db, service: GameService, gameId: string):
     .where(and(eq(resolutions.gameId, gameId), eq(resolutions.status, "published")))
     .orderBy(asc(resolutions.phaseIndex));
   const log = await db.select().from(inputs).where(eq(inputs.gameId, gameId)).orderBy(asc(inputs.seq));
+  const posts = await publicPostsByPhase(db, { gameId, ruleset, state, lang, names, masked });
   const phases: PhaseView[] = [];
   for (const { report: raw } of reports) {
     const report: PhaseReport = phaseReport.parse(raw);
@@ -118,6 +122,7 @@ export async function archiveView(db: Db, service: GameService, gameId: string):
           return line.key;
         }
       }),
+      posts: posts.get(report.phase) ?? [],
       deaths: report.deaths.map((d) => ({
         name: names.get(d.player) ?? d.player,
         cause: causeWord(lang, d.cause),
@@ -154,7 +159,15 @@ export async function archiveView(db: Db, service: GameService, gameId: string):
 const A = (lang: Lang, key: string, params: Record<string, string | number> = {}) =>
   t(lang, `archive.${key}`, params);
 
-function phaseSection(lang: Lang, phase: PhaseView): Html {
+function postLine(lang: Lang, zone: string, post: PostView): Html {
+  return html`<li>
+    <span class="muted">${timeTag(post.at, zone, lang)} · ${post.chat}</span><br /><b>${post.seat}</b>:
+    <span class="text">${post.text}</span
+    >${post.edited ? html` <span class="muted">(${A(lang, "edited")})</span>` : ""}
+  </li>`;
+}
+
+function phaseSection(lang: Lang, zone: string, phase: PhaseView): Html {
   return html`<section class="box phase">
     <h2>${phase.label}</h2>
     <h3>${A(lang, "newspaper")}</h3>
@@ -162,6 +175,14 @@ function phaseSection(lang: Lang, phase: PhaseView): Html {
       phase.newspaper.length > 0
         ? html`<div class="text">${phase.newspaper.map((l) => html`<p>${l}</p>`)}</div>`
         : html`<p class="muted">${A(lang, "nothing")}</p>`
+    }
+    <h3>${A(lang, "posts")}</h3>
+    ${
+      phase.posts.length > 0
+        ? html`<ul class="posts">
+            ${phase.posts.map((p) => postLine(lang, zone, p))}
+          </ul>`
+        : html`<p class="muted">${A(lang, "no_posts")}</p>`
     }
     ${
       phase.deaths.length > 0
@@ -228,7 +249,7 @@ export function archivePage(view: ArchiveView, token: string): string {
       </table>
     </div>
     <h2>${A(lang, "timeline")}</h2>
-    ${view.phases.map((p) => phaseSection(lang, p))}
+    ${view.phases.map((p) => phaseSection(lang, game.timezone, p))}
     <h2>${A(lang, "fairness")}</h2>
     <div class="box" id="fairness">
       <dl class="stack">

@@ -9,6 +9,7 @@ import type { AnyGameState, Lang } from "../engine/types.js";
 import { changeGame, writeOutbox } from "../games/changes.js";
 import { maskModeOf } from "../games/masks.js";
 import { mirrorDeletion, mirrorDirect } from "./masks/direct.js";
+import { forgetPublicPost, keepPublicPost } from "./public-posts.js";
 import { voicelessRemovals } from "../http/metrics.js";
 import { rejectionText, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -118,6 +119,7 @@ async function removeUnseated(deps: ActivityDeps, message: AnyMessage, gameId: s
   await message.delete().catch((error: unknown) => {
     deps.log.warn({ gameId, err: (error as Error).message }, "could not remove a post without a seat");
   });
+  await forgetPublicPost(deps.db, message.id);
 }
 
 /** Removes a post and tells its author why, in their own thread. */
@@ -132,6 +134,8 @@ async function removePost(
   await message.delete().catch((error: unknown) => {
     deps.log.warn({ gameId: game.id, err: (error as Error).message }, "could not remove a refused post");
   });
+  // A removed post (an edit the rules refused removes the whole message) leaves the archive too.
+  await forgetPublicPost(deps.db, message.id);
   const notice = await deps.service.notify(game.id, seatId, text(lang), message.id);
   await deps.after(game.id, notice);
 }
@@ -168,8 +172,13 @@ async function submitPost(
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;
   const chat = chatKey.slice("chat:".length);
-  // What the rules let stand is copied to the chat's read-only copies (docs/secrecy.md).
-  const copy = () => mirrorDirect(deps, message, game, seat, action);
+  // What the rules let stand is copied to the chat's read-only copies (docs/secrecy.md), and in a
+  // public chat of an unmasked game kept for the archive (public-posts.ts).
+  const copy = async () => {
+    if ((await maskModeOf(deps.db, game.id, game.ruleset)) === "off")
+      await keepPublicPost(deps.db, game.id, message, chatKey, seat.seatId, state, layout, action);
+    await mirrorDirect(deps, message, game, seat, action);
+  };
   if (!Object.hasOwn(ruleset.actions, action)) return copy();
   let committed;
   try {
@@ -194,9 +203,10 @@ export function onMessageUpdate(deps: ActivityDeps, message: AnyMessage): Promis
   return submitPost(deps, message, "edit_post");
 }
 
-/** A message deleted in a live thread: its read-only copies are deleted too. */
-export function onMessageDelete(deps: ActivityDeps, message: AnyMessage): Promise<void> {
-  return mirrorDeletion(deps, message);
+/** A message deleted in a live thread: its read-only copies are deleted too, and the archive forgets it. */
+export async function onMessageDelete(deps: ActivityDeps, message: AnyMessage): Promise<void> {
+  await forgetPublicPost(deps.db, message.id);
+  await mirrorDeletion(deps, message);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { games } from "../../src/db/schema/index.js";
+import { games, publicPosts } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
 import { t } from "../../src/i18n/index.js";
 import { silentLog, startHarness, type Harness } from "../bot/harness.js";
@@ -10,8 +10,8 @@ import { device, launchBrowser } from "./browser.js";
 
 /**
  * The public archive of a finished game (docs/community.md) in a real browser: the reveal links
- * it; without any sign-in it shows the roles, every phase (newspaper, deaths, the vote's tally, the
- * orders now revealed) and the fairness check the server ran, in the server's language, with
+ * it; without any sign-in it shows the roles, every phase (newspaper, the public posts as they
+ * stand, deaths, the vote's tally, the orders now revealed) and the fairness check the server ran, in the server's language, with
  * game-log.json to download. A running game's address shows nothing; under masks the page names
  * masks only. `ARCHIVE_SCREENSHOT=1` writes docs/images/archive.png.
  */
@@ -32,11 +32,29 @@ afterAll(async () => {
 const tokenOf = async (id: string) =>
   (await h.database.db.select().from(games).where(eq(games.id, id)))[0]?.archiveToken ?? "";
 
-/** Night 0: the maniac kills seat 4; day 1: seats 2 and 3 vote the maniac; the last phase is resolved and
- * delivered as the worker does with a public URL, so that the reveal links the archive. */
-async function playToTheEnd(g: Table): Promise<void> {
+/** Polls `check` until it holds: the bot handles a player's message in its own time. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const keptPosts = (gameId: string) =>
+  h.database.db.select().from(publicPosts).where(eq(publicPosts.gameId, gameId));
+
+/** Night 0: the maniac kills seat 4 (and `night` runs); day 1 (`day` runs first): seats 2 and 3 vote the
+ * maniac; the last phase is resolved and delivered as the worker does with a public URL, so that the reveal
+ * links the archive. */
+async function playToTheEnd(
+  g: Table,
+  talk: { night?: () => Promise<void>; day?: () => Promise<void> } = {},
+): Promise<void> {
   await g.panel(1, "kill", ["p4"], undefined, true);
+  await talk.night?.();
   await g.force();
+  await talk.day?.();
   await g.as(2, "vote", { choice: "vote>p1" });
   await g.as(3, "vote", { choice: "vote>p1" });
   await g.slash(g.gm, "gm force", { game: g.name });
@@ -60,7 +78,7 @@ describe("the public archive", { timeout: 180_000 }, () => {
       seats: 4,
       assign: {
         1: { role: "maniac" },
-        2: { role: "doctor" },
+        2: { role: "commissar" },
         3: { role: "citizen" },
         4: { role: "citizen" },
       },
@@ -74,8 +92,39 @@ describe("the public archive", { timeout: 180_000 }, () => {
     expect((await fetch(`${h.consoleUrl}/archive/${"0".repeat(64)}`)).status).toBe(404);
   });
 
-  it("the reveal links the archive; the page shows roles, phases, tallies, orders and the verified fairness, in Russian", async () => {
-    await playToTheEnd(g);
+  it("the reveal links the archive; the page shows roles, phases, public posts, tallies, orders and the verified fairness, in Russian", async () => {
+    const town = await g.channel("town");
+    const say = (n: number, text: string) => String(h.emu.user(g.user(n)).send(town, text)["id"]);
+    let voiceless = "";
+    await playToTheEnd(g, {
+      // The commissar's own secret chat is never public.
+      night: async () => {
+        h.emu.user(g.user(2)).send(await g.channel("police"), "Тайное слово комиссара");
+      },
+      day: async () => {
+        say(2, "Доброе утро, город.");
+        const edited = say(3, "Голосую за <b>player2</b>");
+        const deleted = say(2, "Это я потом удалю");
+        voiceless = say(1, "Я простой житель, честно");
+        await until(async () => (await keptPosts(g.id)).length === 4, "the four posts kept");
+        h.emu.user(g.user(3)).edit(town, edited, { content: "Передумал: голосую за <b>player1</b>" });
+        h.emu.user(g.user(2)).delete(town, deleted);
+        await until(async () => {
+          const rows = await keptPosts(g.id);
+          return (
+            rows.some((r) => r.content.startsWith("Передумал")) &&
+            rows.some((r) => r.messageId === deleted && r.deletedAt !== null)
+          );
+        }, "the edit and the deletion kept");
+      },
+    });
+    // After the end the town square is closed to every seat: the maniac's edit of his day post is a
+    // voiceless post, and the bot removes the whole message.
+    h.emu.user(g.user(1)).edit(town, voiceless, { content: "Ладно, это был я" });
+    await until(
+      async () => !h.emu.messages(town).some((m) => m["id"] === voiceless),
+      "the voiceless post removed",
+    );
     const newspaper = await g.newspaper();
     link = /<(https?:\/\/[^>\s]+\/archive\/[0-9a-f]{64})>/.exec(newspaper)?.[1] ?? "";
     expect(link).toBe(`${h.consoleUrl}/archive/${await tokenOf(g.id)}`);
@@ -88,7 +137,7 @@ describe("the public archive", { timeout: 180_000 }, () => {
     expect(await page.title()).toBe(ru("archive.title", { name: "Осенний архив" }));
     expect(text).toContain(ru("archive.winners", { winners: "Мирные жители" }));
     const roles = await page.innerText("#roles");
-    for (const word of ["player1", "Маньяк", "player2", "Врач", "player3", "Мирный житель"])
+    for (const word of ["player1", "Маньяк", "player2", "Комиссар", "player3", "Мирный житель"])
       expect(roles).toContain(word);
     expect(text).toContain("Ночь 0");
     expect(text).toContain("День 1");
@@ -96,6 +145,26 @@ describe("the public archive", { timeout: 180_000 }, () => {
     expect(text).toMatch(/player1: .*player4/);
     expect(await page.innerText(".phase:first-of-type")).toContain("player4");
     expect(await page.innerText(".tally")).toContain("player2, player3");
+    // Day 1's public posts, in order, by seat, as they stand: the edit's last text (escaped, not markup),
+    // neither the deleted post, nor the removed voiceless one, nor the secret chat.
+    const night = await page.locator(".phase").nth(0).innerText();
+    const day = await page.locator(".phase").nth(1).innerText();
+    expect(night).toContain(ru("archive.no_posts"));
+    expect(day).toContain(ru("archive.posts"));
+    expect(day).toMatch(
+      /player2:\s*Доброе утро, город\.[\s\S]*player3:\s*Передумал: голосую за <b>player1<\/b>/,
+    );
+    expect(day).toContain(`(${ru("archive.edited")})`);
+    expect(day).toContain("Городская площадь");
+    for (const gone of [
+      "Голосую за <b>player2</b>",
+      "Это я потом удалю",
+      "простой житель",
+      "Ладно, это был я",
+    ])
+      expect(text).not.toContain(gone);
+    expect(text).not.toContain("Тайное слово");
+    expect(await page.locator(".posts b", { hasText: "player1" }).count()).toBe(0);
     const verdict = await page.innerText("#verdict");
     expect(verdict).toMatch(/^подтверждено/);
     expect(await page.innerText("#fairness")).toMatch(/[0-9a-f]{64}/);

@@ -59,6 +59,8 @@ export interface RelayRequest {
   avatarKey?: string | null;
   files?: RelayFile[];
   notify?: RelayRow["notify"];
+  /** A player's post: the phase it is said in (the public archive shows it there). */
+  phase?: string | null;
 }
 
 function valuesOf(request: RelayRequest): typeof maskRelays.$inferInsert {
@@ -77,6 +79,7 @@ function valuesOf(request: RelayRequest): typeof maskRelays.$inferInsert {
     avatarKey: request.avatarKey ?? null,
     files: request.files ?? [],
     notify: request.notify ?? null,
+    phase: request.phase ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, notLike } from "drizzle-orm";
 import { chats, games, maskRelays, masks, players, type RelayFile } from "../../db/schema/index.js";
-import type { Lang } from "../../engine/types.js";
+import { phaseLabel, type Lang } from "../../engine/types.js";
 import { GameService, type GameRow, type PlayerRow } from "../../games/service.js";
 import { derivedSeedOf } from "../../games/fairness.js";
 import { loadState, rulesetOrThrow } from "../../games/state.js";
@@ -30,6 +30,8 @@ export interface Speaker {
   threadId: string | null;
   identity: Identity;
   lang: Lang;
+  /** The phase now (`day 1`): a post is said in it (the public archive). */
+  phase: string;
 }
 
 /**
@@ -102,7 +104,7 @@ export async function speakerIn(deps: MaskDeps, discordChannelId: string, userId
     mask: maskRows.find((m) => m.seatId === seat.seatId),
     lang,
   });
-  return { game, mode, seat, chatKey, channelId, threadId, identity, lang };
+  return { game, mode, seat, chatKey, channelId, threadId, identity, lang, phase: phaseLabel(state.phase) };
 }
 
 /**
@@ -144,6 +146,7 @@ export async function say(
     avatarKey: speaker.identity.avatarKey,
     files,
     notify: input.notify ?? null,
+    phase: speaker.phase,
   });
 }
 
