@@ -131,6 +131,20 @@ export async function archiveView(db: Db, service: GameService, gameId: string):
       tally,
     });
   }
+  // A phase the game ended in without resolving it (the GM's end) has no report, but what was
+  // said in it stands: its posts get a section of their own.
+  const shownPhases = new Set(reports.map((r) => phaseReport.parse(r.report).phase));
+  for (const [phase, said] of posts) {
+    if (shownPhases.has(phase)) continue;
+    phases.push({
+      label: phaseName(lang, phase),
+      newspaper: [],
+      posts: said,
+      deaths: [],
+      orders: [],
+      tally: null,
+    });
+  }
   const files = await gameLogFiles(db, gameId);
   const json = JSON.parse(files.find((f) => f.name === "game-log.json")?.data.toString("utf8") ?? "{}") as {
     fairness?: { commitment?: string };

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { games, publicPosts } from "../../src/db/schema/index.js";
+import { games, maskRelays, publicPosts } from "../../src/db/schema/index.js";
+import { maskNames } from "../../src/games/masks.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
 import { t } from "../../src/i18n/index.js";
 import { silentLog, startHarness, type Harness } from "../bot/harness.js";
@@ -180,7 +181,7 @@ describe("the public archive", { timeout: 180_000 }, () => {
     await context.close();
   });
 
-  it("a masked game's archive names the masks, not the accounts behind them", async () => {
+  it("a masked game's archive names the masks, not the accounts behind them, also as the authors of its public posts", async () => {
     const masked = await openTable(h, {
       lang: "ru",
       ruleset: "classic",
@@ -196,6 +197,30 @@ describe("the public archive", { timeout: 180_000 }, () => {
     });
     await masked.drain();
     await masked.force();
+    // Day 1: seat 2 speaks in the town square under his mask, edits it; seat 3 speaks and deletes it.
+    const town = await masked.channel("town");
+    const speak = async (n: number, options: Record<string, string>) =>
+      h.emu.user(masked.user(n)).slash(town, "say", options).reply(60_000);
+    const relays = async () =>
+      (await h.database.db.select().from(maskRelays).where(eq(maskRelays.gameId, masked.id))).filter(
+        (r) => !r.idempotencyKey.includes("#"),
+      );
+    /** Waits until the relay has delivered `count` rows of `kind` (the command answers before it does). */
+    const delivered = async (kind: "post" | "edit" | "delete", count: number) => {
+      const rows = async () => (await relays()).filter((r) => r.kind === kind);
+      await until(async () => (await rows()).length === count, `${count} ${kind} said`);
+      await masked.drain();
+      await until(async () => (await rows()).every((r) => r.status === "done"), `${count} ${kind} delivered`);
+    };
+    await speak(2, { text: "Маска думает вслух" });
+    await speak(3, { text: "Маска передумает и сотрёт" });
+    await delivered("post", 2);
+    const postOf = async (n: number) => (await relays()).find((r) => r.userId === masked.user(n));
+    const second = await postOf(2);
+    await speak(2, { text: "Маска уверена: <i>виноват</i> первый", edit: String(second?.id) });
+    await speak(3, { delete: String((await postOf(3))?.id) });
+    await delivered("edit", 1);
+    await delivered("delete", 1);
     await masked.gmDoes("game end");
     await masked.drain();
     expect((await h.service.game(masked.id)).status).toBe("ended");
@@ -205,6 +230,13 @@ describe("the public archive", { timeout: 180_000 }, () => {
     expect(text).toContain(ru("archive.masks_only"));
     expect(text).toContain("Маньяк");
     for (const account of ["player1", "player2", "player3", "player4"]) expect(text).not.toContain(account);
+    const mask = (await maskNames(h.database.db, masked.id)).get(second?.seatId ?? "") ?? "";
+    expect(mask).not.toBe("");
+    const day = await page.locator(".phase").nth(1).innerText();
+    expect(day).toContain(`${mask}:`);
+    expect(day).toContain("Маска уверена: <i>виноват</i> первый");
+    expect(text).not.toContain("Маска думает вслух");
+    expect(text).not.toContain("Маска передумает");
     await context.close();
   });
 });
