@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyInput, createGame } from "../../src/engine/game.js";
+import { createGame } from "../../src/engine/game.js";
 import type { RulesetDefinition } from "../../src/engine/ruleset.js";
-import type { AnyGameState, Input, PhaseReport } from "../../src/engine/types.js";
+import type { AnyGameState, PhaseReport } from "../../src/engine/types.js";
 import { SPECTATOR } from "../../src/discord/commands/game.js";
 import { revealText } from "../../src/discord/render/reveal.js";
 import { publicPlayers, statusView } from "../../src/discord/render/status.js";
@@ -9,6 +9,7 @@ import { displayContext, renderReport } from "../../src/games/render.js";
 import { factionName } from "../../src/render/names.js";
 import { joinList, t } from "../../src/i18n/index.js";
 import { rulesets } from "../../src/rulesets/index.js";
+import { playRandomly } from "../support/rulesets/textcheck.js";
 
 /**
  * One story: seeded games of every ruleset, played by random legal moves to their end (or a bound),
@@ -22,55 +23,13 @@ const NAMES = [
   ..."Ольга Павел Рита Семён Таисия Ульяна Фёдор Харитон Цветана Эмиль Юлия Яков".split(" "),
 ];
 
-function lcg(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return n <= 0 ? 0 : x % n;
-  };
-}
-
-/** A seeded game of random legal moves, a GM modkill now and then, resolved phase by phase. */
+/** A seeded game of random legal moves (test/support/rulesets/textcheck.ts), with its phases' reports. */
 function play(ruleset: RulesetDefinition<AnyGameState>, seats: number, seed: number) {
   const players = Array.from({ length: seats }, (_, i) => ({ id: `p${i + 1}` }));
   const created = createGame(ruleset, { seed, players });
   if (!created.ok) throw new Error(created.rejection.reason);
-  let state = created.value;
   const reports: PhaseReport[] = [];
-  const pick = lcg(seed);
-  for (let phase = 0; phase < 40 && !state.ended; phase++) {
-    for (const p of state.players) {
-      const offers = ruleset.availableActions(state, p.id);
-      const offer = offers[pick(offers.length + 1)];
-      if (!offer || state.ended) continue;
-      const pool = [...offer.targets];
-      const targets: string[] = [];
-      for (let i = 0; i < offer.minTargets && pool.length > 0; i++)
-        targets.push(pool.splice(pick(pool.length), 1)[0] as string);
-      const input: Input = {
-        type: "action",
-        actor: p.id,
-        action: offer.action,
-        targets,
-        params: offer.params ?? {},
-      };
-      state = applyInput(ruleset, state, input).state;
-    }
-    if (pick(10) === 0 && ruleset.gmActions["modkill"]) {
-      const living = state.players.filter((p) => p.alive);
-      const victim = living[pick(living.length)];
-      if (victim)
-        state = applyInput(ruleset, state, {
-          type: "gm",
-          action: "modkill",
-          targets: [victim.id],
-          params: {},
-        }).state;
-    }
-    const resolved = applyInput(ruleset, state, { type: "resolve" });
-    if (resolved.report) reports.push(resolved.report);
-    state = resolved.state;
-  }
+  const state = playRandomly(ruleset, created.value, seed, 40, (report) => reports.push(report));
   return { state, reports };
 }
 

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { applyInput } from "../../../src/engine/game.js";
 import type { RenderContext, RulesetDefinition } from "../../../src/engine/ruleset.js";
 import { has, t } from "../../../src/i18n/index.js";
-import type { AnyGameState, Input, JsonObject, TextRef } from "../../../src/engine/types.js";
+import type { AnyGameState, Input, JsonObject, PhaseReport, TextRef } from "../../../src/engine/types.js";
 
 /**
  * Test helper shared by the five rulesets' text tests (not a test itself): plays random games
@@ -33,20 +33,18 @@ function lcg(seed: number): (n: number) => number {
   };
 }
 
-/** Every TextRef (public lines and `private.<kind>` refs) emitted by random games from `initial`. */
-export function collectRefs(
+/**
+ * A seeded game of random legal moves from `initial` (every offer taken as offered, a GM modkill
+ * now and then), resolved phase by phase until it ends or `maxPhases`; each phase's report goes to
+ * `onReport`. Returns the final state.
+ */
+export function playRandomly(
   ruleset: RulesetDefinition<AnyGameState>,
   initial: AnyGameState,
   seed: number,
-  maxPhases = 30,
-): TextRef[] {
-  const refs: TextRef[] = [];
-  const take = (out: AnyGameState["output"]) => {
-    refs.push(...out.public);
-    for (const { to: _to, kind, ...fields } of out.private)
-      refs.push({ key: `private.${kind}`, params: fields });
-  };
-  take(initial.output);
+  maxPhases: number,
+  onReport: (report: PhaseReport) => void = () => undefined,
+): AnyGameState {
   const pick = lcg(seed);
   let state = initial;
   for (let phase = 0; phase < maxPhases && !state.ended; phase++) {
@@ -82,10 +80,28 @@ export function collectRefs(
         }).state;
     }
     const resolved = applyInput(ruleset, state, { type: "resolve" });
-    if (resolved.report) take(resolved.report);
+    if (resolved.report) onReport(resolved.report);
     state = resolved.state;
   }
-  take(state.output);
+  return state;
+}
+
+/** Every TextRef (public lines and `private.<kind>` refs) emitted by random games from `initial`. */
+export function collectRefs(
+  ruleset: RulesetDefinition<AnyGameState>,
+  initial: AnyGameState,
+  seed: number,
+  maxPhases = 30,
+): TextRef[] {
+  const refs: TextRef[] = [];
+  const take = (out: AnyGameState["output"]) => {
+    refs.push(...out.public);
+    for (const { to: _to, kind, ...fields } of out.private)
+      refs.push({ key: `private.${kind}`, params: fields });
+  };
+  take(initial.output);
+  const final = playRandomly(ruleset, initial, seed, maxPhases, take);
+  take(final.output);
   return refs;
 }
 
