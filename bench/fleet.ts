@@ -335,7 +335,13 @@ export async function cloneFleet(
         const values = cols.map((c) => override[c.name] ?? (c.name === "game_id" ? "m.id" : `t.${c.name}`));
         return { names: cols.map((c) => c.name).join(", "), values: values.join(", ") };
       };
-      const games = select("games", { id: "m.id", guild_id: "m.guild", status: "'running'" });
+      // Each copy is a game of its own: its own archive address (unique), drawn as Postgres draws it.
+      const games = select("games", {
+        id: "m.id",
+        guild_id: "m.guild",
+        status: "'running'",
+        archive_token: "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
+      });
       await client.query(
         `${copy} INSERT INTO games (${games.names}) SELECT ${games.values} FROM m, games t WHERE t.id = $4`,
         args,
