@@ -1,5 +1,6 @@
 import { idContext, joinList } from "../engine/helpers.js";
 import { countRu, formatNumber } from "../engine/grammar.js";
+import { formatMessage } from "../engine/messages.js";
 import { renderRejection } from "../engine/rejections.js";
 import type { RenderContext } from "../engine/ruleset.js";
 import { getRuleset } from "../rulesets/index.js";
@@ -24,18 +25,11 @@ export const catalogs: Record<Lang, Catalog> = {
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 
-/** `{name}` placeholders filled from params; a missing param stays visible, never silently empty. */
-function fill(template: string, params: Params): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.hasOwn(params, key) ? String(params[key]) : whole,
-  );
-}
-
 /** A player-facing string in the language; falls back to English, then to the key itself. */
 export function t(lang: Lang, key: string, params: Params = {}): string {
   const message = catalogs[lang][key] ?? catalogs.en[key];
   if (message === undefined) return key;
-  return typeof message === "function" ? message(params) : fill(message, params);
+  return typeof message === "function" ? message(params) : formatMessage(lang, message, params);
 }
 
 export function has(key: string): boolean {
