@@ -84,7 +84,8 @@ export type ArgsOf = (params: JsonObject, ctx: RenderContext) => MessageArgs;
 export const scalarArgs: ArgsOf = (params) =>
   Object.fromEntries(
     Object.entries(params).filter(
-      (entry): entry is [string, string | number] => typeof entry[1] === "string" || typeof entry[1] === "number",
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === "string" || typeof entry[1] === "number",
     ),
   );
 
@@ -100,7 +101,10 @@ export function seatArgs(
   id: PlayerId,
   cases: readonly NameCase[] = [],
 ): Record<string, string> {
-  const args: Record<string, string> = { [name]: ctx.player(id), [`${name}_gender`]: genderOf(ctx, id) ?? "" };
+  const args: Record<string, string> = {
+    [name]: ctx.player(id),
+    [`${name}_gender`]: genderOf(ctx, id) ?? "",
+  };
   let declines = cases.length > 0;
   for (const grammaticalCase of cases) {
     const declined = nameIn(ctx, id, grammaticalCase);

@@ -1,5 +1,6 @@
 import type { RenderContext, RulesetDefinition, TextCatalog, TextTemplate } from "./ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang, Rejection } from "./types.js";
+import { formatMessage, scalarArgs, type ArgsOf } from "./messages.js";
 import { paramText } from "./params.js";
 
 /**
@@ -9,10 +10,14 @@ import { paramText } from "./params.js";
  * the engine's own), so a refusal is rendered like every other text of the game, with names.
  */
 
-/** One refusal in both languages: a fixed string or a template of its params. */
+/**
+ * One refusal in both languages: ICU messages (docs/i18n.md) whose arguments `args` makes of the
+ * refusal's params (`scalarArgs`, the string and number params as they are, when absent).
+ */
 export interface RejectionText {
   en: string | TextTemplate;
   ru: string | TextTemplate;
+  args?: ArgsOf;
   /** The params of a typical refusal, when the text has any (the test renders every entry with them). */
   example?: JsonObject;
 }
@@ -36,8 +41,12 @@ export interface Rejections<K extends string> {
   malformed(id: string, key: K, params?: JsonObject): Rejection;
 }
 
-const template = (text: string | TextTemplate): TextTemplate =>
-  typeof text === "string" ? () => text : text;
+const template = (entry: RejectionText, lang: Lang): TextTemplate => {
+  const text = entry[lang];
+  if (typeof text !== "string") return text;
+  const argsOf = entry.args ?? scalarArgs;
+  return (params, ctx) => formatMessage(lang, text, argsOf(params, ctx));
+};
 
 /** The reader of the English reason: ids as ids, as the rules files and the scenario output print them. */
 function idReader(lang: Lang): RenderContext {
@@ -56,14 +65,14 @@ export function rejectionOf(
   if (!entry) throw new Error(`${code}: no rejection text ${key}`);
   return {
     code,
-    reason: template(entry.en)(params, idReader("en")),
+    reason: template(entry, "en")(params, idReader("en")),
     text: { key: `${prefix}${key}`, params },
   };
 }
 
 function catalog(texts: RejectionTexts, prefix: string, lang: Lang): TextCatalog {
   return Object.fromEntries(
-    Object.entries(texts).map(([key, entry]) => [`${prefix}${key}`, template(entry[lang])]),
+    Object.entries(texts).map(([key, entry]) => [`${prefix}${key}`, template(entry, lang)]),
   );
 }
 
