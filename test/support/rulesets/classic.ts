@@ -45,6 +45,62 @@ export function quietDay(ids: string[]) {
   return { phase: "day", actions: ids.map((id) => ({ actor: id, action: "post" })) };
 }
 
+/* Scenario builders: seats, orders, phases, and reads of a run's phases. */
+
+/** A seat in a scenario: its id, role and whatever else the scenario sets (faction, don, ...). */
+export type ScenarioPlayer = Record<string, unknown> & { id: string };
+export const cit = (id: string): ScenarioPlayer => ({ id, role: "citizen" });
+export const ita = (id: string, don = false): ScenarioPlayer => ({
+  id,
+  role: "mafia",
+  faction: "italians",
+  ...(don ? { don: true } : {}),
+});
+export const rus = (id: string, don = false): ScenarioPlayer => ({
+  id,
+  role: "mafia",
+  faction: "russians",
+  ...(don ? { don: true } : {}),
+});
+export const role = (id: string, r: string, extra: Record<string, unknown> = {}): ScenarioPlayer => ({
+  id,
+  role: r,
+  ...extra,
+});
+export const act = (
+  actor: string,
+  action: string,
+  targets: string[] = [],
+  params: Record<string, unknown> = {},
+) => ({
+  actor,
+  action,
+  targets,
+  ...params,
+});
+export const night = (actions: unknown[] = [], gm: unknown[] = []) => ({ phase: "night", actions, gm });
+export const day = (actions: unknown[] = [], gm: unknown[] = []) => ({ phase: "day", actions, gm });
+
+export function phase(out: Out, label: string) {
+  const p = out.phases.find((x) => x.phase === label);
+  if (!p) throw new Error(`no phase ${label}`);
+  return p;
+}
+export const deaths = (out: Out, label: string) =>
+  phase(out, label)
+    .deaths.map((d) => `${d.player}:${d.cause}`)
+    .sort();
+
+/** A day on which everyone votes to hang `victim` (who posts): nobody refuses twice. */
+export function hangDay(ids: string[], victim: string) {
+  return day(ids.map((id) => (id === victim ? act(id, "post") : act(id, "vote", [victim], { reason: "r" }))));
+}
+
+/** A game where night 0 and day 1 pass quietly, then the given night 1 (and more). */
+export function fromNight1(players: ScenarioPlayer[], ...rest: unknown[]): Out {
+  return run({ players, script: [night(), quietDay(players.map((p) => p.id)), ...rest] });
+}
+
 export const DEFAULT_IDS = Array.from({ length: 24 }, (_, i) => `p${String(i + 1).padStart(2, "0")}`);
 
 export interface RandomGame {
