@@ -1,5 +1,5 @@
 import type { Lang } from "../engine/types.js";
-import { countRu, formatNumber } from "../engine/grammar.js";
+import { formatMessage, type MessageArgs } from "../engine/messages.js";
 import { commandTexts } from "../i18n/commands.js";
 
 /** A slash command as a member of a server in `lang` sees it ("/game join", «/игра войти»). */
@@ -12,6 +12,9 @@ export function commandLine(lang: Lang, key: string): string {
 /**
  * The sandbox's own terminal lines (what it says around the bot's posts), in the language of
  * the demo (`--lang`): a Russian demo prints no English. The bot's texts come from its catalogs.
+ * Every line is an ICU message (docs/i18n.md "Message format"); `sandboxTexts` computes the
+ * arguments (lists joined, commands as the server names them, yes/no for a select) and the
+ * message says the words.
  */
 export interface SandboxTexts {
   header(p: { ruleset: string; id: string; players: number; seconds: string; seeds: number[] }): string;
@@ -69,86 +72,168 @@ export interface SandboxTexts {
   };
 }
 
-const en: SandboxTexts = {
-  header: (p) =>
-    `GM Bot sandbox: ${p.ruleset} (${p.id}), ${p.players} players, ${p.seconds} s per phase, seed${p.seeds.length > 1 ? "s" : ""} ${p.seeds.join(", ")}`,
-  stack: (p) =>
-    `   Discord emulator ${p.emulator} · Postgres ${p.embeddedPg ? "embedded (PGlite, in memory)" : p.postgres} · ${p.redis ? "private redis-server" : "Redis"} · BullMQ prefix ${p.prefix}`,
-  gameName: (ruleset, seed) => `Sandbox ${ruleset} #${seed}`,
-  joined: (names) => `   ${names.length} players joined with /game join: ${names.join(", ")}`,
-  started: (answer) => `   GM: /game start → ${answer}`,
-  resumed: (answer) => `   GM: /gm pause until the server is set up, then /gm resume → ${answer}`,
-  phase: (p) => `── ${p.phase} · phase ${p.n} · ${p.alive}/${p.seats} alive ──`,
-  progress: (p) =>
-    `▸ ${p.phase} resolved${p.took ? ` after ${p.took} s` : ""} · posts ${p.posts} · votes ${p.votes} · orders ${p.accepted} accepted, ${p.refused} refused · alive ${p.alive}/${p.seats}`,
-  out: (names) => `   ✝ Out of the game: ${names.join(", ")}`,
-  gmEnds: (p) =>
-    `── The GM ends the game after ${p.phases} phases (${p.ruleset}: the game ends only by the GM's end_game) ──`,
-  guard: (max) =>
-    `⚠ max phases reached: ${max} phases without an end; the GM ends the game (/game end). Raise it with --max-phases.`,
-  gmEnd: (answer) => `   GM: /game end → ${answer}`,
-  gmForce: (answer) => `   GM: /gm force → ${answer}`,
+type Key =
+  | "header"
+  | "stack"
+  | "gameName"
+  | "joined"
+  | "started"
+  | "resumed"
+  | "phase"
+  | "progress"
+  | "out"
+  | "gmEnds"
+  | "guard"
+  | "gmEnd"
+  | "gmForce"
+  | "updated"
+  | "gmRoom"
+  | "nobody"
+  | "finish"
+  | "saved"
+  | "check"
+  | "postgres.embeddedStarting"
+  | "postgres.embeddedReady"
+  | "postgres.created"
+  | "postgres.recreated";
+
+/** The sandbox's lines in English. `{command}` is a slash command as the server names it. */
+const en: Record<Key, string> = {
+  header:
+    "GM Bot sandbox: {ruleset} ({id}), {players} players, {seconds, number, ::.0} s per phase, {seedCount, plural, =1 {seed} other {seeds}} {seeds}",
+  stack:
+    "   Discord emulator {emulator} · Postgres {embeddedPg, select, yes {embedded (PGlite, in memory)} other {{postgres}}} · {redis, select, yes {private redis-server} other {Redis}} · BullMQ prefix {prefix}",
+  gameName: "Sandbox {ruleset} #{seed}",
+  joined: "   {count, plural, one {# player} other {# players}} joined with {command}: {names}",
+  started: "   GM: {command} → {answer}",
+  resumed: "   GM: {pause} until the server is set up, then {resume} → {answer}",
+  phase: "── {phase} · phase {n} · {alive}/{seats} alive ──",
+  progress:
+    "▸ {phase} resolved{timed, select, yes { after {took, number, ::.0} s} other {}} · posts {posts} · votes {votes} · orders {accepted} accepted, {refused} refused · alive {alive}/{seats}",
+  out: "   ✝ Out of the game: {names}",
+  gmEnds:
+    "── The GM ends the game after {phases, plural, one {# phase} other {# phases}} ({ruleset}: the game ends only by the GM's end_game) ──",
+  guard:
+    "⚠ max phases reached: {max, plural, one {# phase} other {# phases}} without an end; the GM ends the game ({command}). Raise it with --max-phases.",
+  gmEnd: "   GM: {command} → {answer}",
+  gmForce: "   GM: {command} → {answer}",
   updated: "updated",
   gmRoom: "GM room",
   nobody: "nobody",
-  finish: (p) =>
-    `🏁 Winners: ${p.winners} — ${p.game} ended ${p.byRules ? "by the rules" : "by the GM"} after ${p.phases} phases in ${p.seconds} s (posts ${p.posts}, votes ${p.votes}, orders: ${p.accepted} accepted, ${p.refused} refused)`,
-  saved: (p) => `📁 Saved in ${p.dir}: ${p.files.join(", ")}`,
-  check: (command) => `🔎 Check the game: ${command}`,
-  postgres: {
-    embeddedStarting: (p) =>
-      `   Postgres: ${p.refused === undefined ? `none answers at ${p.server}` : `${p.server} refused the sandbox (${p.refused})`}; starting an embedded one (PGlite, in memory, gone at exit); this takes up to about 20 s…`,
-    embeddedReady: (seconds) => `   Postgres: the embedded one is up after ${seconds} s`,
-    created: (p) =>
-      `   Postgres: ${p.server} has no database ${p.admin}; the sandbox's own database ${p.name} was created there (through the postgres database)`,
-    recreated: (p) => `   Postgres: the sandbox's own database ${p.name} on ${p.server}, created afresh`,
-  },
+  finish:
+    "🏁 Winners: {winners} — {game} ended {byRules, select, yes {by the rules} other {by the GM}} after {phases, plural, one {# phase} other {# phases}} in {seconds, number, ::.0} s (posts {posts}, votes {votes}, orders: {accepted} accepted, {refused} refused)",
+  saved: "📁 Saved in {dir}: {files}",
+  check: "🔎 Check the game: {command}",
+  "postgres.embeddedStarting":
+    "   Postgres: {refusedBy, select, yes {{server} refused the sandbox ({refused})} other {none answers at {server}}}; starting an embedded one (PGlite, in memory, gone at exit); this takes up to about 20 s…",
+  "postgres.embeddedReady": "   Postgres: the embedded one is up after {seconds, number, ::.0} s",
+  "postgres.created":
+    "   Postgres: {server} has no database {admin}; the sandbox's own database {name} was created there (through the postgres database)",
+  "postgres.recreated": "   Postgres: the sandbox's own database {name} on {server}, created afresh",
 };
 
-/** «после 1 фазы», «после 2 фаз», «после 11 фаз». */
-const PHASES_GEN = ["фазы", "фаз", "фаз"] as const;
-/** Seconds as a Russian reader writes them: «1,8», never "1.8". */
-const seconds = (value: string) => formatNumber("ru", Number(value));
-
-const ru: SandboxTexts = {
-  header: (p) =>
-    `Песочница бота-ведущего: ${p.ruleset}, игроков: ${p.players}, фаза — ${seconds(p.seconds)} с, ${p.seeds.length > 1 ? "зёрна" : "зерно"} ${p.seeds.join(", ")}`,
-  stack: (p) =>
-    `   Эмулятор Discord ${p.emulator} · Postgres ${p.embeddedPg ? "встроенный (PGlite, в памяти)" : p.postgres} · ${p.redis ? "свой redis-server" : "Redis"} · префикс BullMQ ${p.prefix}`,
-  gameName: (_ruleset, seed) => `Песочница №${seed}`,
-  joined: (names) =>
-    `   Записались через ${commandLine("ru", "game.join")} (${names.length}): ${names.join(", ")}`,
-  started: (answer) => `   Ведущий: ${commandLine("ru", "game.start")} → ${answer}`,
-  resumed: (answer) =>
-    `   Ведущий: ${commandLine("ru", "gm.pause")}, пока сервер готовится, затем ${commandLine("ru", "gm.resume")} → ${answer}`,
-  phase: (p) => `── ${p.phase} · фаза ${p.n} · живых ${p.alive}/${p.seats} ──`,
-  progress: (p) =>
-    `▸ ${p.phase}: итоги${p.took ? ` через ${seconds(p.took)} с` : ""} · сообщений ${p.posts} · голосов ${p.votes} · приказов принято ${p.accepted}, отклонено ${p.refused} · живых ${p.alive}/${p.seats}`,
+/** The same in Russian, as a forum's host writes it: «после 2 фаз», «1,8 с». */
+const ru: Record<Key, string> = {
+  header:
+    "Песочница бота-ведущего: {ruleset}, игроков: {players}, фаза — {seconds, number} с, {seedCount, plural, =1 {зерно} other {зёрна}} {seeds}",
+  stack:
+    "   Эмулятор Discord {emulator} · Postgres {embeddedPg, select, yes {встроенный (PGlite, в памяти)} other {{postgres}}} · {redis, select, yes {свой redis-server} other {Redis}} · префикс BullMQ {prefix}",
+  gameName: "Песочница №{seed}",
+  joined: "   Записались через {command} ({count}): {names}",
+  started: "   Ведущий: {command} → {answer}",
+  resumed: "   Ведущий: {pause}, пока сервер готовится, затем {resume} → {answer}",
+  phase: "── {phase} · фаза {n} · живых {alive}/{seats} ──",
+  progress:
+    "▸ {phase}: итоги{timed, select, yes { через {took, number, ::.0} с} other {}} · сообщений {posts} · голосов {votes} · приказов принято {accepted}, отклонено {refused} · живых {alive}/{seats}",
   // Present tense: one seat or several, of any gender.
-  out: (names) => `   ✝ ${names.length === 1 ? "Выбывает" : "Выбывают"} из игры: ${names.join(", ")}`,
-  gmEnds: (p) =>
-    `── Ведущий завершает игру после ${countRu(p.phases, PHASES_GEN)} (по этим правилам игру завершает только ведущий) ──`,
-  guard: (max) =>
-    `⚠ предел фаз: ${countRu(max, ["фаза", "фазы", "фаз"])} без конца игры; ведущий завершает её (${commandLine("ru", "game.end")}). Поднимите предел: --max-phases.`,
-  gmEnd: (answer) => `   Ведущий: ${commandLine("ru", "game.end")} → ${answer}`,
-  gmForce: (answer) => `   Ведущий: ${commandLine("ru", "gm.force")} → ${answer}`,
+  out: "   ✝ {count, plural, =1 {Выбывает} other {Выбывают}} из игры: {names}",
+  gmEnds:
+    "── Ведущий завершает игру после {phases, plural, one {# фазы} other {# фаз}} (по этим правилам игру завершает только ведущий) ──",
+  guard:
+    "⚠ предел фаз: {max, plural, one {# фаза} few {# фазы} many {# фаз} other {# фазы}} без конца игры; ведущий завершает её ({command}). Поднимите предел: --max-phases.",
+  gmEnd: "   Ведущий: {command} → {answer}",
+  gmForce: "   Ведущий: {command} → {answer}",
   updated: "обновлено",
   gmRoom: "комната ведущих",
   nobody: "никто",
-  finish: (p) =>
-    `🏁 Победители: ${p.winners} — «${p.game}» ${p.byRules ? "окончена по правилам" : "завершена ведущим"} после ${countRu(p.phases, PHASES_GEN)}, за ${seconds(p.seconds)} с (сообщений ${p.posts}, голосов ${p.votes}, приказов принято ${p.accepted}, отклонено ${p.refused})`,
-  saved: (p) => `📁 Сохранено в ${p.dir}: ${p.files.join(", ")}`,
-  check: (command) => `🔎 Проверить игру: ${command}`,
-  postgres: {
-    embeddedStarting: (p) =>
-      `   Postgres: ${p.refused === undefined ? `на ${p.server} никто не отвечает` : `${p.server} не пускает песочницу (${p.refused})`}; запускается встроенный (PGlite, в памяти, исчезнет при выходе); это занимает до 20 с…`,
-    embeddedReady: (seconds) => `   Postgres: встроенный запущен за ${seconds} с`,
-    created: (p) =>
-      `   Postgres: на ${p.server} нет базы ${p.admin}; собственная база песочницы ${p.name} создана там (через базу postgres)`,
-    recreated: (p) => `   Postgres: собственная база песочницы ${p.name} на ${p.server}, создана заново`,
-  },
+  finish:
+    "🏁 Победители: {winners} — «{game}» {byRules, select, yes {окончена по правилам} other {завершена ведущим}} после {phases, plural, one {# фазы} other {# фаз}}, за {seconds, number, ::.0} с (сообщений {posts}, голосов {votes}, приказов принято {accepted}, отклонено {refused})",
+  saved: "📁 Сохранено в {dir}: {files}",
+  check: "🔎 Проверить игру: {command}",
+  "postgres.embeddedStarting":
+    "   Postgres: {refusedBy, select, yes {{server} не пускает песочницу ({refused})} other {на {server} никто не отвечает}}; запускается встроенный (PGlite, в памяти, исчезнет при выходе); это занимает до 20 с…",
+  "postgres.embeddedReady": "   Postgres: встроенный запущен за {seconds, number, ::.0} с",
+  "postgres.created":
+    "   Postgres: на {server} нет базы {admin}; собственная база песочницы {name} создана там (через базу postgres)",
+  "postgres.recreated": "   Postgres: собственная база песочницы {name} на {server}, создана заново",
 };
 
+const MESSAGES: Record<Lang, Record<Key, string>> = { en, ru };
+
+/** A select's choice for a flag. */
+const yes = (flag: boolean): string => (flag ? "yes" : "no");
+
 export function sandboxTexts(lang: Lang): SandboxTexts {
-  return lang === "ru" ? ru : en;
+  const say = (key: Key, args: MessageArgs = {}) => formatMessage(lang, MESSAGES[lang][key], args);
+  const command = (key: string) => commandLine(lang, key);
+  return {
+    header: (p) =>
+      say("header", {
+        ruleset: p.ruleset,
+        id: p.id,
+        players: p.players,
+        seconds: Number(p.seconds),
+        seedCount: p.seeds.length,
+        seeds: p.seeds.join(", "),
+      }),
+    stack: (p) =>
+      say("stack", {
+        emulator: p.emulator,
+        postgres: p.postgres,
+        embeddedPg: yes(p.embeddedPg),
+        redis: yes(p.redis),
+        prefix: p.prefix,
+      }),
+    // The seed as typed (a number argument would be written "1,234").
+    gameName: (ruleset, seed) => say("gameName", { ruleset, seed: String(seed) }),
+    joined: (names) =>
+      say("joined", { count: names.length, names: names.join(", "), command: command("game.join") }),
+    started: (answer) => say("started", { command: command("game.start"), answer }),
+    resumed: (answer) => say("resumed", { pause: command("gm.pause"), resume: command("gm.resume"), answer }),
+    phase: (p) => say("phase", p),
+    progress: (p) =>
+      say("progress", {
+        phase: p.phase,
+        timed: yes(p.took !== undefined),
+        took: Number(p.took ?? 0),
+        posts: p.posts,
+        votes: p.votes,
+        accepted: p.accepted,
+        refused: p.refused,
+        alive: p.alive,
+        seats: p.seats,
+      }),
+    out: (names) => say("out", { count: names.length, names: names.join(", ") }),
+    gmEnds: (p) => say("gmEnds", p),
+    guard: (max) => say("guard", { max, command: command("game.end") }),
+    gmEnd: (answer) => say("gmEnd", { command: command("game.end"), answer }),
+    gmForce: (answer) => say("gmForce", { command: command("gm.force"), answer }),
+    updated: say("updated"),
+    gmRoom: say("gmRoom"),
+    nobody: say("nobody"),
+    finish: (p) => say("finish", { ...p, byRules: yes(p.byRules), seconds: Number(p.seconds) }),
+    saved: (p) => say("saved", { dir: p.dir, files: p.files.join(", ") }),
+    check: (command) => say("check", { command }),
+    postgres: {
+      embeddedStarting: (p) =>
+        say("postgres.embeddedStarting", {
+          server: p.server,
+          refusedBy: yes(p.refused !== undefined),
+          refused: p.refused ?? "",
+        }),
+      embeddedReady: (seconds) => say("postgres.embeddedReady", { seconds: Number(seconds) }),
+      created: (p) => say("postgres.created", p),
+      recreated: (p) => say("postgres.recreated", p),
+    },
+  };
 }
