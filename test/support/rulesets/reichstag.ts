@@ -109,6 +109,16 @@ export function governs(pres: string, chan: string, discard: string, enact: stri
   ];
 }
 
+/** The President's orders in an executive phase. */
+export const executive = (president: string, actions: JsonObject[]): Entry => ({
+  phase: "executive",
+  actions: actions.map((a) => ({ actor: president, ...a })),
+});
+/** A round that fails: the President nominates the Chancellor and nobody votes. */
+export const failedRound = (pres: string, chan: string): Entry[] => [
+  { phase: "nomination", actions: [nominate(pres, chan)] },
+  { phase: "election", actions: [] },
+];
 export const events = (out: SimOut, phase: string) => out.phases.find((p) => p.phase === phase)?.events ?? [];
 export const allEvents = (out: SimOut) => out.phases.flatMap((p) => p.events);
 export const allPublic = (out: SimOut) => out.phases.flatMap((p) => p.public);
