@@ -1,59 +1,54 @@
-import { countRu, formatNumber } from "../engine/grammar.js";
-import type { Catalog, Params } from "./index.js";
+import type { Catalog } from "./index.js";
 
 /**
  * The community's texts (docs/community.md): the server's records (`/stats`, keys `stats.`) and the
  * public archive of a finished game (`archive.`), in both languages. Merged into the catalogs of
- * src/i18n/index.ts; the keys of `en` and `ru` match.
+ * src/i18n/index.ts; the keys of `en` and `ru` match. Every text is an ICU message (docs/i18n.md):
+ * counts are plurals, `has_nobody` a select the caller sets.
  */
-
-const n = (p: Params, key: string): number => Number(p[key] ?? 0);
-const en1 = (count: number, one: string, many: string): string =>
-  `${formatNumber("en", count)} ${count === 1 ? one : many}`;
 
 export const recordsEn: Catalog = {
   "stats.member_title": "Record of {name} on this server",
   "stats.member_hidden_note": "(hidden from others: /stats show makes it public)",
   "stats.member_empty": "{name} has no finished ranked game on this server yet.",
-  "stats.member_games": (p) =>
-    `Games: ${formatNumber("en", n(p, "games"))} · wins ${formatNumber("en", n(p, "wins"))} (${String(p["winRate"])}) · survived to the end ${formatNumber("en", n(p, "survived"))} (${String(p["surviveRate"])})`,
-  "stats.member_replacements": (p) =>
-    `Came in as a substitute: ${en1(n(p, "in"), "time", "times")} · left a seat to a substitute: ${en1(n(p, "out"), "time", "times")}`,
-  "stats.member_activity": (p) =>
-    `Activity: ${en1(n(p, "actions"), "order or vote", "orders and votes")} (${String(p["perGame"])} a game) · last game ${String(p["last"])}`,
+  "stats.member_games":
+    "Games: {games, number} · wins {wins, number} ({winRate}) · survived to the end {survived, number} ({surviveRate})",
+  "stats.member_replacements":
+    "Came in as a substitute: {in, plural, one {# time} other {# times}} · left a seat to a substitute: {out, plural, one {# time} other {# times}}",
+  "stats.member_activity":
+    "Activity: {actions, plural, one {# order or vote} other {# orders and votes}} ({perGame} a game) · last game {last}",
   "stats.by_side": "By side",
   "stats.by_role": "By role",
-  "stats.tally_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): ${en1(n(p, "games"), "game", "games")}, ${en1(n(p, "wins"), "win", "wins")} (${String(p["rate"])})`,
+  "stats.tally_line":
+    "{name} ({ruleset}): {games, plural, one {# game} other {# games}}, {wins, plural, one {# win} other {# wins}} ({rate})",
   "stats.more": "…and {count} more",
   "stats.hidden": "{name} keeps this record private.",
   "stats.hide_done": "Your record on this server is now hidden: only you see it with /stats member.",
   "stats.show_done": "Your record on this server is public again.",
   "stats.server_title": "Records of this server",
   "stats.server_empty": "No finished ranked game on this server yet.",
-  "stats.server_total": (p) =>
-    `${en1(n(p, "games"), "finished ranked game", "finished ranked games")}, ${en1(n(p, "players"), "player", "players")}`,
+  "stats.server_total":
+    "{games, plural, one {# finished ranked game} other {# finished ranked games}}, {players, plural, one {# player} other {# players}}",
   "stats.per_ruleset": "Games per ruleset",
-  "stats.ruleset_line": (p) =>
-    `${String(p["ruleset"])}: ${en1(n(p, "games"), "game", "games")}, ${en1(n(p, "phases"), "phase", "phases")} on average` +
-    (n(p, "nobody") > 0 ? `, ${formatNumber("en", n(p, "nobody"))} without a winner` : ""),
+  "stats.ruleset_line":
+    "{ruleset}: {games, plural, one {# game} other {# games}}, {phases, plural, one {# phase} other {# phases}} on average{has_nobody, select, yes {, {nobody, number} without a winner} other {}}",
   "stats.win_rates": "Win rates by side",
-  "stats.side_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): won ${formatNumber("en", n(p, "wins"))} of ${en1(n(p, "games"), "game", "games")} (${String(p["rate"])})`,
+  "stats.side_line":
+    "{name} ({ruleset}): won {wins, number} of {games, plural, one {# game} other {# games}} ({rate})",
   "stats.top_roles": "Most played roles",
-  "stats.role_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): ${en1(n(p, "games"), "seat", "seats")}, ${en1(n(p, "wins"), "win", "wins")} (${String(p["rate"])})`,
+  "stats.role_line":
+    "{name} ({ruleset}): {games, plural, one {# seat} other {# seats}}, {wins, plural, one {# win} other {# wins}} ({rate})",
   "stats.chart_member": "Games and wins by side",
   "stats.chart_server": "Win rates by side",
   "stats.chart_legend": "bar: games · dark: wins",
   "stats.never": "—",
   "stats.unranked_created": "It is unranked: its results stay out of /stats.",
-  "bench.joined": (p) =>
-    `The table of “${String(p["name"])}” is full (${en1(n(p, "max"), "player", "players")}): you are substitute no. ${formatNumber("en", n(p, "place"))}. A GM calls you in with /gm replace; /game leave takes you off the bench.`,
+  "bench.joined":
+    "The table of “{name}” is full ({max, plural, one {# player} other {# players}}): you are substitute no. {place, number}. A GM calls you in with /gm replace; /game leave takes you off the bench.",
   "bench.left": "You are off the bench of “{name}”.",
   "bench.empty": "Nobody is on this game's bench: name the new account with the with option.",
   "bench.seat_free": "A seat is free at this table: join it with /game join.",
-  "bench.table_full": (p) => `The table is full (${en1(n(p, "max"), "player", "players")}).`,
+  "bench.table_full": "The table is full ({max, plural, one {# player} other {# players}}).",
   "bench.bad_max": "For these rules the largest table must be at least {min} and at most {max}.",
   "archive.title": "“{name}”: the archive",
   "archive.intro":
@@ -99,16 +94,16 @@ export const recordsRu: Catalog = {
   "stats.member_title": "Статистика участника {name} на этом сервере",
   "stats.member_hidden_note": "(скрыта от других: /статистика открыть снова её откроет)",
   "stats.member_empty": "У участника {name} пока нет ни одной завершённой рейтинговой игры на этом сервере.",
-  "stats.member_games": (p) =>
-    `Игр: ${formatNumber("ru", n(p, "games"))} · побед ${formatNumber("ru", n(p, "wins"))} (${String(p["winRate"])}) · в живых к концу ${formatNumber("ru", n(p, "survived"))} (${String(p["surviveRate"])})`,
-  "stats.member_replacements": (p) =>
-    `Вход на замену: ${countRu(n(p, "in"), ["раз", "раза", "раз"])} · уход с места на замену: ${countRu(n(p, "out"), ["раз", "раза", "раз"])}`,
-  "stats.member_activity": (p) =>
-    `Активность: ${countRu(n(p, "actions"), ["приказ или голос", "приказа или голоса", "приказов и голосов"])} (${String(p["perGame"])} за игру) · последняя игра ${String(p["last"])}`,
+  "stats.member_games":
+    "Игр: {games, number} · побед {wins, number} ({winRate}) · в живых к концу {survived, number} ({surviveRate})",
+  "stats.member_replacements":
+    "Вход на замену: {in, plural, one {# раз} few {# раза} many {# раз} other {# раза}} · уход с места на замену: {out, plural, one {# раз} few {# раза} many {# раз} other {# раза}}",
+  "stats.member_activity":
+    "Активность: {actions, plural, one {# приказ или голос} few {# приказа или голоса} many {# приказов и голосов} other {# приказа или голоса}} ({perGame} за игру) · последняя игра {last}",
   "stats.by_side": "По сторонам",
   "stats.by_role": "По ролям",
-  "stats.tally_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): ${countRu(n(p, "games"), ["игра", "игры", "игр"])}, ${countRu(n(p, "wins"), ["победа", "победы", "побед"])} (${String(p["rate"])})`,
+  "stats.tally_line":
+    "{name} ({ruleset}): {games, plural, one {# игра} few {# игры} many {# игр} other {# игры}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate})",
   "stats.more": "…и ещё {count}",
   "stats.hidden": "Статистика закрыта по желанию участника {name}.",
   "stats.hide_done":
@@ -116,29 +111,29 @@ export const recordsRu: Catalog = {
   "stats.show_done": "Ваша статистика на этом сервере снова открыта.",
   "stats.server_title": "Статистика сервера",
   "stats.server_empty": "На этом сервере пока нет ни одной завершённой рейтинговой игры.",
-  "stats.server_total": (p) =>
-    `${countRu(n(p, "games"), ["завершённая рейтинговая игра", "завершённые рейтинговые игры", "завершённых рейтинговых игр"])}, ${countRu(n(p, "players"), ["игрок", "игрока", "игроков"])}`,
+  "stats.server_total":
+    "{games, plural, one {# завершённая рейтинговая игра} few {# завершённые рейтинговые игры} many {# завершённых рейтинговых игр} other {# завершённые рейтинговые игры}}, {players, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}",
   "stats.per_ruleset": "Игры по правилам",
-  "stats.ruleset_line": (p) =>
-    `${String(p["ruleset"])}: ${countRu(n(p, "games"), ["игра", "игры", "игр"])}, в среднем ${countRu(n(p, "phases"), ["фаза", "фазы", "фаз"])}` +
-    (n(p, "nobody") > 0 ? `, без победителя — ${formatNumber("ru", n(p, "nobody"))}` : ""),
+  "stats.ruleset_line":
+    "{ruleset}: {games, plural, one {# игра} few {# игры} many {# игр} other {# игры}}, в среднем {phases, plural, one {# фаза} few {# фазы} many {# фаз} other {# фазы}}{has_nobody, select, yes {, без победителя — {nobody, number}} other {}}",
   "stats.win_rates": "Победы по сторонам",
-  "stats.side_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): ${formatNumber("ru", n(p, "wins"))} из ${countRu(n(p, "games"), ["игры", "игр", "игр"])} (${String(p["rate"])})`,
+  "stats.side_line":
+    "{name} ({ruleset}): {wins, number} из {games, plural, one {# игры} few {# игр} many {# игр} other {# игр}} ({rate})",
   "stats.top_roles": "Самые частые роли",
-  "stats.role_line": (p) =>
-    `${String(p["name"])} (${String(p["ruleset"])}): ${countRu(n(p, "games"), ["место", "места", "мест"])}, ${countRu(n(p, "wins"), ["победа", "победы", "побед"])} (${String(p["rate"])})`,
+  "stats.role_line":
+    "{name} ({ruleset}): {games, plural, one {# место} few {# места} many {# мест} other {# места}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate})",
   "stats.chart_member": "Игры и победы по сторонам",
   "stats.chart_server": "Доля побед по сторонам",
   "stats.chart_legend": "полоса — игры · тёмная часть — победы",
   "stats.never": "—",
   "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /статистика.",
-  "bench.joined": (p) =>
-    `Стол «${String(p["name"])}» заполнен (${countRu(n(p, "max"), ["игрок", "игрока", "игроков"])}): вы в запасе под номером ${formatNumber("ru", n(p, "place"))}. Ведущий вызовет вас командой /ведущий заменить; /игра выйти уберёт вас из запаса.`,
+  "bench.joined":
+    "Стол «{name}» заполнен ({max, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}): вы в запасе под номером {place, number}. Ведущий вызовет вас командой /ведущий заменить; /игра выйти уберёт вас из запаса.",
   "bench.left": "Вы больше не в запасе игры «{name}».",
   "bench.empty": "В запасе этой игры никого нет: назовите нового участника параметром на.",
   "bench.seat_free": "За этим столом есть свободное место: запишитесь командой /игра войти.",
-  "bench.table_full": (p) => `Стол заполнен (${countRu(n(p, "max"), ["игрок", "игрока", "игроков"])}).`,
+  "bench.table_full":
+    "Стол заполнен ({max, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}).",
   "bench.bad_max": "Для этих правил наибольший стол: не меньше {min} и не больше {max}.",
   "archive.title": "«{name}»: архив",
   "archive.intro":

@@ -129,6 +129,7 @@ export function serverText(lang: Lang, record: ServerRecord): string {
         games: r.games,
         phases: r.phases,
         nobody: r.nobody,
+        has_nobody: r.nobody > 0 ? "yes" : "no",
       }),
     ),
     "",
