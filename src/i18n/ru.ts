@@ -1,4 +1,3 @@
-import { countRu, pluralFormRu, seatForm } from "../engine/grammar.js";
 import type { Catalog } from "./index.js";
 
 /** Every player-facing string of the Discord layer, in Russian. Keys mirror en.ts exactly. */
@@ -20,13 +19,13 @@ export const ru: Catalog = {
     "Имя этого участника читается как имя игрока {name}, который уже сидит в этой игре (похожие буквы другого алфавита). Попросите его сначала сменить ник на сервере.",
   "game.not_player": "Вы не играете в этой игре.",
   "game.already_started": "Игра уже началась.",
-  "game.full": (p) => `Мест больше нет (${countRu(Number(p["max"]), ["место", "места", "мест"])}).`,
-  "game.too_few_players": (p) =>
-    `Слишком мало игроков для игры «${p["ruleset"]}»: записалось ${p["count"]}, нужно не меньше ${p["min"]}.`,
-  "game.too_few_dealt": (p) =>
-    `Слишком мало игроков, чтобы бот раздал роли игры «${p["ruleset"]}»: записалось ${p["count"]}, нужно не меньше ${p["min"]}. Стол поменьше (от ${p["assigned"]}) начнётся, если ведущий задаст роль каждому месту через /игра назначить.`,
-  "game.too_many_running": (p) =>
-    `На сервере уже ${pluralFormRu(Number(p["max"]), ["идёт", "идут", "идут"])} ${countRu(Number(p["max"]), ["игра", "игры", "игр"])} — это предел: сначала завершите одну или поднимите предел через /настройки макс_игр.`,
+  "game.full": "Мест больше нет ({max, plural, one {# место} few {# места} many {# мест} other {# места}}).",
+  "game.too_few_players":
+    "Слишком мало игроков для игры «{ruleset}»: записалось {count}, нужно не меньше {min}.",
+  "game.too_few_dealt":
+    "Слишком мало игроков, чтобы бот раздал роли игры «{ruleset}»: записалось {count}, нужно не меньше {min}. Стол поменьше (от {assigned}) начнётся, если ведущий задаст роль каждому месту через /игра назначить.",
+  "game.too_many_running":
+    "На сервере уже {max, plural, one {идёт # игра} few {идут # игры} many {идут # игр} other {идут # игры}} — это предел: сначала завершите одну или поднимите предел через /настройки макс_игр.",
   "game.unknown_options": "У игры «{ruleset}» нет настройки {keys}. Её настройки: {known}.",
   "game.no_lobby": "Сейчас на сервере нет игры, открытой для записи.",
   "gm.add_player": "Игрок этой игры не может быть её ведущим.",
@@ -189,8 +188,8 @@ export const ru: Catalog = {
   // co-GMs, the server's games, help
   "gm.added": "{user} теперь ведущий игры «{name}».",
   "gm.removed": "{user} больше не ведущий игры «{name}».",
-  "settings.max_games": (p) =>
-    `, не больше ${countRu(Number(p["max"]), ["идущей игры", "идущих игр", "идущих игр"])} сразу`,
+  "settings.max_games":
+    ", не больше {max, plural, one {# идущей игры} few {# идущих игр} many {# идущих игр} other {# идущих игр}} сразу",
   "status.gms": "Ведущие",
   "join.pick": "Для записи открыто несколько игр: выберите одну.",
   "join.placeholder": "Выберите игру",
@@ -224,8 +223,8 @@ export const ru: Catalog = {
   "status.players": "Игроки",
   "status.alive": "Живые",
   "status.dead": "Погибшие",
-  "status.lobby": (p) =>
-    `Набор: ${countRu(Number(p["count"]), ["игрок записался", "игрока записались", "игроков записались"])}.`,
+  "status.lobby":
+    "Набор: {count, plural, one {# игрок записался} few {# игрока записались} many {# игроков записались} other {# игрока записались}}.",
   "status.game_id": "Код игры: {id}",
   "state.lobby": "набор",
   "state.running": "идёт",
@@ -234,8 +233,8 @@ export const ru: Catalog = {
   "role.title": "Ваша карточка роли",
   "role.role": "Роль",
   "role.faction": "Сторона",
-  "role.alive": (p) => seatForm(p, "Жив", "Жива", "В игре"),
-  "role.dead": (p) => seatForm(p, "Мёртв", "Мертва", "Вне игры"),
+  "role.alive": "{gender, select, m {Жив} f {Жива} other {В игре}}",
+  "role.dead": "{gender, select, m {Мёртв} f {Мертва} other {Вне игры}}",
   "role.status": "Состояние",
   "role.posts": "Посты",
   "role.statuses": "Статусы",
@@ -247,7 +246,7 @@ export const ru: Catalog = {
   "reveal.winners": "Победители: {winners}",
   "reveal.no_winners": "Никто не победил.",
   "reveal.line": "{name} — {role} ({faction}){dead}",
-  "reveal.dead": (p) => `, ${seatForm(p, "мёртв", "мертва", "среди погибших")}`,
+  "reveal.dead": ", {gender, select, m {мёртв} f {мертва} other {среди погибших}}",
   "fairness.commitment":
     "🔐 Расклад запечатан. Обязательство (SHA-256 секрета этой игры): `{commitment}`. Секрет будет опубликован в конце игры, и любой сможет проверить, что раздача и все броски получены из него.",
   "fairness.reveal":
@@ -329,41 +328,41 @@ export const ru: Catalog = {
   "publish.review": "Ведущий проверяет каждую газету",
   // player statuses, as /role and the GM room name them (a GM's own status stays as typed)
   "player_status.abroad": "за границей",
-  "player_status.alive": (p) => seatForm(p, "жив", "жива", "в игре"),
-  "player_status.dead": (p) => seatForm(p, "мёртв", "мертва", "вне игры"),
+  "player_status.alive": "{gender, select, m {жив} f {жива} other {в игре}}",
+  "player_status.dead": "{gender, select, m {мёртв} f {мертва} other {вне игры}}",
   "player_status.alignment_revealed": "лояльность раскрыта",
   "player_status.ambush_used": "засада использована",
-  "player_status.beaten": (p) => seatForm(p, "избит", "избита", "после побоев"),
+  "player_status.beaten": "{gender, select, m {избит} f {избита} other {после побоев}}",
   "player_status.candidate_chancellor": "кандидат в канцлеры",
   "player_status.candidate_president": "кандидат в президенты",
   "player_status.chancellor": "канцлер",
-  "player_status.day_protected": (p) =>
-    seatForm(p, "защищён на день", "защищена на день", "под защитой на день"),
-  "player_status.dead_muted": (p) =>
-    seatForm(p, "лишён слова в чате мёртвых", "лишена слова в чате мёртвых", "без слова в чате мёртвых"),
-  "player_status.detained": (p) => seatForm(p, "задержан", "задержана", "под стражей"),
+  "player_status.day_protected":
+    "{gender, select, m {защищён на день} f {защищена на день} other {под защитой на день}}",
+  "player_status.dead_muted":
+    "{gender, select, m {лишён слова в чате мёртвых} f {лишена слова в чате мёртвых} other {без слова в чате мёртвых}}",
+  "player_status.detained": "{gender, select, m {задержан} f {задержана} other {под стражей}}",
   "player_status.don": "дон",
-  "player_status.executed": (p) => seatForm(p, "казнён", "казнена", "казнь"),
+  "player_status.executed": "{gender, select, m {казнён} f {казнена} other {казнь}}",
   "player_status.former_chancellor": "бывший канцлер",
   "player_status.former_president": "бывший президент",
-  "player_status.investigated": (p) => seatForm(p, "проверен", "проверена", "после проверки"),
-  "player_status.isolated": (p) => seatForm(p, "изолирован", "изолирована", "в изоляции"),
+  "player_status.investigated": "{gender, select, m {проверен} f {проверена} other {после проверки}}",
+  "player_status.isolated": "{gender, select, m {изолирован} f {изолирована} other {в изоляции}}",
   "player_status.jailed": "в тюрьме",
-  "player_status.neutralized": (p) => seatForm(p, "нейтрализован", "нейтрализована", "вне действия"),
+  "player_status.neutralized": "{gender, select, m {нейтрализован} f {нейтрализована} other {вне действия}}",
   "player_status.not_hitler": "точно не Гитлер",
   "player_status.president": "президент",
-  "player_status.promoted": (p) => seatForm(p, "повышен", "повышена", "с повышением"),
+  "player_status.promoted": "{gender, select, m {повышен} f {повышена} other {с повышением}}",
   "player_status.protected": "под защитой",
-  "player_status.recruited": (p) => seatForm(p, "завербован", "завербована", "после вербовки"),
-  "player_status.removed": (p) => seatForm(p, "выбыл", "выбыла", "вне игры"),
+  "player_status.recruited": "{gender, select, m {завербован} f {завербована} other {после вербовки}}",
+  "player_status.removed": "{gender, select, m {выбыл} f {выбыла} other {вне игры}}",
   "player_status.role_lost": "роль утрачена",
-  "player_status.silenced": (p) => seatForm(p, "лишён слова", "лишена слова", "без слова"),
+  "player_status.silenced": "{gender, select, m {лишён слова} f {лишена слова} other {без слова}}",
   "player_status.underground": "в подполье",
-  "player_status.unrecruited": (p) => seatForm(p, "не завербован", "не завербована", "без вербовки"),
+  "player_status.unrecruited": "{gender, select, m {не завербован} f {не завербована} other {без вербовки}}",
   "player_status.vacation": "в отпуске",
   "player_status.vest_broken": "бронежилет пробит",
   "player_status.wanted": "в розыске",
-  "player_status.warned": (p) => seatForm(p, "предупреждён", "предупреждена", "с предупреждением"),
+  "player_status.warned": "{gender, select, m {предупреждён} f {предупреждена} other {с предупреждением}}",
   // роли и каналы игры в Discord (src/discord/layout.ts)
   "layout.role.alive": "живые",
   "layout.role.players": "игроки",
@@ -377,10 +376,9 @@ export const ru: Catalog = {
   "chronicle.title": "{game}: летопись игры",
   "chronicle.private": "лично:",
   "chronicle.roles": "Итоговые роли",
-  "chronicle.alive": (p) => seatForm(p, "жив", "жива", "в живых"),
-  "chronicle.dead": (p) => seatForm(p, "мёртв", "мертва", "среди погибших"),
-  "chronicle.died": (p) =>
-    `${seatForm(p, "мёртв", "мертва", "среди погибших")} (${p["phase"]}, ${p["cause"]})`,
+  "chronicle.alive": "{gender, select, m {жив} f {жива} other {в живых}}",
+  "chronicle.dead": "{gender, select, m {мёртв} f {мертва} other {среди погибших}}",
+  "chronicle.died": "{gender, select, m {мёртв} f {мертва} other {среди погибших}} ({phase}, {cause})",
   "chronicle.winners": "Победители:",
   "chronicle.no_winners": "Победителей нет.",
   "chronicle.not_ended": "Игра не окончена.",
@@ -407,8 +405,8 @@ export const ru: Catalog = {
   "battle_card.winner": "Победа: {armies}",
   "battle_card.both_destroyed": "Обе стороны уничтожены",
   "battle_card.both_stand": "Победителя нет: обе стороны устояли",
-  // Страна женского рода («Империя») захвачена, мужского — захвачен.
-  "battle_card.captured": (p) => `${p["country"]} ${p["feminine"] ? "захвачена" : "захвачен"}: ${p["army"]}`,
+  // Страна мужского рода («Норсленд») захвачен, женского («Империя», «Бритония») — захвачена.
+  "battle_card.captured": "{country} {feminine, select, no {захвачен} other {захвачена}}: {army}",
   "battle_card.commander": "командующий {name}",
   "battle_card.transit": "В пути (в бою не участвуют)",
   "battle_card.winner_tag": "ПОБЕДА",

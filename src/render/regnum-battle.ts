@@ -224,7 +224,7 @@ function labels(lang: Lang) {
     both_destroyed: L("both_destroyed"),
     both_stand: L("both_stand"),
     captured: (country: string, army: string, feminine = false) =>
-      L("captured", { country, army, feminine: feminine ? 1 : 0 }),
+      L("captured", { country, army, feminine: feminine ? "yes" : "no" }),
     commander: (name: string) => L("commander", { name }),
     transit: L("transit"),
     winnerTag: L("winner_tag"),

@@ -98,11 +98,11 @@ describe("i18n", () => {
   });
 
   it("agrees a captured country's gender in Russian on the battle card", () => {
-    const captured = (feminine: number) =>
+    const captured = (feminine: "yes" | "no") =>
       t("ru", "battle_card.captured", { country: "Империя", army: "Северная армия", feminine });
-    expect(captured(1)).toBe("Империя захвачена: Северная армия");
-    expect(captured(0)).toBe("Империя захвачен: Северная армия");
-    expect(t("en", "battle_card.captured", { country: "Empire", army: "North", feminine: 1 })).toBe(
+    expect(captured("yes")).toBe("Империя захвачена: Северная армия");
+    expect(captured("no")).toBe("Империя захвачен: Северная армия");
+    expect(t("en", "battle_card.captured", { country: "Empire", army: "North", feminine: "yes" })).toBe(
       "Empire captured by North",
     );
   });

@@ -162,7 +162,7 @@ describe("review mode holds the resolution until a GM publishes it", () => {
     expect(day?.startedAt.getTime()).toBe(publishedAt.getTime());
     const after = { victim: await views(gameId, name, u(4)), other: await views(gameId, name, u(3)) };
     expect(after.victim.role).not.toEqual(before.victim.role);
-    expect(after.victim.role).toContain(ru("role.dead"));
+    expect(after.victim.role).toContain(ru("role.dead", { gender: "" }));
     expect(after.other.status).toContain(`${ru("status.dead")} (1)`);
     expect(before.other.status).not.toContain(ru("status.dead"));
     expect(after.victim.access).not.toEqual(before.victim.access);
