@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { genderOf, nameIn, type NameCase } from "./grammar.js";
+import { paramText } from "./params.js";
 import type { RenderContext, TextCatalog, TextTemplate } from "./ruleset.js";
 import type { JsonObject, Lang, PlayerId } from "./types.js";
 
@@ -88,6 +89,14 @@ export const scalarArgs: ArgsOf = (params) =>
         typeof entry[1] === "string" || typeof entry[1] === "number",
     ),
   );
+
+/**
+ * The named params as text (`paramText`: absent or null empty, a number as digits), for a message
+ * that must render whatever a caller passed, as a refusal of malformed input must.
+ */
+export function textArgs(...names: readonly string[]): ArgsOf {
+  return (params) => Object.fromEntries(names.map((name) => [name, paramText(params[name])]));
+}
 
 /**
  * A seat as message arguments under `name`: `{name}` its shown name, `{name_gender}` "m", "f" or ""

@@ -1,6 +1,6 @@
 import type { RenderContext, RulesetDefinition, TextCatalog, TextTemplate } from "./ruleset.js";
 import type { AnyGameState, Json, JsonObject, Lang, Rejection } from "./types.js";
-import { formatMessage, scalarArgs, type ArgsOf } from "./messages.js";
+import { formatMessage, scalarArgs, textArgs, type ArgsOf } from "./messages.js";
 import { paramText } from "./params.js";
 
 /**
@@ -97,6 +97,12 @@ export const ruZodMessage = (value: Json | undefined): string =>
   paramText(value) === "invalid" ? "недопустимое значение" : paramText(value);
 
 /**
+ * `ruZodMessage` inside an ICU message: the `{message}` argument, zod's own words, except the
+ * engine's fallback `invalid`, which a Russian reader gets in Russian.
+ */
+export const RU_ZOD_MESSAGE = "{message, select, invalid {недопустимое значение} other {{message}}}";
+
+/**
  * The engine's own refusals (`engine.*`) and those of its shared GM actions (helpers.ts:
  * replace, revive, set/clear status), which rulesets answer under their own namespace.
  */
@@ -105,36 +111,42 @@ export const ENGINE_REJECTIONS = defineRejections(
   {
     game_over: { en: "the game is over", ru: "игра окончена" },
     unknown_action: {
-      en: (p) => `unknown action: ${paramText(p["action"])}`,
-      ru: (p) => `неизвестное действие: ${paramText(p["action"])}`,
+      en: "unknown action: {action}",
+      ru: "неизвестное действие: {action}",
+      args: textArgs("action"),
       example: { action: "fly" },
     },
     unknown_gm_action: {
-      en: (p) => `unknown GM action: ${paramText(p["action"])}`,
-      ru: (p) => `неизвестное действие ведущего: ${paramText(p["action"])}`,
+      en: "unknown GM action: {action}",
+      ru: "неизвестное действие ведущего: {action}",
+      args: textArgs("action"),
       example: { action: "fly" },
     },
     unknown_player: {
-      en: (p) => `unknown player: ${paramText(p["player"])}`,
-      ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
+      en: "unknown player: {player}",
+      ru: "неизвестный игрок: {player}",
+      args: textArgs("player"),
       example: { player: "zed" },
     },
     /** `options.<path>: <zod message>` */
     bad_options: {
-      en: (p) => `options.${paramText(p["path"])}: ${paramText(p["message"])}`,
-      ru: (p) => `неверная настройка options.${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
+      en: "options.{path}: {message}",
+      ru: `неверная настройка options.{path}: ${RU_ZOD_MESSAGE}`,
+      args: textArgs("path", "message"),
       example: { path: "roles", message: "invalid" },
     },
     /** `<path>: <zod message>` of an action's params. */
     bad_params: {
-      en: (p) => `${paramText(p["path"])}: ${paramText(p["message"])}`,
-      ru: (p) => `неверный параметр ${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
+      en: "{path}: {message}",
+      ru: `неверный параметр {path}: ${RU_ZOD_MESSAGE}`,
+      args: textArgs("path", "message"),
       example: { path: "side", message: "invalid" },
     },
     /** The params as a whole (no path). */
     bad_params_object: {
-      en: (p) => `params: ${paramText(p["message"])}`,
-      ru: (p) => `неверные параметры действия: ${ruZodMessage(p["message"])}`,
+      en: "params: {message}",
+      ru: `неверные параметры действия: ${RU_ZOD_MESSAGE}`,
+      args: textArgs("message"),
       example: { message: "invalid" },
     },
     replace_target: {
@@ -152,10 +164,9 @@ export const ENGINE_REJECTIONS = defineRejections(
     },
     revive_alive: { en: "the player is alive", ru: "игрок жив" },
     unknown_status: {
-      en: (p) =>
-        `these rules have no status “${paramText(p["status"])}”; their statuses: ${paramText(p["known"])}`,
-      ru: (p) =>
-        `в этих правилах нет статуса «${paramText(p["status"])}»; их статусы: ${paramText(p["known"])}`,
+      en: "these rules have no status “{status}”; their statuses: {known}",
+      ru: "в этих правилах нет статуса «{status}»; их статусы: {known}",
+      args: textArgs("status", "known"),
       example: { status: "sleepy", known: "jailed, isolated" },
     },
   },
