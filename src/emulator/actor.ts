@@ -1,5 +1,5 @@
 import type { Emulator } from "./index.js";
-import type { InteractionHandle } from "./interactions.js";
+import type { InteractionHandle } from "./interaction-handle.js";
 import type { EmulatorState, FileUpload } from "./state/index.js";
 
 type Json = Record<string, unknown>;

@@ -14,7 +14,7 @@ import { EmulatorState } from "./state/index.js";
 
 export { DiscordError } from "./errors.js";
 export { UserActor } from "./actor.js";
-export { InteractionHandle, type InteractionEvent } from "./interactions.js";
+export { InteractionHandle, type InteractionEvent } from "./interaction-handle.js";
 export { P as Permissions } from "./permissions.js";
 export type { Violation } from "./oracle.js";
 export type { RateLimitOptions, BucketLimit } from "./ratelimit.js";
