@@ -1,11 +1,17 @@
 import { defineRejections } from "../../engine/rejections.js";
+import type { ArgsOf } from "../../engine/messages.js";
 import { paramText } from "../../engine/params.js";
 import { RULESET } from "./state.js";
 
 /**
  * Every refusal of classic mafia: English as the rules file words it (§4, in its order), Russian
  * with the forum's words (заявка, ход, протект, ВСБ). Setup refusals answer the GM's roster.
+ * Each text is an ICU message (docs/i18n.md) of the refusal's params.
  */
+
+/** A refusal naming a role or a clan: the reader's word for it (the id in the English reason). */
+const roleArgs: ArgsOf = (params, ctx) => ({ role: ctx.role(paramText(params["role"])) });
+const clanArgs: ArgsOf = (params, ctx) => ({ clan: ctx.faction(paramText(params["clan"])) });
 
 export const rejections = defineRejections(RULESET, {
   // §4: every action
@@ -84,10 +90,8 @@ export const rejections = defineRejections(RULESET, {
   gmDuelAtNight: { en: "the duel is decided at night", ru: "дуэль решается ночью" },
   // setup (the GM's roster)
   dealCount: {
-    en: (p) =>
-      `options.roles deals ${paramText(p["roles"])} roles for ${paramText(p["players"])} players: make the roles add up to ${paramText(p["players"])} with /game options, or clear them ({"roles": null}) for the default deal of this table`,
-    ru: (p) =>
-      `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])} — исправьте options.roles через /игра настройки, чтобы ролей было ${paramText(p["players"])}, или сбросьте options.roles, и бот раздаст роли по умолчанию для такого стола`,
+    en: `options.roles deals {roles} roles for {players} players: make the roles add up to {players} with /game options, or clear them ('{'"roles": null'}') for the default deal of this table`,
+    ru: "options.roles: ролей {roles}, а игроков {players} — исправьте options.roles через /игра настройки, чтобы ролей было {players}, или сбросьте options.roles, и бот раздаст роли по умолчанию для такого стола",
     example: { roles: 24, players: 8 },
   },
   rolesAllOrNone: {
@@ -95,65 +99,69 @@ export const rejections = defineRejections(RULESET, {
     ru: "роль нужно дать либо всем игрокам, либо никому (тогда роли из options.roles раздаст движок)",
   },
   seatRole: {
-    en: (p) => `players.${paramText(p["seat"])}.role: a role is required when any player has one`,
-    ru: (p) => `players.${paramText(p["seat"])}.role: раз роль есть у кого-то из игроков, она нужна каждому`,
+    en: "players.{seat}.role: a role is required when any player has one",
+    ru: "players.{seat}.role: раз роль есть у кого-то из игроков, она нужна каждому",
     example: { seat: 3 },
   },
   seatClanFaction: {
-    en: (p) => `players.${paramText(p["seat"])}.faction: a clan role's faction is italians or russians`,
-    ru: (p) => `players.${paramText(p["seat"])}.faction: клан у клановой роли — italians или russians`,
+    en: "players.{seat}.faction: a clan role's faction is italians or russians",
+    ru: "players.{seat}.faction: клан у клановой роли — italians или russians",
     example: { seat: 3 },
   },
   seatMafiaFaction: {
-    en: (p) =>
-      `players.${paramText(p["seat"])}.faction: a mafia member needs a faction (italians or russians)`,
-    ru: (p) => `players.${paramText(p["seat"])}.faction: мафиози нужен клан (italians или russians)`,
+    en: "players.{seat}.faction: a mafia member needs a faction (italians or russians)",
+    ru: "players.{seat}.faction: мафиози нужен клан (italians или russians)",
     example: { seat: 3 },
   },
   seatKamikazeFaction: {
-    en: (p) => `players.${paramText(p["seat"])}.faction: the kamikaze is italians only`,
-    ru: (p) => `players.${paramText(p["seat"])}.faction: камикадзе бывает только в клане italians`,
+    en: "players.{seat}.faction: the kamikaze is italians only",
+    ru: "players.{seat}.faction: камикадзе бывает только в клане italians",
     example: { seat: 3 },
   },
   seatThugFaction: {
-    en: (p) => `players.${paramText(p["seat"])}.faction: the thug is russians only`,
-    ru: (p) => `players.${paramText(p["seat"])}.faction: громила бывает только в клане russians`,
+    en: "players.{seat}.faction: the thug is russians only",
+    ru: "players.{seat}.faction: громила бывает только в клане russians",
     example: { seat: 3 },
   },
   seatSonClan: {
-    en: (p) => `players.${paramText(p["seat"])}.clan: a bastard_son needs a clan (italians or russians)`,
-    ru: (p) => `players.${paramText(p["seat"])}.clan: ВСБ нужен клан (italians или russians)`,
+    en: "players.{seat}.clan: a bastard_son needs a clan (italians or russians)",
+    ru: "players.{seat}.clan: ВСБ нужен клан (italians или russians)",
     example: { seat: 3 },
   },
   tooFew: { en: "at least 3 players are required", ru: "нужно не меньше 3 игроков" },
   duplicateId: {
-    en: (p) => `duplicate player id "${paramText(p["id"])}"`,
-    ru: (p) => `id игрока "${paramText(p["id"])}" повторяется`,
+    en: 'duplicate player id "{id}"',
+    ru: 'id игрока "{id}" повторяется',
     example: { id: "anna" },
   },
   uniqueRole: {
-    en: (p, c) => `more than one ${c.role(paramText(p["role"]))}`,
-    ru: (p, c) => `роль «${c.role(paramText(p["role"]))}» может быть только у одного игрока`,
+    en: "more than one {role}",
+    ru: "роль «{role}» может быть только у одного игрока",
+    args: roleArgs,
     example: { role: "maniac" },
   },
   sonCount: {
-    en: (p, c) => `more than one bastard_son of ${c.faction(paramText(p["clan"]))}`,
-    ru: (p, c) => `у клана «${c.faction(paramText(p["clan"]))}» больше одного ВСБ`,
+    en: "more than one bastard_son of {clan}",
+    ru: "у клана «{clan}» больше одного ВСБ",
+    args: clanArgs,
     example: { clan: "italians" },
   },
   sonWithoutClan: {
-    en: (p, c) => `a bastard_son of ${c.faction(paramText(p["clan"]))}, which has no member`,
-    ru: (p, c) => `ВСБ клана «${c.faction(paramText(p["clan"]))}», в котором нет ни одного члена`,
+    en: "a bastard_son of {clan}, which has no member",
+    ru: "ВСБ клана «{clan}», в котором нет ни одного члена",
+    args: clanArgs,
     example: { clan: "italians" },
   },
   donCount: {
-    en: (p, c) => `more than one don of ${c.faction(paramText(p["clan"]))}`,
-    ru: (p, c) => `у клана «${c.faction(paramText(p["clan"]))}» больше одного дона`,
+    en: "more than one don of {clan}",
+    ru: "у клана «{clan}» больше одного дона",
+    args: clanArgs,
     example: { clan: "italians" },
   },
   donRole: {
-    en: (p, c) => `don on a ${c.role(paramText(p["role"]))}: only a mafia member can be the don`,
-    ru: (p, c) => `дон у роли «${c.role(paramText(p["role"]))}»: доном может быть только мафиози`,
+    en: "don on a {role}: only a mafia member can be the don",
+    ru: "дон у роли «{role}»: доном может быть только мафиози",
+    args: roleArgs,
     example: { role: "thug" },
   },
 });
