@@ -83,6 +83,7 @@ async function postEffect(tx: Tx, game: GameRow, now: Date, started = false): Pr
     max: game.maxPlayers ?? ruleset.players.max,
     min: minimumOf(game),
     bench,
+    has_bench: bench > 0 ? "yes" : "no",
     when: discordTime(game.signupUntil ?? now),
   };
   if (started)

@@ -1,41 +1,27 @@
-import { countRu, formatNumber } from "../engine/grammar.js";
-import type { Catalog, Params } from "./index.js";
+import type { Catalog } from "./index.js";
 
 /**
  * Timed sign-ups' texts (docs/community.md, src/games/signups.ts), in both languages; merged
- * into the catalogs of src/i18n/index.ts; the keys of `en` and `ru` match.
+ * into the catalogs of src/i18n/index.ts; the keys of `en` and `ru` match. Every text is an ICU
+ * message (docs/i18n.md): counts are plurals, `has_bench` a select the caller sets.
  */
 
-const n = (p: Params, key: string): number => Number(p[key] ?? 0);
-const s = (p: Params, key: string): string => String(p[key] ?? "");
-const enPlayers = (count: number): string =>
-  `${formatNumber("en", count)} ${count === 1 ? "player" : "players"}`;
-const ruPlayers = (count: number): string => countRu(count, ["игрок", "игрока", "игроков"]);
-const enBench = (p: Params): string =>
-  n(p, "bench") > 0 ? ` · substitutes: ${formatNumber("en", n(p, "bench"))}` : "";
-const ruBench = (p: Params): string =>
-  n(p, "bench") > 0 ? ` · в запасе: ${formatNumber("ru", n(p, "bench"))}` : "";
-
 export const signupsEn: Catalog = {
-  "signup.post": (p) =>
-    `📋 **Sign-ups: ${s(p, "name")}** (${s(p, "ruleset")})\n` +
-    `Seated: **${formatNumber("en", n(p, "count"))}** of ${formatNumber("en", n(p, "max"))} (at least ${enPlayers(n(p, "min"))} to start)${enBench(p)}\n` +
-    `Sign-ups close ${s(p, "when")}; the game starts then if there are enough players. Beyond the table, joining puts you on the bench of substitutes.`,
-  "signup.post_waiting": (p) =>
-    `📋 **Sign-ups: ${s(p, "name")}** (${s(p, "ruleset")})\n` +
-    `Seated: **${formatNumber("en", n(p, "count"))}** of ${formatNumber("en", n(p, "max"))} (at least ${enPlayers(n(p, "min"))} to start)${enBench(p)}\n` +
-    `Sign-ups closed with too few players; the GM decides whether to extend them. You can still join.`,
-  "signup.post_started": (p) =>
-    `📋 **${s(p, "name")}** (${s(p, "ruleset")}): sign-ups are closed, the game has started with ${enPlayers(n(p, "count"))}.`,
+  "signup.post":
+    "📋 **Sign-ups: {name}** ({ruleset})\nSeated: **{count, number}** of {max, number} (at least {min, plural, one {# player} other {# players}} to start){has_bench, select, yes { · substitutes: {bench, number}} other {}}\nSign-ups close {when}; the game starts then if there are enough players. Beyond the table, joining puts you on the bench of substitutes.",
+  "signup.post_waiting":
+    "📋 **Sign-ups: {name}** ({ruleset})\nSeated: **{count, number}** of {max, number} (at least {min, plural, one {# player} other {# players}} to start){has_bench, select, yes { · substitutes: {bench, number}} other {}}\nSign-ups closed with too few players; the GM decides whether to extend them. You can still join.",
+  "signup.post_started":
+    "📋 **{name}** ({ruleset}): sign-ups are closed, the game has started with {count, plural, one {# player} other {# players}}.",
   "signup.post_cancelled": "📋 **{name}** ({ruleset}): the GM cancelled the game; sign-ups are closed.",
   "signup.join": "Join",
   "signup.leave": "Leave",
-  "signup.reminder": (p) =>
-    `⏰ Sign-ups for **${s(p, "name")}** close ${s(p, "when")}: ${enPlayers(n(p, "count"))} so far, at least ${formatNumber("en", n(p, "min"))} needed (at most ${formatNumber("en", n(p, "max"))}).`,
-  "signup.too_few": (p) =>
-    `<@${s(p, "gm")}> Sign-ups for **${s(p, "name")}** closed with ${enPlayers(n(p, "count"))}; at least ${formatNumber("en", n(p, "min"))} are needed. Extend them with a button below, start with the players there are, or cancel the game with /game end.`,
-  "signup.start_refused": (p) =>
-    `<@${s(p, "gm")}> Sign-ups for **${s(p, "name")}** closed, but the game could not start: ${s(p, "reason")} Extend the sign-ups or start again with a button below, or cancel the game with /game end.`,
+  "signup.reminder":
+    "⏰ Sign-ups for **{name}** close {when}: {count, plural, one {# player} other {# players}} so far, at least {min, number} needed (at most {max, number}).",
+  "signup.too_few":
+    "<@{gm}> Sign-ups for **{name}** closed with {count, plural, one {# player} other {# players}}; at least {min, number} are needed. Extend them with a button below, start with the players there are, or cancel the game with /game end.",
+  "signup.start_refused":
+    "<@{gm}> Sign-ups for **{name}** closed, but the game could not start: {reason} Extend the sign-ups or start again with a button below, or cancel the game with /game end.",
   "signup.extend_60": "Extend by 1 hour",
   "signup.extend_1440": "Extend by 1 day",
   "signup.start_anyway": "Start now",
@@ -54,29 +40,25 @@ export const signupsEn: Catalog = {
   "status.signups": "Sign-ups",
   "status.signups_open": "closes {when}; the game starts then with {min} to {max} players",
   "status.signups_closed": "closed {when} with too few players; the GM decides whether to extend them",
-  "status.bench": (p) => `Bench of substitutes (${formatNumber("en", n(p, "count"))}), first in first`,
+  "status.bench": "Bench of substitutes ({count, number}), first in first",
 };
 
 export const signupsRu: Catalog = {
-  "signup.post": (p) =>
-    `📋 **Запись: ${s(p, "name")}** (${s(p, "ruleset")})\n` +
-    `За столом: **${formatNumber("ru", n(p, "count"))}** из ${formatNumber("ru", n(p, "max"))} (для начала нужно не меньше: ${ruPlayers(n(p, "min"))})${ruBench(p)}\n` +
-    `Запись закрывается ${s(p, "when")}; тогда же игра начнётся, если игроков хватит. Когда стол заполнен, записавшиеся попадают в запас.`,
-  "signup.post_waiting": (p) =>
-    `📋 **Запись: ${s(p, "name")}** (${s(p, "ruleset")})\n` +
-    `За столом: **${formatNumber("ru", n(p, "count"))}** из ${formatNumber("ru", n(p, "max"))} (для начала нужно не меньше: ${ruPlayers(n(p, "min"))})${ruBench(p)}\n` +
-    `Запись закрылась, игроков не хватило; ведущий решает, продлить ли её. Записаться ещё можно.`,
-  "signup.post_started": (p) =>
-    `📋 **${s(p, "name")}** (${s(p, "ruleset")}): запись закрыта, игра началась — за столом ${ruPlayers(n(p, "count"))}.`,
+  "signup.post":
+    "📋 **Запись: {name}** ({ruleset})\nЗа столом: **{count, number}** из {max, number} (для начала нужно не меньше: {min, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}){has_bench, select, yes { · в запасе: {bench, number}} other {}}\nЗапись закрывается {when}; тогда же игра начнётся, если игроков хватит. Когда стол заполнен, записавшиеся попадают в запас.",
+  "signup.post_waiting":
+    "📋 **Запись: {name}** ({ruleset})\nЗа столом: **{count, number}** из {max, number} (для начала нужно не меньше: {min, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}){has_bench, select, yes { · в запасе: {bench, number}} other {}}\nЗапись закрылась, игроков не хватило; ведущий решает, продлить ли её. Записаться ещё можно.",
+  "signup.post_started":
+    "📋 **{name}** ({ruleset}): запись закрыта, игра началась — за столом {count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}.",
   "signup.post_cancelled": "📋 **{name}** ({ruleset}): ведущий отменил игру, запись закрыта.",
   "signup.join": "Записаться",
   "signup.leave": "Выйти",
-  "signup.reminder": (p) =>
-    `⏰ Запись на «${s(p, "name")}» закрывается ${s(p, "when")}: пока ${ruPlayers(n(p, "count"))}, нужно не меньше ${formatNumber("ru", n(p, "min"))} (не больше ${formatNumber("ru", n(p, "max"))}).`,
-  "signup.too_few": (p) =>
-    `<@${s(p, "gm")}> Запись на «${s(p, "name")}» закрылась: ${ruPlayers(n(p, "count"))}, а нужно не меньше ${formatNumber("ru", n(p, "min"))}. Продлите запись кнопкой ниже, начните с теми, кто есть, или отмените игру командой /игра завершить.`,
-  "signup.start_refused": (p) =>
-    `<@${s(p, "gm")}> Запись на «${s(p, "name")}» закрылась, но игра не смогла начаться: ${s(p, "reason")} Продлите запись или попробуйте начать снова кнопкой ниже, или отмените игру командой /игра завершить.`,
+  "signup.reminder":
+    "⏰ Запись на «{name}» закрывается {when}: пока {count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}, нужно не меньше {min, number} (не больше {max, number}).",
+  "signup.too_few":
+    "<@{gm}> Запись на «{name}» закрылась: {count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}, а нужно не меньше {min, number}. Продлите запись кнопкой ниже, начните с теми, кто есть, или отмените игру командой /игра завершить.",
+  "signup.start_refused":
+    "<@{gm}> Запись на «{name}» закрылась, но игра не смогла начаться: {reason} Продлите запись или попробуйте начать снова кнопкой ниже, или отмените игру командой /игра завершить.",
   "signup.extend_60": "Продлить на час",
   "signup.extend_1440": "Продлить на сутки",
   "signup.start_anyway": "Начать сейчас",
@@ -94,5 +76,5 @@ export const signupsRu: Catalog = {
   "status.signups": "Запись",
   "status.signups_open": "закрывается {when}; тогда игра начнётся, если за столом от {min} до {max} игроков",
   "status.signups_closed": "закрылась {when}, игроков не хватило; ведущий решает, продлить ли её",
-  "status.bench": (p) => `Запас (${formatNumber("ru", n(p, "count"))}), по очереди`,
+  "status.bench": "Запас ({count, number}), по очереди",
 };
