@@ -1,19 +1,22 @@
-import { defineRejections, ruZodMessage } from "../../engine/rejections.js";
+import { defineRejections, RU_ZOD_MESSAGE } from "../../engine/rejections.js";
+import { seatArgs, textArgs, type ArgsOf } from "../../engine/messages.js";
 import { paramText } from "../../engine/params.js";
 import { RULESET } from "./state.js";
 
 /**
  * Every refusal of Regnum (regnum.md §5, §10 and the setup): English as the rules file words it,
  * Russian with the forum's words (персонаж, облик, подполье, за границей, ВС, Командующий, отряд,
- * юнит, кроны, орхиум, Дворец, разрешение Верховного судьи).
+ * юнит, кроны, орхиум, Дворец, разрешение Верховного судьи). Each is an ICU message
+ * (docs/i18n.md); the measures that need the Supreme Judge's permission are a select of noWarrant.
  */
 
-/** The measures that need the Supreme Judge's permission (§ КСБ), as the forum names them. */
-const MEASURE: Record<string, string> = {
-  search: "обыск",
-  mail_check: "проверка почтовых отправлений",
-  detain: "задержание",
-};
+/** A refusal about a seat's roles (§2.2): `{player}` and each role id named as `{<role id>}`. */
+function seatWithRoles(...roles: readonly string[]): ArgsOf {
+  return (p, ctx) => ({
+    ...seatArgs(ctx, "player", paramText(p["player"])),
+    ...Object.fromEntries(roles.map((role) => [role, ctx.role(role)])),
+  });
+}
 
 export const rejections = defineRejections(RULESET, {
   notDirector: {
@@ -209,40 +212,46 @@ export const rejections = defineRejections(RULESET, {
   onlyRainbowBaron: { en: "only the Rainbow Baron can do this", ru: "это может только Радужный Барон" },
   onlyMagister: { en: "only the Magister can do this", ru: "это может только Магистр" },
   noWarrant: {
-    en: (p) => `this measure needs a granted warrant (${paramText(p["measure"])}) of the Supreme Judge`,
-    ru: (p) =>
-      `на это нужно разрешение Верховного судьи (${MEASURE[paramText(p["measure"])] ?? paramText(p["measure"])})`,
+    en: "this measure needs a granted warrant ({measure}) of the Supreme Judge",
+    ru: "на это нужно разрешение Верховного судьи ({measure, select, search {обыск} mail_check {проверка почтовых отправлений} detain {задержание} other {{measure}}})",
+    args: textArgs("measure"),
     example: { measure: "mail_check" },
   },
   noItem: {
-    en: (p) => `you have no item ${paramText(p["item"])}`,
-    ru: (p) => `у вас нет предмета ${paramText(p["item"])}`,
+    en: "you have no item {item}",
+    ru: "у вас нет предмета {item}",
+    args: textArgs("item"),
     example: { item: "ring" },
   },
   unknownAction: {
-    en: (p) => `unknown action: ${paramText(p["action"])}`,
-    ru: (p) => `неизвестное действие: ${paramText(p["action"])}`,
+    en: "unknown action: {action}",
+    ru: "неизвестное действие: {action}",
+    args: textArgs("action"),
     example: { action: "fly" },
   },
   unknownTargetId: {
-    en: (p) => `unknown target: ${paramText(p["target"])}`,
-    ru: (p) => `неизвестная цель: ${paramText(p["target"])}`,
+    en: "unknown target: {target}",
+    ru: "неизвестная цель: {target}",
+    args: textArgs("target"),
     example: { target: "zed" },
   },
   // GM actions
   unknownOption: {
-    en: (p) => `unknown option ${paramText(p["option"])}`,
-    ru: (p) => `неизвестная настройка ${paramText(p["option"])}`,
+    en: "unknown option {option}",
+    ru: "неизвестная настройка {option}",
+    args: textArgs("option"),
     example: { option: "speed" },
   },
   badOption: {
-    en: (p) => `invalid value for ${paramText(p["option"])}`,
-    ru: (p) => `недопустимое значение настройки ${paramText(p["option"])}`,
+    en: "invalid value for {option}",
+    ru: "недопустимое значение настройки {option}",
+    args: textArgs("option"),
     example: { option: "answerWindowHours" },
   },
   gmUnknownPlayer: {
-    en: (p) => `unknown player: ${paramText(p["player"])}`,
-    ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
+    en: "unknown player: {player}",
+    ru: "неизвестный игрок: {player}",
+    args: textArgs("player"),
     example: { player: "zed" },
   },
   timerGone: {
@@ -252,77 +261,76 @@ export const rejections = defineRejections(RULESET, {
   timerEarly: { en: "the window is still open", ru: "время на ответ ещё не вышло" },
   // setup (the GM's roster) and §2.2's role constraints (also the GM's set_role / set_type)
   playerParam: {
-    en: (p) => `players.${paramText(p["seat"])}.${paramText(p["path"])}: ${paramText(p["message"])}`,
-    ru: (p) =>
-      `неверное значение players.${paramText(p["seat"])}.${paramText(p["path"])}: ${ruZodMessage(p["message"])}`,
+    en: "players.{seat}.{path}: {message}",
+    ru: `неверное значение players.{seat}.{path}: ${RU_ZOD_MESSAGE}`,
+    args: textArgs("seat", "path", "message"),
     example: { seat: 2, path: "type", message: "Invalid enum value" },
   },
   duplicateAppearance: {
-    en: (p) =>
-      `players.${paramText(p["seat"])}.appearance: duplicate appearance "${paramText(p["appearance"])}"`,
-    ru: (p) =>
-      `players.${paramText(p["seat"])}.appearance: облик "${paramText(p["appearance"])}" повторяется`,
+    en: 'players.{seat}.appearance: duplicate appearance "{appearance}"',
+    ru: 'players.{seat}.appearance: облик "{appearance}" повторяется',
+    args: textArgs("seat", "appearance"),
     example: { seat: 2, appearance: "A1" },
   },
   unitOwner: {
-    en: (p) => `options.units: unknown owner "${paramText(p["owner"])}" of ${paramText(p["unit"])}`,
-    ru: (p) => `options.units: неизвестный владелец "${paramText(p["owner"])}" юнита ${paramText(p["unit"])}`,
+    en: 'options.units: unknown owner "{owner}" of {unit}',
+    ru: 'options.units: неизвестный владелец "{owner}" юнита {unit}',
+    args: textArgs("owner", "unit"),
     example: { owner: "zed", unit: "u1" },
   },
   unitType: {
-    en: (p) => `options.units: unknown type ${paramText(p["type"])}`,
-    ru: (p) => `options.units: неизвестный тип юнита ${paramText(p["type"])}`,
+    en: "options.units: unknown type {type}",
+    ru: "options.units: неизвестный тип юнита {type}",
+    args: textArgs("type"),
     example: { type: "dragon" },
   },
   unitDuplicate: { en: "options.units: duplicate unit id", ru: "options.units: id юнитов повторяются" },
   soleRole: {
-    en: (p, c) => `${c.role(paramText(p["role"]))} is a sole role`,
-    ru: (p, c) => `роль «${c.role(paramText(p["role"]))}» может быть только у одного персонажа`,
+    en: "{role} is a sole role",
+    ru: "роль «{role}» может быть только у одного персонажа",
+    args: (p, ctx) => ({ role: ctx.role(paramText(p["role"])) }),
     example: { role: "detective" },
   },
   detectiveCombo: {
-    en: (p, c) => `${c.player(paramText(p["player"]))}: the detective combines only with expert`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: роль «${c.role("detective")}» совмещается только с ролью «${c.role("expert")}»`,
+    en: "{player}: the detective combines only with expert",
+    ru: "{player}: роль «{detective}» совмещается только с ролью «{expert}»",
+    args: seatWithRoles("detective", "expert"),
     example: { player: "anna" },
   },
   detectiveType: {
-    en: (p, c) => `${c.player(paramText(p["player"]))}: the detective's type must be ki, km or im`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("detective")}» — ki, km или im`,
+    en: "{player}: the detective's type must be ki, km or im",
+    ru: "{player}: тип персонажа с ролью «{detective}» — ki, km или im",
+    args: seatWithRoles("detective"),
     example: { player: "anna" },
   },
   thiefCombo: {
-    en: (p, c) =>
-      `${c.player(paramText(p["player"]))}: the thief does not combine with healer, knight or priest`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: роль «${c.role("thief")}» не совмещается с ролями «${c.role("healer")}», «${c.role("knight")}» и «${c.role("priest")}»`,
+    en: "{player}: the thief does not combine with healer, knight or priest",
+    ru: "{player}: роль «{thief}» не совмещается с ролями «{healer}», «{knight}» и «{priest}»",
+    args: seatWithRoles("thief", "healer", "knight", "priest"),
     example: { player: "anna" },
   },
   assassinCombo: {
-    en: (p, c) =>
-      `${c.player(paramText(p["player"]))}: the assassin combines only with thief and magical roles other than healer and snow_king`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: роль «${c.role("assassin")}» совмещается только с ролью «${c.role("thief")}» и магическими ролями, кроме «${c.role("healer")}» и «${c.role("snow_king")}»`,
+    en: "{player}: the assassin combines only with thief and magical roles other than healer and snow_king",
+    ru: "{player}: роль «{assassin}» совмещается только с ролью «{thief}» и магическими ролями, кроме «{healer}» и «{snow_king}»",
+    args: seatWithRoles("assassin", "thief", "healer", "snow_king"),
     example: { player: "anna" },
   },
   assassinType: {
-    en: (p, c) => `${c.player(paramText(p["player"]))}: the assassin's type must be ki, km or im`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("assassin")}» — ki, km или im`,
+    en: "{player}: the assassin's type must be ki, km or im",
+    ru: "{player}: тип персонажа с ролью «{assassin}» — ki, km или im",
+    args: seatWithRoles("assassin"),
     example: { player: "anna" },
   },
   baronCombo: {
-    en: (p, c) =>
-      `${c.player(paramText(p["player"]))}: the rainbow baron combines only with alchemist and thief`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: роль «${c.role("rainbow_baron")}» совмещается только с ролями «${c.role("alchemist")}» и «${c.role("thief")}»`,
+    en: "{player}: the rainbow baron combines only with alchemist and thief",
+    ru: "{player}: роль «{rainbow_baron}» совмещается только с ролями «{alchemist}» и «{thief}»",
+    args: seatWithRoles("rainbow_baron", "alchemist", "thief"),
     example: { player: "anna" },
   },
   baronType: {
-    en: (p, c) => `${c.player(paramText(p["player"]))}: the rainbow baron's type must be ii or im`,
-    ru: (p, c) =>
-      `${c.player(paramText(p["player"]))}: тип персонажа с ролью «${c.role("rainbow_baron")}» — ii или im`,
+    en: "{player}: the rainbow baron's type must be ii or im",
+    ru: "{player}: тип персонажа с ролью «{rainbow_baron}» — ii или im",
+    args: seatWithRoles("rainbow_baron"),
     example: { player: "anna" },
   },
 });
