@@ -1,11 +1,12 @@
 import { type RejectionTexts, defineRejections } from "../../engine/rejections.js";
-import { paramText } from "../../engine/params.js";
+import { paramNumber, paramText } from "../../engine/params.js";
 import type { Rejection } from "../../engine/types.js";
 import { RULESET_ID } from "./state.js";
 
 /**
  * Every refusal of the clans (§4.4 and the setup): English as the rules file words it, Russian
  * with the forum's words (заявка, вербовка, лечение, разведчик, босс, голос «за» / «против»).
+ * Each text is an ICU message (docs/i18n.md) of the refusal's params.
  */
 
 /** §4.4: every rejection id with its reason text; the reason the rules print ends in "(<id>)". */
@@ -46,8 +47,8 @@ const RULES = {
 /** §2.3: the GM's roster. */
 const SETUP = {
   playerCount: {
-    en: (p) => `exactly 12 players are required, got ${paramText(p["players"])}`,
-    ru: (p) => `нужно ровно 12 игроков, а записано ${paramText(p["players"])}`,
+    en: "exactly 12 players are required, got {players, number}",
+    ru: "нужно ровно 12 игроков, а записано {players, number}",
     example: { players: 11 },
   },
   uniqueIds: { en: "player ids must be unique", ru: "id игроков не должны повторяться" },
@@ -60,20 +61,23 @@ const SETUP = {
     ru: "роль и клан нужно дать либо всем игрокам, либо никому",
   },
   roleWithFaction: {
-    en: (p) => `player ${paramText(p["player"])}: role and faction go together`,
-    ru: (p) => `игрок ${paramText(p["player"])}: роль и клан задаются только вместе`,
+    en: "player {player}: role and faction go together",
+    ru: "игрок {player}: роль и клан задаются только вместе",
     example: { player: "anna" },
   },
   numberForShooters: {
-    en: (p) => `player ${paramText(p["player"])}: number is for shooters only`,
-    ru: (p) => `игрок ${paramText(p["player"])}: номер дают только стрелкам`,
+    en: "player {player}: number is for shooters only",
+    ru: "игрок {player}: номер дают только стрелкам",
     example: { player: "anna" },
   },
   oneOfEach: {
-    en: (p, c) =>
-      `exactly one ${c.role(paramText(p["role"]))} of ${c.faction(paramText(p["clan"]))} is required, got ${paramText(p["count"])}`,
-    ru: (p, c) =>
-      `в клане «${c.faction(paramText(p["clan"]))}» нужен ровно один игрок с ролью «${c.role(paramText(p["role"]))}», а их ${paramText(p["count"])}`,
+    en: "exactly one {role} of {clan} is required, got {count, number}",
+    ru: "в клане «{clan}» нужен ровно один игрок с ролью «{role}», а их {count, number}",
+    args: (p, c) => ({
+      role: c.role(paramText(p["role"])),
+      clan: c.faction(paramText(p["clan"])),
+      count: paramNumber(p["count"]),
+    }),
     example: { role: "boss", clan: "yakuza", count: 2 },
   },
 } satisfies RejectionTexts;

@@ -1,25 +1,15 @@
-import { bySeat, countRu, inCase } from "../../engine/grammar.js";
-import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import type { Json, JsonObject } from "../../engine/types.js";
+import { genderOf } from "../../engine/grammar.js";
+import { type ArgsOf, formatMessage, messageCatalog, seatArgs } from "../../engine/messages.js";
+import { paramList, paramNumber, paramText } from "../../engine/params.js";
+import type { RenderContext } from "../../engine/ruleset.js";
+import type { Json, JsonObject, Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
-import { paramNumber, paramText } from "../../engine/params.js";
 
-/** §7 public lines (en verbatim with ids; ru for the Discord layer, option `lang`) and §8 private texts. */
-
-const names = (v: Json | undefined, ctx: RenderContext): string =>
-  (Array.isArray(v) ? v : []).map((id) => ctx.player(paramText(id))).join(", ");
-
-/** The head of a list of seats: agreeing with the one seat (or needing no gender), plural for several. */
-function listHead(
-  v: Json | undefined,
-  ctx: RenderContext,
-  one: [m: string, f: string, none: string],
-  many: string,
-) {
-  const ids = (Array.isArray(v) ? v : []).map((id) => paramText(id));
-  const [only] = ids;
-  return ids.length === 1 && only !== undefined ? bySeat(ctx, only, ...one) : many;
-}
+/**
+ * §7 public lines (en verbatim with ids; ru for the Discord layer, option `lang`) and §8 private
+ * texts, as ICU messages (docs/i18n.md). The builders below turn the rules' params (seat ids,
+ * clans, roles, flags) into the messages' arguments; every word is in a message.
+ */
 
 export const CLAN_NAMES = {
   yakuza: { en: "Yakuza", ru: "Якудза" },
@@ -35,118 +25,176 @@ export const ROLE_NAMES = {
   member: { en: "Clan member", ru: "Рядовой член клана" },
 } as const;
 
-function numbersList(params: JsonObject, word: string): string {
+const yesNo = (condition: boolean): string => (condition ? "yes" : "no");
+
+/** A list of seats (`{names}`, in seat order as emitted), and whether it is one seat (`{single}`, `{first_gender}`). */
+function seatListArgs(value: Json | undefined, ctx: RenderContext): Record<string, string> {
+  const ids = paramList(value);
+  const [first = ""] = ids;
+  return {
+    names: ids.map((id) => ctx.player(id)).join(", "),
+    single: yesNo(ids.length === 1),
+    first_gender: genderOf(ctx, first) ?? "",
+  };
+}
+
+/** One night's random number of the reveal: «ночь 1 — 43». */
+const NIGHT_NUMBER: Record<Lang, string> = {
+  en: "night {night, number} — {value, number}",
+  ru: "ночь {night, number} — {value, number}",
+};
+
+function numbersList(params: JsonObject, ctx: RenderContext): string {
   const list = Array.isArray(params["numbers"]) ? params["numbers"] : [];
   return list
     .map((item) => {
       const entry = (item ?? {}) as JsonObject;
-      return `${word} ${paramNumber(entry["night"])} — ${paramNumber(entry["value"])}`;
+      return formatMessage(ctx.lang, NIGHT_NUMBER[ctx.lang], {
+        night: paramNumber(entry["night"]),
+        value: paramNumber(entry["value"]),
+      });
     })
     .join(", ");
 }
 
-const en: TextCatalog = {
-  night_results: (p) => `Night ${paramNumber(p["n"])} results.`,
-  killed: (p, ctx) => `Killed tonight: ${names(p["names"], ctx)}.`,
-  nobody_killed: () => "Nobody was killed tonight.",
-  clan_sizes: (p) =>
-    `Yakuza — ${paramNumber(p["yakuza"])}, Cosa Nostra — ${paramNumber(p["cosa_nostra"])}, Russian Mafia — ${paramNumber(p["russian_mafia"])}.`,
-  recruitments: (p) => `Successful recruitments: ${paramNumber(p["k"])}.`,
-  day_results: (p) => `Day ${paramNumber(p["n"])} results.`,
-  lynched: (p, ctx) => `Lynched: ${ctx.player(paramText(p["name"]))}.`,
-  peaceful: () => "Peaceful day: nobody was lynched.",
-  protected: (p, ctx) => `Protected: ${ctx.player(paramText(p["name"]))}.`,
-  nobody_protected: () => "Nobody is protected.",
-  inactivity: (p, ctx) => `Removed for inactivity: ${names(p["names"], ctx)}.`,
-  gm_removed: (p, ctx) => `Removed by the GM: ${ctx.player(paramText(p["name"]))}.`,
-  game_over_winner: (p, ctx) => `Game over. Winners: ${ctx.faction(paramText(p["clan"]))}.`,
-  game_over_none: () => "Game over. No winners.",
-  reveal_player: (p, ctx) =>
-    `${ctx.player(paramText(p["name"]))}: ${ctx.role(paramText(p["role"]))}, ${ctx.faction(paramText(p["home"]))} → ${ctx.faction(paramText(p["clan"]))}`,
-  reveal_numbers: (p) => `Random numbers: ${numbersList(p, "night")}.`,
-  "private.role_card": (p, ctx) =>
-    `Your role: ${ctx.role(paramText(p["role"]))}; your home clan: ${ctx.faction(paramText(p["clan"]))}` +
-    (p["number"] !== null && p["number"] !== undefined ? `; your number: ${paramNumber(p["number"])}` : "") +
-    (p["boss"] === true ? ". You are the boss of your clan; your team is only yourself." : "."),
-  "private.new_member": (p, ctx) =>
-    `${ctx.player(paramText(p["member"]))} joined your clan` +
-    (p["via"] === "meet" ? " by acquaintance" : " by recruitment") +
-    (p["posthumous"] === true ? " (posthumously)." : "."),
-  "private.joined_clan": (p, ctx) =>
-    `You joined ${ctx.faction(paramText(p["clan"]))} (boss ${ctx.player(paramText(p["boss"]))})` +
-    (p["posthumous"] === true ? " posthumously" : "") +
-    (p["role_lost"] === true ? "; you lost your role and are now a clan member." : "."),
-  "private.check_result": (p, ctx) =>
-    p["check"] === "recruited"
-      ? `Check of ${ctx.player(paramText(p["target"]))}: ${p["result"] === "recruited" ? "recruited" : "not recruited"}.`
-      : `Check of ${ctx.player(paramText(p["target"]))}: clan ${ctx.faction(paramText(p["clan"]))}, role ${ctx.role(paramText(p["role"]))}.`,
-  "private.became_boss": (p, ctx) =>
-    `You are now the boss of ${ctx.faction(paramText(p["clan"]))}, succeeding ${ctx.player(paramText(p["previous"]))}` +
-    (p["outsider"] === true ? "; a new clan chat is opened for you." : "."),
-  "private.warning": (p) =>
-    `GM warning (${p["reason"] === "mask" ? "mask rule" : "rules"}); warnings so far: ${paramNumber(p["count"])}.`,
+const number =
+  (key: string): ArgsOf =>
+  (params) => ({ [key]: paramNumber(params[key]) });
+const seat =
+  (key: string, ...cases: ("gen" | "dat")[]): ArgsOf =>
+  (params, ctx) =>
+    seatArgs(ctx, key, paramText(params[key]), cases);
+
+const ARGS: Record<string, ArgsOf> = {
+  night_results: number("n"),
+  day_results: number("n"),
+  recruitments: number("k"),
+  clan_sizes: (params) => ({
+    yakuza: paramNumber(params["yakuza"]),
+    cosa_nostra: paramNumber(params["cosa_nostra"]),
+    russian_mafia: paramNumber(params["russian_mafia"]),
+  }),
+  killed: (params, ctx) => seatListArgs(params["names"], ctx),
+  inactivity: (params, ctx) => seatListArgs(params["names"], ctx),
+  lynched: seat("name"),
+  protected: seat("name"),
+  gm_removed: seat("name"),
+  game_over_winner: (params, ctx) => ({ clan: ctx.faction(paramText(params["clan"])) }),
+  reveal_player: (params, ctx) => ({
+    name: ctx.player(paramText(params["name"])),
+    role: ctx.role(paramText(params["role"])),
+    home: ctx.faction(paramText(params["home"])),
+    clan: ctx.faction(paramText(params["clan"])),
+  }),
+  reveal_numbers: (params, ctx) => ({ numbers: numbersList(params, ctx) }),
+  "private.role_card": (params, ctx) => ({
+    role: ctx.role(paramText(params["role"])),
+    clan: ctx.faction(paramText(params["clan"])),
+    has_number: yesNo(params["number"] !== null && params["number"] !== undefined),
+    number: paramNumber(params["number"]),
+    boss: yesNo(params["boss"] === true),
+  }),
+  "private.new_member": (params, ctx) => ({
+    member: ctx.player(paramText(params["member"])),
+    via: paramText(params["via"]),
+    posthumous: yesNo(params["posthumous"] === true),
+  }),
+  "private.joined_clan": (params, ctx) => ({
+    clan: ctx.faction(paramText(params["clan"])),
+    boss: ctx.player(paramText(params["boss"])),
+    posthumous: yesNo(params["posthumous"] === true),
+    role_lost: yesNo(params["role_lost"] === true),
+  }),
+  "private.check_result": (params, ctx) => ({
+    ...seatArgs(ctx, "target", paramText(params["target"])),
+    check: paramText(params["check"]),
+    result: paramText(params["result"]),
+    clan: ctx.faction(paramText(params["clan"])),
+    role: ctx.role(paramText(params["role"])),
+  }),
+  "private.became_boss": (params, ctx) => ({
+    ...seatArgs(ctx, "previous", paramText(params["previous"]), ["gen"]),
+    clan: ctx.faction(paramText(params["clan"])),
+    outsider: yesNo(params["outsider"] === true),
+  }),
+  "private.warning": (params) => ({
+    reason: paramText(params["reason"]),
+    count: paramNumber(params["count"]),
+  }),
 };
 
-const ru: TextCatalog = {
-  night_results: (p) => `Итоги ночи ${paramNumber(p["n"])}.`,
-  killed: (p, ctx) =>
-    `${listHead(p["names"], ctx, ["Убит этой ночью", "Убита этой ночью", "Жертва этой ночи"], "Убиты этой ночью")}: ${names(p["names"], ctx)}.`,
-  nobody_killed: () => "Этой ночью никто не убит.",
-  clan_sizes: (p) =>
-    `Якудза — ${paramNumber(p["yakuza"])}, Коза Ностра — ${paramNumber(p["cosa_nostra"])}, Русская Мафия — ${paramNumber(p["russian_mafia"])}.`,
-  recruitments: (p) => `Прошедших вербовок: ${paramNumber(p["k"])}.`,
-  day_results: (p) => `Итоги дня ${paramNumber(p["n"])}.`,
-  lynched: (p, ctx) =>
-    `${bySeat(ctx, paramText(p["name"]), "Казнён", "Казнена", "Казнь дня")}: ${ctx.player(paramText(p["name"]))}.`,
-  peaceful: () => "Мирный день: никто не казнён.",
-  protected: (p, ctx) =>
-    `${bySeat(ctx, paramText(p["name"]), "Защиту получил", "Защиту получила", "Под защитой")}: ${ctx.player(paramText(p["name"]))}.`,
-  nobody_protected: () => "Защиту не получил никто.",
-  inactivity: (p, ctx) =>
-    `${listHead(p["names"], ctx, ["Выбыл", "Выбыла", "Выбывает"], "Выбыли")} за неактивность: ${names(p["names"], ctx)}.`,
-  gm_removed: (p, ctx) => `Выбывает по решению ведущего: ${ctx.player(paramText(p["name"]))}.`,
+const en: Record<string, string> = {
+  night_results: "Night {n, number} results.",
+  killed: "Killed tonight: {names}.",
+  nobody_killed: "Nobody was killed tonight.",
+  clan_sizes:
+    "Yakuza — {yakuza, number}, Cosa Nostra — {cosa_nostra, number}, Russian Mafia — {russian_mafia, number}.",
+  recruitments: "Successful recruitments: {k, number}.",
+  day_results: "Day {n, number} results.",
+  lynched: "Lynched: {name}.",
+  peaceful: "Peaceful day: nobody was lynched.",
+  protected: "Protected: {name}.",
+  nobody_protected: "Nobody is protected.",
+  inactivity: "Removed for inactivity: {names}.",
+  gm_removed: "Removed by the GM: {name}.",
+  game_over_winner: "Game over. Winners: {clan}.",
+  game_over_none: "Game over. No winners.",
+  reveal_player: "{name}: {role}, {home} → {clan}",
+  reveal_numbers: "Random numbers: {numbers}.",
+  "private.role_card":
+    "Your role: {role}; your home clan: {clan}{has_number, select, yes {; your number: {number, number}} other {}}{boss, select, yes {. You are the boss of your clan; your team is only yourself.} other {.}}",
+  "private.new_member":
+    "{member} joined your clan{via, select, meet { by acquaintance} other { by recruitment}}{posthumous, select, yes { (posthumously).} other {.}}",
+  "private.joined_clan":
+    "You joined {clan} (boss {boss}){posthumous, select, yes { posthumously} other {}}{role_lost, select, yes {; you lost your role and are now a clan member.} other {.}}",
+  "private.check_result": `{check, select,
+    recruited {Check of {target}: {result, select, recruited {recruited} other {not recruited}}.}
+    other {Check of {target}: clan {clan}, role {role}.}}`,
+  "private.became_boss":
+    "You are now the boss of {clan}, succeeding {previous}{outsider, select, yes {; a new clan chat is opened for you.} other {.}}",
+  "private.warning":
+    "GM warning ({reason, select, mask {mask rule} other {rules}}); warnings so far: {count, number}.",
+};
+
+const ru: Record<string, string> = {
+  night_results: "Итоги ночи {n, number}.",
+  killed:
+    "{single, select, yes {{first_gender, select, m {Убит этой ночью} f {Убита этой ночью} other {Жертва этой ночи}}} other {Убиты этой ночью}}: {names}.",
+  nobody_killed: "Этой ночью никто не убит.",
+  clan_sizes:
+    "Якудза — {yakuza, number}, Коза Ностра — {cosa_nostra, number}, Русская Мафия — {russian_mafia, number}.",
+  recruitments: "Прошедших вербовок: {k, number}.",
+  day_results: "Итоги дня {n, number}.",
+  lynched: "{name_gender, select, m {Казнён} f {Казнена} other {Казнь дня}}: {name}.",
+  peaceful: "Мирный день: никто не казнён.",
+  protected: "{name_gender, select, m {Защиту получил} f {Защиту получила} other {Под защитой}}: {name}.",
+  nobody_protected: "Защиту не получил никто.",
+  inactivity:
+    "{single, select, yes {{first_gender, select, m {Выбыл} f {Выбыла} other {Выбывает}}} other {Выбыли}} за неактивность: {names}.",
+  gm_removed: "Выбывает по решению ведущего: {name}.",
   // §9: the game ends when at most one clan keeps a living Boss; the line says so.
-  game_over_winner: (p, ctx) =>
-    `Игра окончена: живой Босс остался только у клана ${ctx.faction(paramText(p["clan"]))}. Победил клан ${ctx.faction(paramText(p["clan"]))}.`,
-  game_over_none: () => "Игра окончена: ни у одного клана не осталось живого Босса, победителя нет.",
-  reveal_player: (p, ctx) =>
-    `${ctx.player(paramText(p["name"]))}: ${ctx.role(paramText(p["role"]))}, ${ctx.faction(paramText(p["home"]))} → ${ctx.faction(paramText(p["clan"]))}`,
-  reveal_numbers: (p) => `Случайные числа: ${numbersList(p, "ночь")}.`,
-  "private.role_card": (p, ctx) =>
-    `Ваша роль: ${ctx.role(paramText(p["role"]))}; родной клан: ${ctx.faction(paramText(p["clan"]))}` +
-    (p["number"] !== null && p["number"] !== undefined ? `; ваш номер: ${paramNumber(p["number"])}` : "") +
-    (p["boss"] === true ? ". Вы — Босс своего клана; пока клан состоит только из вас." : "."),
-  "private.new_member": (p, ctx) =>
-    `${ctx.player(paramText(p["member"]))} вступает в ваш клан` +
-    (p["via"] === "meet" ? " (знакомство)" : " (вербовка)") +
-    (p["posthumous"] === true ? " посмертно." : "."),
-  "private.joined_clan": (p, ctx) =>
-    `Вы вступили в клан ${ctx.faction(paramText(p["clan"]))} (Босс — ${ctx.player(paramText(p["boss"]))})` +
-    (p["posthumous"] === true ? " посмертно" : "") +
-    (p["role_lost"] === true ? "; вы потеряли свою роль и стали рядовым членом клана." : "."),
-  "private.check_result": (p, ctx) =>
-    p["check"] === "recruited"
-      ? `Проверка: ${ctx.player(paramText(p["target"]))} — ${
-          p["result"] === "recruited"
-            ? bySeat(ctx, paramText(p["target"]), "завербован", "завербована", "вербовка была")
-            : bySeat(ctx, paramText(p["target"]), "не завербован", "не завербована", "вербовки не было")
-        }.`
-      : `Проверка: ${ctx.player(paramText(p["target"]))} — клан ${ctx.faction(paramText(p["clan"]))}, роль ${ctx.role(paramText(p["role"]))}.`,
-  "private.became_boss": (p, ctx) =>
-    `Теперь вы — Босс клана ${ctx.faction(paramText(p["clan"]))} ${inCase(
-      ctx,
-      paramText(p["previous"]),
-      "gen",
-      (name) => `вместо ${name}`,
-      (name) => `(прежний Босс — ${name})`,
-    )}` + (p["outsider"] === true ? "; для вас открыта новая личка клана." : "."),
-  "private.warning": (p) => {
-    const count = paramNumber(p["count"]);
-    return `Предупреждение ведущего (${p["reason"] === "mask" ? "правило масок" : "нарушение правил"}); у вас ${countRu(count, ["предупреждение", "предупреждения", "предупреждений"])}.`;
-  },
+  game_over_winner: "Игра окончена: живой Босс остался только у клана {clan}. Победил клан {clan}.",
+  game_over_none: "Игра окончена: ни у одного клана не осталось живого Босса, победителя нет.",
+  reveal_player: "{name}: {role}, {home} → {clan}",
+  reveal_numbers: "Случайные числа: {numbers}.",
+  "private.role_card":
+    "Ваша роль: {role}; родной клан: {clan}{has_number, select, yes {; ваш номер: {number, number}} other {}}{boss, select, yes {. Вы — Босс своего клана; пока клан состоит только из вас.} other {.}}",
+  "private.new_member":
+    "{member} вступает в ваш клан{via, select, meet { (знакомство)} other { (вербовка)}}{posthumous, select, yes { посмертно.} other {.}}",
+  "private.joined_clan":
+    "Вы вступили в клан {clan} (Босс — {boss}){posthumous, select, yes { посмертно} other {}}{role_lost, select, yes {; вы потеряли свою роль и стали рядовым членом клана.} other {.}}",
+  "private.check_result": `{check, select,
+    recruited {Проверка: {target} — {result, select,
+      recruited {{target_gender, select, m {завербован} f {завербована} other {вербовка была}}}
+      other {{target_gender, select, m {не завербован} f {не завербована} other {вербовки не было}}}}.}
+    other {Проверка: {target} — клан {clan}, роль {role}.}}`,
+  "private.became_boss":
+    "Теперь вы — Босс клана {clan} {previous_declines, select, yes {вместо {previous_gen}} other {(прежний Босс — {previous})}}{outsider, select, yes {; для вас открыта новая личка клана.} other {.}}",
+  "private.warning":
+    "Предупреждение ведущего ({reason, select, mask {правило масок} other {нарушение правил}}); у вас {count, plural, one {# предупреждение} few {# предупреждения} many {# предупреждений} other {# предупреждения}}.",
 };
 
 export const texts = {
-  en: { ...en, ...rejections.catalogs.en },
-  ru: { ...ru, ...rejections.catalogs.ru },
+  en: { ...messageCatalog("en", en, ARGS), ...rejections.catalogs.en },
+  ru: { ...messageCatalog("ru", ru, ARGS), ...rejections.catalogs.ru },
 };
