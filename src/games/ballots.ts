@@ -1,5 +1,5 @@
 import type { RenderContext, VoteBoard } from "../engine/ruleset.js";
-import { countOf, NOUNS, t } from "../i18n/index.js";
+import { t } from "../i18n/index.js";
 
 /**
  * Public votes as the forum shows them: each vote posted in the vote chat as it is cast, changed
@@ -72,7 +72,7 @@ export function tallyText(board: VoteBoard, ctx: RenderContext, dayLabel: string
   const lines = ordered.map((row) => {
     const base = t(ctx.lang, "ballot.tally_line", {
       vote: shown(ctx, row.vote),
-      count: countOf(ctx.lang, row.voters.length, NOUNS.vote),
+      count: row.voters.length,
       voters: row.voters.join(", "),
     });
     if (!isDecisive(row)) return base;

@@ -124,9 +124,11 @@ export const ru: Catalog = {
   "ballot.withdrawn": "🗳 Голос {voter} больше не считается: {vote}",
   "ballot.tally_title": "📊 Подсчёт голосов, {day}",
   "ballot.legend": "L-n: сколько ещё голосов «{choice}» нужно игроку, чтобы выйти вперёд одному.",
-  "ballot.tally_line": "{vote}: {count} ({voters})",
+  "ballot.tally_line":
+    "{vote}: {count, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}} ({voters})",
   "vote.tally": "Текущий подсчёт",
-  "vote.tally_line": "{name}: {count}",
+  "vote.tally_line":
+    "{name}: {count, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}}",
   "vote.tally_empty": "Голосов пока нет.",
   "rules.title": "{ruleset}: правила",
   "rules.role": "{role} ({faction})",
@@ -141,7 +143,8 @@ export const ru: Catalog = {
   "gm.deferred":
     "Записано, но ещё не сделано: {action} вступит в силу при подведении итогов этой фазы, так по правилам игры «{ruleset}». До тех пор игрок продолжает играть (может писать и действовать).",
   "gm.rejected": "Правила не позволяют: {reason}",
-  "gm.extended": "Срок сдвинут на {minutes}. {phase} теперь заканчивается {when}.",
+  "gm.extended":
+    "Срок сдвинут на {minutes, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}. {phase} теперь заканчивается {when}.",
   "gm.deadline_set": "{phase} теперь заканчивается {when}: {local} по часам игры ({zone}).",
   "deadline.moved": "⏰ Ведущий перенёс срок: {phase} заканчивается {when}.",
   "deadline.line": "Срок: {when}.",
@@ -195,7 +198,8 @@ export const ru: Catalog = {
   "join.placeholder": "Выберите игру",
   "list.title": "Игры на этом сервере",
   "list.empty": "На сервере пока нет игр. Ведущий создаёт игру командой /игра создать.",
-  "list.line": "**{name}** · {ruleset} · {state} · {players}{phase}{you}",
+  "list.line":
+    "**{name}** · {ruleset} · {state} · {player_count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}{phase}{you}",
   "list.you_play": " · вы играете",
   "list.you_gm": " · вы ведущий",
   "list.running": "Идёт: {count} из {max} возможных.",
@@ -219,6 +223,8 @@ export const ru: Catalog = {
   "status.deadline": "Срок",
   "status.timezone": "Часы игры",
   "status.paused_left": "на паузе, осталось {left}",
+  "duration.hours": "{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}",
+  "duration.minutes": "{minutes, plural, one {# минута} few {# минуты} many {# минут} other {# минуты}}",
   "status.no_deadline": "нет",
   "status.players": "Игроки",
   "status.alive": "Живые",

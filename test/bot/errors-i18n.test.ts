@@ -5,7 +5,7 @@ import { commandPayloads } from "../../src/bot/bot.js";
 import { classify } from "../../src/discord/errors.js";
 import { buildOrdersPanel, parsePanelCustomId } from "../../src/discord/panels.js";
 import { UserError } from "../../src/games/errors.js";
-import { catalogs, countOf, NOUNS, rejectionText, t } from "../../src/i18n/index.js";
+import { catalogs, rejectionText, t } from "../../src/i18n/index.js";
 import { seatNamesOf } from "../../src/discord/masks/seat-names.js";
 import { reject } from "../../src/rulesets/classic/rejections.js";
 
@@ -77,23 +77,29 @@ describe("i18n", () => {
   });
 
   it("counts decline correctly in Russian", () => {
-    const forms = [1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map((n) => countOf("ru", n, NOUNS.vote));
+    const forms = [1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 1.5].map((count) =>
+      t("ru", "vote.tally_line", { name: "Глеб", count }),
+    );
     expect(forms).toEqual([
-      "1 голос",
-      "2 голоса",
-      "4 голоса",
-      "5 голосов",
-      "11 голосов",
-      "12 голосов",
-      "14 голосов",
-      "21 голос",
-      "22 голоса",
-      "25 голосов",
-      "101 голос",
-      "111 голосов",
+      "Глеб: 1 голос",
+      "Глеб: 2 голоса",
+      "Глеб: 4 голоса",
+      "Глеб: 5 голосов",
+      "Глеб: 11 голосов",
+      "Глеб: 12 голосов",
+      "Глеб: 14 голосов",
+      "Глеб: 21 голос",
+      "Глеб: 22 голоса",
+      "Глеб: 25 голосов",
+      "Глеб: 101 голос",
+      "Глеб: 111 голосов",
+      "Глеб: 1,5 голоса",
     ]);
-    expect(countOf("en", 1, NOUNS.minute)).toBe("1 minute");
-    expect(countOf("en", 3, NOUNS.minute)).toBe("3 minutes");
+    expect(t("en", "duration.minutes", { minutes: 1 })).toBe("1 minute");
+    expect(t("en", "duration.minutes", { minutes: 3 })).toBe("3 minutes");
+    expect(t("ru", "gm.extended", { minutes: 21, phase: "День 1", when: "завтра" })).toBe(
+      "Срок сдвинут на 21 минуту. День 1 теперь заканчивается завтра.",
+    );
     expect(t("ru", "status.lobby", { count: 3 })).toBe("Набор: 3 игрока записались.");
   });
 

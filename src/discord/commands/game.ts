@@ -23,7 +23,7 @@ import { hasStarted, rulesetOrThrow } from "../../games/state.js";
 import { discordTime, gameZone, parseLocalTime, zoneChoices } from "../../games/time.js";
 import { minimumOf, openSignups, refreshSignups, startFromSignups } from "../../games/signups.js";
 import { gameContext } from "../../games/context.js";
-import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
+import { phaseName, t } from "../../i18n/index.js";
 import { rulesets } from "../../rulesets/index.js";
 import type { Command, Ctx } from "../context.js";
 import {
@@ -534,7 +534,7 @@ async function list(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise
         name: safeName(g.name),
         ruleset: rulesetOrThrow(g.ruleset).name[lang],
         state: t(lang, `state.${g.status}`),
-        players: countOf(lang, seats.get(g.id) ?? 0, NOUNS.player),
+        player_count: seats.get(g.id) ?? 0,
         phase: phase ? ` · ${phaseName(lang, phase.label)}` : "",
         you,
       }),

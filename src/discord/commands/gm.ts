@@ -19,7 +19,7 @@ import { systemClock, type GameRow } from "../../games/service.js";
 import { discordTime, localTime, parseLocalTime } from "../../games/time.js";
 import { rulesetOrThrow } from "../../games/state.js";
 import { commandTexts } from "../../i18n/commands.js";
-import { countOf, NOUNS, phaseName, rejectionText, t } from "../../i18n/index.js";
+import { phaseName, rejectionText, t } from "../../i18n/index.js";
 import type { Command, Ctx } from "../context.js";
 import { safeName } from "../../render/names.js";
 import { gameChoices, refuseSeatForAdmin, requireGm, resolveGame } from "../preconditions.js";
@@ -324,7 +324,7 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
       await ctx.after(game.id, committed);
       await interaction.editReply(
         t(lang, "gm.extended", {
-          minutes: countOf(lang, minutes, NOUNS.minuteAcc),
+          minutes,
           phase: phaseName(lang, phase?.label ?? ""),
           when: discordTime(committed.value.dueAt),
         }),

@@ -3,7 +3,7 @@ import type { RulesetDefinition } from "../../engine/ruleset.js";
 import type { AnyGameState, Json, Lang } from "../../engine/types.js";
 import type { GameRow, PhaseRow, PlayerRow } from "../../games/service.js";
 import { discordTime } from "../../games/time.js";
-import { countOf, NOUNS, phaseName, t } from "../../i18n/index.js";
+import { phaseName, t } from "../../i18n/index.js";
 import type { SeatNames } from "../masks/seat-names.js";
 import { roleName, safeName } from "../../render/names.js";
 
@@ -126,8 +126,8 @@ function timeLeft(lang: Lang, ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   const parts = [];
-  if (hours > 0) parts.push(countOf(lang, hours, NOUNS.hour));
-  if (minutes % 60 > 0 || hours === 0) parts.push(countOf(lang, minutes % 60, NOUNS.minute));
+  if (hours > 0) parts.push(t(lang, "duration.hours", { hours }));
+  if (minutes % 60 > 0 || hours === 0) parts.push(t(lang, "duration.minutes", { minutes: minutes % 60 }));
   return parts.join(" ");
 }
 

@@ -1,6 +1,6 @@
 import { EmbedBuilder } from "discord.js";
 import type { Json, Lang } from "../../engine/types.js";
-import { countOf, NOUNS, t } from "../../i18n/index.js";
+import { t } from "../../i18n/index.js";
 import { targetLabel } from "../../render/orders.js";
 import type { SeatNames } from "../masks/seat-names.js";
 import { safeName } from "../../render/names.js";
@@ -40,7 +40,7 @@ export function tallyEmbed(lang: Lang, view: Json, seats: SeatNames): EmbedBuild
       .order(voters)
       .map((id) => safeName(names.get(id) ?? id))
       .join(", ");
-    return `${t(lang, "vote.tally_line", { name: targetLabel(lang, target, names), count: countOf(lang, voters.length, NOUNS.vote) })} — ${who}`;
+    return `${t(lang, "vote.tally_line", { name: targetLabel(lang, target, names), count: voters.length })} — ${who}`;
   });
   return new EmbedBuilder()
     .setTitle(t(lang, "vote.tally"))
