@@ -121,6 +121,7 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
         max: 5,
         min: 4,
         bench,
+        has_bench: bench > 0 ? "yes" : "no",
         when: discordTime(closeAt),
       });
     const shown = () => String(post()["content"]);
@@ -171,7 +172,9 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
       `signup:start:${game.id}`,
     ]);
     expect(shown()).toContain(
-      t(lang, "signup.post_waiting", { name, ruleset: "", count: 3, max: 5, min: 4 }).split("\n")[2],
+      t(lang, "signup.post_waiting", { name, ruleset: "", count: 3, max: 5, min: 4, has_bench: "no" }).split(
+        "\n",
+      )[2],
     );
     // Only a GM extends; the GM's hour moves the close.
     expect(contentOf(await press(u(7), `signup:extend:${game.id}:60`, toGm))).toBe(t(lang, "game.gm_only"));
@@ -193,9 +196,16 @@ describe.each(["ru", "en"] as const)("timed sign-ups in %s", (lang) => {
     );
     await settled(game.id);
     expect(shown().split("\n")[1]).toBe(
-      t(lang, "signup.post", { name, ruleset: "", count: 5, max: 5, min: 4, bench: 1, when: "" }).split(
-        "\n",
-      )[1],
+      t(lang, "signup.post", {
+        name,
+        ruleset: "",
+        count: 5,
+        max: 5,
+        min: 4,
+        bench: 1,
+        has_bench: "yes",
+        when: "",
+      }).split("\n")[1],
     );
 
     // The new close starts the game, dealt from the secret; the post says so and loses its buttons.

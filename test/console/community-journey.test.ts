@@ -125,6 +125,7 @@ describe("a game from its sign-ups to its archive", { timeout: 300_000 }, () => 
         max: 4,
         min: 4,
         bench: 1,
+        has_bench: "yes",
         when: discordTime(closeAt),
       }),
     );
