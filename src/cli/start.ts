@@ -129,13 +129,21 @@ async function runSandboxCli(): Promise<void> {
   }
   // Everything the sandbox started lives in this process but the private redis-server, which
   // an `exit` handler stops (src/sandbox/embedded.ts): exiting at once ends it all within 5 s.
+  // With --signups, once the games are over the console serves their archives until a stop
+  // signal: that one ends the sandbox normally (exit 0), any other stop is an interruption.
+  let release: (() => void) | undefined;
   for (const signal of STOP_SIGNALS) {
-    process.once(signal, () => fail(`sandbox: stopped (${signal})`, 128 + SIGNAL_NUMBERS[signal]));
+    process.on(signal, () => {
+      if (!release) fail(`sandbox: stopped (${signal})`, 128 + SIGNAL_NUMBERS[signal]);
+      release();
+      release = undefined;
+    });
   }
   // Under `npm start`, npm's SIGTERM reaches only the shell it runs us in: its exit is the signal.
   onParentExit(() => fail("sandbox: stopped (npm exited)", 128 + SIGNAL_NUMBERS.SIGTERM));
+  const serving = () => new Promise<void>((resolve) => (release = resolve));
   try {
-    await runSandbox(options);
+    await runSandbox(options, undefined, {}, serving);
   } catch (error) {
     if (error instanceof DependencyError) fail(`sandbox: ${error.message}`);
     fail(`sandbox: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -14,6 +14,13 @@ export interface SandboxOptions {
   lang: Lang;
   /** Print every private result (role cards, checks, receipts), not only a count. */
   verbose: boolean;
+  /**
+   * The community's journey (docs/community.md): each game opens timed sign-ups, the members
+   * join by the post's button (one more than the table, so one lands on the bench), the close
+   * starts it; at the end the archive's address and `/stats`, and the console serves the archive
+   * until the sandbox is stopped.
+   */
+  signups: boolean;
   /** Where each game's game-log.json (and its secret, when not dealt from a public seed) is saved; default a new folder under the system's temp. */
   outDir?: string;
 }
@@ -34,7 +41,7 @@ export const GM_ENDS_AFTER: Record<string, number> = { regnum: 8 };
 export const DEFAULT_SPEED_MS = 60_000;
 export const DEFAULT_MAX_PHASES = 120;
 
-export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--out DIR] [--verbose]
+export const USAGE = `usage: npm start -- [--ruleset ${Object.keys(DEFAULT_PLAYERS).join("|")}] [--seed N]... [--players N] [--speed MS] [--max-phases N] [--lang en|ru] [--out DIR] [--signups] [--verbose]
 
 Without DISCORD_TOKEN: the sandbox, a whole game against a local Discord emulator, played by
 simulated players (docs/getting-started.md). With DISCORD_TOKEN: the bot and the worker.
@@ -45,6 +52,9 @@ simulated players (docs/getting-started.md). With DISCORD_TOKEN: the bot and the
   --max-phases N    the GM ends a game still running after N phases (default ${DEFAULT_MAX_PHASES})
   --lang en|ru      the demo's language (default en)
   --out DIR         where game-log.json is saved (default: a new folder under the system's temp)
+  --signups         timed sign-ups first: the players press Join on the sign-up post, one more
+                    lands on the bench, the close starts the game; at the end the archive's
+                    address and /stats, the archive served until Ctrl+C (docs/community.md)
   --verbose         every vote, post and receipt, private threads, secret chats and the GM room`;
 
 export class UsageError extends Error {}
@@ -64,6 +74,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
   let maxPhases = DEFAULT_MAX_PHASES;
   let lang: Lang = "en";
   let verbose = false;
+  let signups = false;
   let outDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
@@ -102,6 +113,9 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
       case "--verbose":
         verbose = true;
         break;
+      case "--signups":
+        signups = true;
+        break;
       case "--out": {
         const dir = value();
         if (!dir || dir.startsWith("--"))
@@ -132,6 +146,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
     maxPhases,
     lang,
     verbose,
+    signups,
     ...(outDir !== undefined ? { outDir } : {}),
   };
 }

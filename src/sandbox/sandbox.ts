@@ -12,6 +12,7 @@ import { joinList, phaseName, t } from "../i18n/index.js";
 import { GM_ENDS_AFTER, type SandboxOptions } from "./options.js";
 import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./players.js";
 import { outputFolder, saveGame, type SavedGame } from "./save.js";
+import { BENCH, playSignups, printCommunity } from "./community.js";
 import { startStack, type PostgresEvent, type Stack, type StackOptions } from "./stack.js";
 import { sandboxTexts, type SandboxTexts } from "./texts.js";
 import { gmWinners } from "./verdict.js";
@@ -48,6 +49,8 @@ export interface GameOutcome {
   votes: number;
   /** Where its game-log.json was saved, and the verify command printed for it. */
   saved?: SavedGame;
+  /** With --signups: the address of its archive, served by the sandbox's console. */
+  archiveUrl?: string;
 }
 
 const NAMES: Record<Lang, string[]> = {
@@ -299,12 +302,19 @@ export function terminalTimes(text: string): string {
     .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s));
 }
 
+/**
+ * Plays the sandbox's games and closes everything it started. With --signups the console serves
+ * the archives once the games are over until `hold` resolves (the CLI: at Ctrl+C); without
+ * `hold` it closes at once.
+ */
 export async function runSandbox(
   opts: SandboxOptions,
   out: Out = (line) => process.stdout.write(`${line}\n`),
   stackOpts: StackOptions = {},
+  hold?: (outcomes: GameOutcome[]) => Promise<void>,
 ): Promise<GameOutcome[]> {
-  const names = playerNames(opts.players, opts.lang);
+  // With sign-ups, members beyond the table press Join too and land on the bench.
+  const names = playerNames(opts.players + (opts.signups ? BENCH : 0), opts.lang);
   const texts = sandboxTexts(opts.lang);
   let guildId = "";
   let lobby = "";
@@ -335,6 +345,7 @@ export async function runSandbox(
   };
   const stack = await startStack({
     onPostgres: (event) => out(postgresLine(event)),
+    ...(opts.signups ? { console: true } : {}),
     ...stackOpts,
     beforeLogin(emu) {
       const guild = emu.createGuild({
@@ -375,7 +386,23 @@ export async function runSandbox(
         }),
       );
       out(texts.check(outcome.saved.command));
+      if (opts.signups) {
+        const { archiveUrl } = await printCommunity(
+          stack,
+          outcome.gameId,
+          { lobby, members },
+          texts,
+          out,
+          terminalTimes,
+        );
+        outcome.archiveUrl = archiveUrl;
+      }
       outcomes.push(outcome);
+    }
+    if (opts.signups && stack.consoleUrl && hold) {
+      out("");
+      out(texts.signups.serving(stack.consoleUrl));
+      await hold(outcomes);
     }
   } finally {
     await stack.close();
@@ -409,21 +436,27 @@ async function playGame(
     options: {},
     phaseDurationMs: opts.speedMs,
     reminders: [],
+    // With sign-ups the table is capped so that the last members to join land on the bench.
+    ...(opts.signups ? { maxPlayers: opts.players } : {}),
   });
   out("");
   out(`═══ ${gameName} ═══`);
-  for (const account of world.members) {
-    const joined = await slash(emu, account.id, world.lobby, "game join");
-    if (!joined.ok) throw new Error(`${account.username} could not join: ${joined.text}`);
-  }
-  out(texts.joined(world.members.map((m) => m.username)));
   const watcher = new Watcher(emu, stack, world.guildId, botId, out, opts.verbose, texts);
-  watcher.skipExisting();
-
-  const started = await gmSlash("game start");
-  if (!started.ok || (await service.game(game.id)).status === "lobby")
-    throw new Error(`/game start failed: ${started.text}`);
-  out(texts.started(started.text));
+  if (opts.signups) {
+    watcher.skipExisting();
+    await playSignups(stack, game, world, texts, out, terminalTimes);
+  } else {
+    for (const account of world.members) {
+      const joined = await slash(emu, account.id, world.lobby, "game join");
+      if (!joined.ok) throw new Error(`${account.username} could not join: ${joined.text}`);
+    }
+    out(texts.joined(world.members.map((m) => m.username)));
+    watcher.skipExisting();
+    const started = await gmSlash("game start");
+    if (!started.ok || (await service.game(game.id)).status === "lobby")
+      throw new Error(`/game start failed: ${started.text}`);
+    out(texts.started(started.text));
+  }
   // The deal numbers the seats (a seeded shuffle in some rulesets, so seat p1 need not be the
   // first to join): each member plays the seat the game gave them, with a PRNG of their own.
   const order = new Map(world.members.map((m, i) => [m.id, i]));

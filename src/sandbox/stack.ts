@@ -8,9 +8,11 @@ import { parseEnv } from "../config/env.js";
 import { createDatabase, type Database } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { createGatewayClient } from "../discord/client.js";
+import { consoleRoutesFor } from "../console/routes.js";
 import { drainOutbox } from "../discord/outbox.js";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator/index.js";
 import { GameService } from "../games/service.js";
+import { createHttpServer, type HttpServer } from "../http/server.js";
 import { createQueue, Scheduler } from "../jobs/scheduler.js";
 import { connectRedis, DependencyError, redactUrl } from "../runtime/dependencies.js";
 import { startWorker, type RunningWorker, type WorkerSettings } from "../worker/worker.js";
@@ -48,6 +50,11 @@ export interface StackOptions {
   beforeLogin?: (emu: Emulator) => void;
   /** Told which Postgres the sandbox uses, before it waits for it (the embedded one takes ~20 s). */
   onPostgres?: (event: PostgresEvent) => void;
+  /**
+   * Serve the console's HTTP routes (the GM console and the public archive, docs/community.md) on
+   * a free port of 127.0.0.1, as the bot process serves them; the reveal then links the archive.
+   */
+  console?: boolean;
 }
 
 /**
@@ -72,6 +79,8 @@ export interface Stack {
   scheduler: Scheduler;
   worker: RunningWorker;
   databaseUrl: string;
+  /** The console's address (with `console`): the archive of a game is at `/archive/<token>` under it. */
+  consoleUrl: string | undefined;
   /** Whether a dependency was started for this run (see embedded.ts) instead of the machine's. */
   embedded: { postgres: boolean; redis: boolean };
   prefix: string;
@@ -232,10 +241,21 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   });
   const scheduler = new Scheduler({ queue, db: database.db, log });
   await scheduler.outboxQueue.obliterate({ force: true });
+  // Before the worker, whose reveal links the archive under the console's address.
+  const consoleServer: HttpServer | undefined = opts.console
+    ? await createHttpServer({
+        host: "127.0.0.1",
+        port: 0,
+        log,
+        plugins: [consoleRoutesFor({ env, log, database, redis, client, scheduler }, undefined)],
+      })
+    : undefined;
+  const consoleUrl = consoleServer?.url;
+  const publicUrl = consoleUrl ? { publicUrl: consoleUrl } : {};
   const worker = await startWorker({
     db: database.db,
     redis,
-    drain: (gameId, options) => drainOutbox({ db: database.db, rest, log }, gameId, options),
+    drain: (gameId, options) => drainOutbox({ db: database.db, rest, log, ...publicUrl }, gameId, options),
     log,
     settings: { prefix, concurrency: 16, sweepMs: 5_000, ...opts.worker },
   });
@@ -244,7 +264,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(emu.botToken);
   await ready;
-  const bot = await startBot({ env, log, database, redis, client, scheduler });
+  const bot = await startBot({
+    env,
+    log,
+    database,
+    redis,
+    client,
+    scheduler,
+    ...(consoleUrl ? { consoleUrl } : {}),
+  });
   const service = new GameService(database.db);
 
   return {
@@ -257,9 +285,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     scheduler,
     worker,
     databaseUrl,
+    consoleUrl,
     embedded: { postgres: embeddedPostgres !== undefined, redis: privateRedis !== undefined },
     prefix,
     async close() {
+      await consoleServer?.close();
       await bot.stop();
       await worker.stop();
       await client.destroy();

@@ -1,6 +1,7 @@
 import type { Lang } from "../engine/types.js";
 import { formatMessage, type MessageArgs } from "../engine/messages.js";
 import { commandTexts } from "../i18n/commands.js";
+import { t } from "../i18n/index.js";
 
 /** A slash command as a member of a server in `lang` sees it ("/game join", «/игра войти»). */
 export function commandLine(lang: Lang, key: string): string {
@@ -63,6 +64,16 @@ export interface SandboxTexts {
   /** Where the finished game's files are, and the command that checks it (run as printed). */
   saved(p: { dir: string; files: string[] }): string;
   check(command: string): string;
+  /** The community's journey (`--signups`, src/sandbox/community.ts). */
+  signups: {
+    opened(p: { when: string; min: number; max: number }): string;
+    joined(names: string[]): string;
+    bench(p: { name: string; answer: string }): string;
+    closed(when: string): string;
+    archive(url: string): string;
+    stats(p: { name: string; server: boolean }): string;
+    serving(url: string): string;
+  };
   /** What the sandbox does about Postgres before the game: which database, embedded or created. */
   postgres: {
     embeddedStarting(p: { server: string; refused: string | undefined }): string;
@@ -92,6 +103,13 @@ type Key =
   | "finish"
   | "saved"
   | "check"
+  | "signups.opened"
+  | "signups.joined"
+  | "signups.bench"
+  | "signups.closed"
+  | "signups.archive"
+  | "signups.stats"
+  | "signups.serving"
   | "postgres.embeddedStarting"
   | "postgres.embeddedReady"
   | "postgres.created"
@@ -124,6 +142,15 @@ const en: Record<Key, string> = {
     "🏁 Winners: {winners} — {game} ended {byRules, select, yes {by the rules} other {by the GM}} after {phases, plural, one {# phase} other {# phases}} in {seconds, number, ::.0} s (posts {posts}, votes {votes}, orders: {accepted} accepted, {refused} refused)",
   saved: "📁 Saved in {dir}: {files}",
   check: "🔎 Check the game: {command}",
+  "signups.opened":
+    "   GM: sign-ups open until {when}, at least {min} and at most {max, plural, one {# player} other {# players}} at the table, the rest on the bench of substitutes",
+  "signups.joined":
+    "   {count, plural, one {# member} other {# members}} pressed “{button}” on the sign-up post and took a seat: {names}",
+  "signups.bench": "   {name} pressed “{button}” too → {answer}",
+  "signups.closed": "   The sign-ups closed at {when} and the game started by itself:",
+  "signups.archive": "📜 The game's archive (no sign-in, any browser): {url}",
+  "signups.stats": "📊 {name}: {command} →",
+  "signups.serving": "🌐 The console serves the archive at {url} until you stop the sandbox (Ctrl+C).",
   "postgres.embeddedStarting":
     "   Postgres: {refusedBy, select, yes {{server} refused the sandbox ({refused})} other {none answers at {server}}}; starting an embedded one (PGlite, in memory, gone at exit); this takes up to about 20 s…",
   "postgres.embeddedReady": "   Postgres: the embedded one is up after {seconds, number, ::.0} s",
@@ -160,6 +187,14 @@ const ru: Record<Key, string> = {
     "🏁 Победители: {winners} — «{game}» {byRules, select, yes {окончена по правилам} other {завершена ведущим}} после {phases, plural, one {# фазы} other {# фаз}}, за {seconds, number, ::.0} с (сообщений {posts}, голосов {votes}, приказов принято {accepted}, отклонено {refused})",
   saved: "📁 Сохранено в {dir}: {files}",
   check: "🔎 Проверить игру: {command}",
+  "signups.opened":
+    "   Ведущий открывает запись до {when}: за столом не меньше {min} и не больше {max, plural, one {# игрока} other {# игроков}}, остальные — в запас",
+  "signups.joined": "   Нажали «{button}» под постом записи и сели за стол ({count}): {names}",
+  "signups.bench": "   {name} тоже нажимает «{button}» → {answer}",
+  "signups.closed": "   Запись закрылась в {when}, и игра началась сама:",
+  "signups.archive": "📜 Архив игры (без входа, в любом браузере): {url}",
+  "signups.stats": "📊 {name}: {command} →",
+  "signups.serving": "🌐 Консоль показывает архив по адресу {url}, пока вы не остановите песочницу (Ctrl+C).",
   "postgres.embeddedStarting":
     "   Postgres: {refusedBy, select, yes {{server} не пускает песочницу ({refused})} other {на {server} никто не отвечает}}; запускается встроенный (PGlite, в памяти, исчезнет при выходе); это занимает до 20 с…",
   "postgres.embeddedReady": "   Postgres: встроенный запущен за {seconds, number, ::.0} с",
@@ -224,6 +259,21 @@ export function sandboxTexts(lang: Lang): SandboxTexts {
     finish: (p) => say("finish", { ...p, byRules: yes(p.byRules), seconds: Number(p.seconds) }),
     saved: (p) => say("saved", { dir: p.dir, files: p.files.join(", ") }),
     check: (command) => say("check", { command }),
+    signups: {
+      opened: (p) => say("signups.opened", p),
+      joined: (names) =>
+        say("signups.joined", {
+          count: names.length,
+          names: names.join(", "),
+          button: t(lang, "signup.join"),
+        }),
+      bench: (p) => say("signups.bench", { ...p, button: t(lang, "signup.join") }),
+      closed: (when) => say("signups.closed", { when }),
+      archive: (url) => say("signups.archive", { url }),
+      stats: (p) =>
+        say("signups.stats", { name: p.name, command: command(p.server ? "stats.server" : "stats.member") }),
+      serving: (url) => say("signups.serving", { url }),
+    },
     postgres: {
       embeddedStarting: (p) =>
         say("postgres.embeddedStarting", {

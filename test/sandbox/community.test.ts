@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { t } from "../../src/i18n/index.js";
+import { parseSandboxArgs, UsageError, USAGE } from "../../src/sandbox/options.js";
+import { runSandbox, type GameOutcome } from "../../src/sandbox/sandbox.js";
+import { device, launchBrowser } from "../console/browser.js";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.js";
+
+/**
+ * `npm start -- --signups` (issue 33's "done when", docs/community.md): a seeded sandbox game
+ * from its timed sign-ups to its archive page. The simulated members press Join on the sign-up
+ * post (the seventh lands on the bench), the worker's close starts the game, it is played to its
+ * end; then, while the sandbox still serves its console, Chromium opens the archive address the
+ * sandbox printed, and the `/stats` answers it printed count the game from Postgres.
+ */
+
+const database = `gm_sandbox_test_community_${process.pid}`;
+const scratch = mkdtempSync(join(tmpdir(), "gm-sandbox-community-"));
+afterAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+});
+
+const en = (key: string, params: Record<string, string | number> = {}) => t("en", key, params);
+
+describe("the sandbox with --signups", () => {
+  it("plays a seeded game from its sign-ups to its archive page, and /stats reads it", async () => {
+    const lines: string[] = [];
+    let page:
+      | {
+          status: number | undefined;
+          title: string;
+          main: string;
+          roles: string;
+          verdict: string;
+          fairness: string;
+        }
+      | undefined;
+    const browser = await launchBrowser();
+    let outcomes: GameOutcome[];
+    try {
+      outcomes = await runSandbox(
+        parseSandboxArgs([
+          ...["--signups", "--ruleset", "classic", "--players", "6", "--seed", "1"],
+          ...["--speed", "20000", "--out", scratch],
+        ]),
+        (line) => lines.push(line),
+        { databaseUrl: TEST_DATABASE_URL, redisUrl: TEST_REDIS_URL, databaseName: database },
+        // While the sandbox serves its console: the address it printed, in a browser signed in nowhere.
+        async () => {
+          const printed = lines.find((l) => l.startsWith("📜 The game's archive (no sign-in"));
+          const url = /(http:\/\/\S+\/archive\/[0-9a-f]{64})$/.exec(printed ?? "")?.[1];
+          if (!url) throw new Error(`no archive address in:\n${lines.join("\n")}`);
+          const { context, page: tab } = await device(browser);
+          const response = await tab.goto(url);
+          page = {
+            status: response?.status(),
+            title: await tab.title(),
+            main: await tab.innerText("main"),
+            roles: await tab.innerText("#roles"),
+            verdict: await tab.innerText("#verdict"),
+            fairness: await tab.innerText("#fairness"),
+          };
+          await context.close();
+        },
+      );
+    } finally {
+      await browser.close();
+    }
+    const out = lines.join("\n");
+    const [game] = outcomes;
+    if (!game || !page) throw new Error(`no game or no page:\n${out}`);
+    const name = "Sandbox classic #1";
+    const seated = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"];
+
+    // Sign-ups: six took seats by the post's Join button, the seventh went on the bench.
+    expect(out).toMatch(
+      /^ {3}GM: sign-ups open until \d\d:\d\d:\d\d UTC, at least 3 and at most 6 players at the table/m,
+    );
+    expect(out).toContain(
+      `   6 members pressed “Join” on the sign-up post and took a seat: ${seated.join(", ")}`,
+    );
+    expect(out).toContain(`   Zoya pressed “Join” too → ${en("bench.joined", { name, max: 6, place: 1 })}`);
+    expect(out).toMatch(/^ {6}Seated: 6 of 6 \(at least 3 players to start\) · substitutes: 1$/m);
+    // The close started the game, which was played to its end by the rules.
+    expect(out).toMatch(/^ {3}The sign-ups closed at \d\d:\d\d:\d\d UTC and the game started by itself:$/m);
+    expect(out).toContain(
+      `📋 ${name} (Classic mafia: two clans): sign-ups are closed, the game has started with 6 players.`,
+    );
+    expect(game.endedBy).toBe("rules");
+    expect(out).toMatch(/^🏁 Winners: .+ ended by the rules after \d+ phases/m);
+    // Seeded: dealt from the public seed, as the verify command says.
+    expect(game.saved?.command).toMatch(/ --seed 1 --digest [0-9a-f]{64}$/);
+
+    // The archive page, served by the sandbox's console at the address it printed.
+    expect(game.archiveUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/archive\/[0-9a-f]{64}$/);
+    expect(out).toContain(`📜 The game's archive (no sign-in, any browser): ${game.archiveUrl ?? ""}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(en("archive.title", { name }));
+    for (const member of seated) expect(page.roles).toContain(member);
+    expect(page.roles).not.toContain("Zoya");
+    expect(page.roles).toContain("Maniac");
+    expect(page.main).toContain(en("archive.timeline"));
+    expect(page.main).toContain("Night 0");
+    expect(page.main).toContain("Day 1");
+    expect(page.verdict).toMatch(/^verified: the deal and all \d+ inputs over \d+ phases/);
+    expect(page.fairness).toContain(/--digest ([0-9a-f]{64})/.exec(game.saved?.command ?? "")?.[1] ?? "none");
+
+    // /stats, asked through the emulator by the first seat's member, reads the finished game.
+    const after = out.slice(out.indexOf("📊 Anna: /stats member →"));
+    expect(after).toContain(en("stats.member_title", { name: "Anna" }));
+    expect(after).toMatch(/^ {6}Games: 1 · wins [01] /m);
+    const server = after.slice(after.indexOf("📊 Anna: /stats server →"));
+    expect(server).toContain(en("stats.server_title"));
+    expect(server).toMatch(/^ {6}1 finished ranked game, 6 players$/m);
+    expect(server).toMatch(/^ {6}• Classic mafia: two clans: 1 game, \d+ phases? on average/m);
+    expect(out).toMatch(
+      /^🌐 The console serves the archive at http:\/\/127\.0\.0\.1:\d+ until you stop the sandbox/m,
+    );
+  }, 400_000);
+
+  it("is a flag of npm start, in its --help", () => {
+    expect(parseSandboxArgs(["--signups"]).signups).toBe(true);
+    expect(parseSandboxArgs([]).signups).toBe(false);
+    expect(USAGE).toContain("--signups");
+    expect(() => parseSandboxArgs(["--help"])).toThrow(UsageError);
+  });
+});
