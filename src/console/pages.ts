@@ -121,7 +121,7 @@ export function overviewPage(o: Overview, sections: readonly Section[] = SECTION
         <dt>${t(lang, "console.faction")}</dt>
         <dd>${s.faction ?? "—"}</dd>
         <dt>${t(lang, "console.state")}</dt>
-        <dd>${s.alive === null ? "—" : t(lang, s.alive ? "gmroom.alive" : "gmroom.dead")}</dd>
+        <dd>${s.alive === null ? "—" : t(lang, s.alive ? "gmroom.alive" : "gmroom.dead", { gender: "" })}</dd>
         <dt>${t(lang, "console.statuses")}</dt>
         <dd>${s.statuses.length > 0 ? s.statuses.map((w) => statusWord(lang, w)).join(", ") : "—"}</dd>
         ${facts.map(

@@ -1,7 +1,7 @@
 import type { AvailableAction, RenderContext } from "../engine/ruleset.js";
 import type { AnyGameState, Lang } from "../engine/types.js";
 import { describeChosen, type LabelOf } from "../render/orders.js";
-import { countOf, NOUNS, phaseName, statusName, t } from "../i18n/index.js";
+import { phaseName, statusName, t } from "../i18n/index.js";
 
 /**
  * What the GM room shows (pure text; the service turns it into outbox effects): the setup card
@@ -55,7 +55,7 @@ export function setupCard(input: {
   const title = t(lang, "gmroom.setup_title", {
     name: input.gameName,
     ruleset: input.rulesetName,
-    count: countOf(lang, state.players.length, NOUNS.player),
+    count: state.players.length,
   });
   return [title, ...lines].join("\n");
 }

@@ -1,9 +1,9 @@
 import type { Catalog } from "./index.js";
-import { seatForm } from "../engine/grammar.js";
 
 /**
  * The GM's side of a game (review mode, the GM room's cards, /gm order and /gm rerun), in both
  * languages. Merged into the catalogs of src/i18n/index.ts; the keys of `en` and `ru` match.
+ * Every text is an ICU message (docs/i18n.md); `gender` is the seat's ("m", "f" or "").
  */
 export const gmRoomEn: Catalog = {
   // refusals
@@ -24,7 +24,7 @@ export const gmRoomEn: Catalog = {
     "The draft of {phase} is discarded and the phase resolved again from the log: the new draft is in the GM room.",
   "gm.viewing": "Seat of {player}:",
   // the setup card
-  "gmroom.setup_title": "🗂 Setup of “{name}” ({ruleset}): {count}",
+  "gmroom.setup_title": "🗂 Setup of “{name}” ({ruleset}): {count, plural, one {# player} other {# players}}",
   "gmroom.setup_line": "{seat}. {name} ({account}) — {role}, {faction}; {status}",
   "gmroom.alive": "alive",
   "gmroom.dead": "dead",
@@ -79,10 +79,11 @@ export const gmRoomRu: Catalog = {
   "gm.rerun_done":
     "Черновик фазы «{phase}» отброшен, фаза подведена заново по журналу: новый черновик — в комнате ведущих.",
   "gm.viewing": "Место игрока {player}:",
-  "gmroom.setup_title": "🗂 Расклад игры «{name}» ({ruleset}): {count}",
+  "gmroom.setup_title":
+    "🗂 Расклад игры «{name}» ({ruleset}): {count, plural, one {# игрок} few {# игрока} many {# игроков} other {# игрока}}",
   "gmroom.setup_line": "{seat}. {name} ({account}) — {role}, {faction}; {status}",
-  "gmroom.alive": (p) => seatForm(p, "жив", "жива", "в игре"),
-  "gmroom.dead": (p) => seatForm(p, "мёртв", "мертва", "вне игры"),
+  "gmroom.alive": "{gender, select, m {жив} f {жива} other {в игре}}",
+  "gmroom.dead": "{gender, select, m {мёртв} f {мертва} other {вне игры}}",
   "gmroom.statuses": "статусы: {list}",
   "gmroom.no_faction": "без стороны",
   "gmroom.status_title": "📋 {phase} — сводка для ведущих",
