@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 
 /**
- * The command-line contract every CLI of the project keeps (`npm start`, `npm run emulator`,
- * `simulate`, `verify`, `bench`, `db:migrate`): `--help` (or `-h`) prints the usage on stdout and
- * exits 0; an unknown flag, a missing or malformed value, a bad port or a bad number is refused
- * with ONE line on stderr naming the command and what was wrong, and exit code 2.
+ * The command-line contract every CLI of the project keeps (`npm start`, `npm run bot`, `worker`,
+ * `emulator`, `simulate`, `verify`, `bench`, `db:migrate`): `--help` (or `-h`) prints the usage on
+ * stdout and exits 0; an unknown flag, a missing or malformed value, a bad port or a bad number is
+ * refused with ONE line on stderr naming the command and what was wrong, and exit code 2.
  */
 
 export class UsageError extends Error {}

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builtEntry } from "../worker/support.js";
+import { envSchema } from "../../src/config/env.js";
+import { builtEntry, nodeFlagsOf } from "../worker/support.js";
 
 /**
  * Every command a user runs answers `--help` with its usage (exit 0) and refuses bad input (an
@@ -35,6 +37,11 @@ function run(argv: string[], env: Record<string, string> = {}): Promise<Run> {
 /** The commands, as their npm scripts start them (package.json). */
 const commands: Record<string, { argv: () => string[]; usage: string }> = {
   start: { argv: () => [builtEntry("src/cli/start.ts")], usage: "usage: npm start --" },
+  bot: {
+    argv: () => [...nodeFlagsOf("src/bot/main.ts"), builtEntry("src/bot/main.ts")],
+    usage: "usage: npm run bot",
+  },
+  worker: { argv: () => [builtEntry("src/worker/main.ts")], usage: "usage: npm run worker" },
   emulator: { argv: () => ["--import", "tsx", "src/emulator/main.ts"], usage: "usage: npm run emulator --" },
   simulate: {
     argv: () => ["--import", "tsx", "src/cli/simulate.ts"],
@@ -68,6 +75,21 @@ describe("every command's --help", { timeout: 120_000 }, () => {
     const short = await run([...(commands["start"]?.argv() ?? []), "-h"], { DISCORD_TOKEN: "x" });
     expect(short.code).toBe(0);
     expect(short.stdout).toContain("--ruleset");
+  });
+});
+
+describe("npm run bot and npm run worker --help", { timeout: 120_000 }, () => {
+  it("names every environment variable they read, the shared ones and the worker's tuning", async () => {
+    const [bot, worker] = await Promise.all(
+      ["bot", "worker"].map((name) => run([...(commands[name]?.argv() ?? []), "--help"])),
+    );
+    const both = `${bot?.stdout ?? ""}${worker?.stdout ?? ""}`;
+    for (const variable of Object.keys(envSchema.shape)) expect(both).toContain(variable);
+    const tuning = [...readFileSync(new URL("docs/worker.md", root), "utf8").matchAll(/^\| `([A-Z_]+)`/gm)];
+    expect(tuning.length).toBeGreaterThan(0);
+    for (const [, variable] of tuning) expect(worker?.stdout).toContain(variable);
+    // The bot enqueues on the workers' queue, so it reads their prefix too.
+    expect(bot?.stdout).toContain("WORKER_QUEUE_PREFIX");
   });
 });
 
