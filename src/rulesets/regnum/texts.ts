@@ -1,217 +1,265 @@
-import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
+import type { RenderContext } from "../../engine/ruleset.js";
 import { joinList, word } from "../../engine/helpers.js";
-import { countRu, inCase, wordIn } from "../../engine/grammar.js";
-import type { Json, JsonObject } from "../../engine/types.js";
-import { armyName, countryName } from "./names.js";
+import { wordIn } from "../../engine/grammar.js";
+import { formatMessage, messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
+import type { Json, JsonObject, Lang } from "../../engine/types.js";
+import { RESULT_TEXT } from "./characters.js";
+import { armyName, COUNTRY_NAMES, countryName } from "./names.js";
 import { LABELS } from "./view.js";
 
-/** Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4). */
+/**
+ * Public lines (§13.5, English verbatim; Russian column) and private kinds (§13.4), as ICU
+ * messages (docs/i18n.md). The builders below turn the rules' params (ids, lists) into the
+ * messages' arguments; the words are in the messages.
+ */
 
 /** A param as text: a string as it is, absent or null empty, any other value as its JSON. */
 const asText = (value: Json | undefined) =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
+const yesNo = (condition: boolean) => (condition ? "yes" : "no");
+const CYRILLIC = /[А-Яа-яЁё]/;
 
-const TYPE_RU: Record<string, string> = { ki: "КИ", km: "КМ", im: "ИМ", ii: "ИИ" };
-const country = (c: Json | undefined) => countryName(asText(c), "ru");
-const army = (a: Json | undefined) => armyName(asText(a), "ru");
+/**
+ * A country's and an army's name: the Russian from names.ts (a country and its army share an id,
+ * which the catalogs' word cannot tell apart); the English the reader's word, which is the id
+ * itself in the simulator, as the rules file prints it.
+ */
+const countryWord = (ctx: RenderContext, id: string) =>
+  ctx.lang === "ru" ? countryName(id, "ru") : word(ctx, id);
+const armyWord = (ctx: RenderContext, id: string) => (ctx.lang === "ru" ? armyName(id, "ru") : word(ctx, id));
 
-function losses(params: JsonObject, ru: boolean, ctx?: RenderContext): string {
+/** A list in a line: the English joined by ", " as the rules file joins ids; the Russian as a sentence. */
+const listOf = (ctx: RenderContext, items: readonly string[]) =>
+  ctx.lang === "ru" ? joinList(items, "ru") : items.join(", ");
+
+/** An action's name in the reader's language; a GM-made result keeps its id readable. */
+function actionName(ctx: RenderContext, action: Json | undefined): string {
+  const id = asText(action);
+  return LABELS[id]?.[ctx.lang === "ru" ? 1 : 0] ?? id.replace(/_/g, " ");
+}
+
+/** The parts of a line's lists, one message per item. */
+const ITEMS: Record<Lang, { loss: string; post: string }> = {
+  en: { loss: "{army} — {n}", post: "{post}" },
+  // A dead character's posts are vacant at the reveal.
+  ru: { loss: "{army} — {n}", post: "{alive, select, no {{post} (вакантен)} other {{post}}}" },
+};
+
+function losses(params: JsonObject, ctx: RenderContext): string {
   const items = Array.isArray(params["losses"]) ? (params["losses"] as JsonObject[]) : [];
   return items
-    .map(
-      (l) =>
-        `${ru ? army(l["army"]) : ctx ? word(ctx, asText(l["army"])) : asText(l["army"])} — ${asText(l["n"])}`,
+    .map((loss) =>
+      formatMessage(ctx.lang, ITEMS[ctx.lang].loss, {
+        army: armyWord(ctx, asText(loss["army"])),
+        n: asText(loss["n"]),
+      }),
     )
     .join(", ");
 }
 
-export const en: TextCatalog = {
-  body_found: () => "A body was found.",
-  accusation: (p) =>
-    `Proceedings opened against the character with appearance ${asText(p["appearance"])}.${asText(p["article"]) ? ` Article: ${asText(p["article"])}.` : ""}`,
-  director_appointed: (p) =>
-    `The character with appearance ${asText(p["appearance"])} is appointed Director of the KSB.`,
-  wanted: (p) => `The character with appearance ${asText(p["appearance"])} is wanted.`,
-  battle: (p, ctx) => `Battle: ${word(ctx, asText(p["country"]))}. Losses: ${losses(p, false, ctx)}.`,
-  captured: (p, ctx) => `${word(ctx, asText(p["country"]))} captured: ${word(ctx, asText(p["army"]))}.`,
-  peace_signed: (p, ctx) =>
-    `Peace treaty signed: ${word(ctx, asText(p["a"]))} and ${word(ctx, asText(p["b"]))}.`,
-  post_vacant: (p, ctx) => `Post ${word(ctx, asText(p["post"]))} is vacant.`,
-  announce: (p) => asText(p["text"]),
-  game_over: (p, ctx) =>
-    `Game over. Winners: ${textsOf(p["winners"])
-      .map((f) => ctx.faction(f))
-      .join(", ")}.`,
-  game_over_none: () => "Game over. No winners.",
-  reveal: (p, ctx) =>
-    `${ctx.player(asText(p["player"]))}: appearance ${asText(p["appearance"])}; roles ${textsOf(p["roles"])
-      .map((r) => ctx.role(r))
-      .join(", ")}; factions ${textsOf(p["factions"])
-      .map((f) => ctx.faction(f))
-      .join(", ")}; character type ${asText(p["type"]).toUpperCase()}; posts ${
-      textsOf(p["posts"])
-        .map((x) => word(ctx, x))
-        .join(", ") || "—"
-    }.`,
-  chances: (p) => `Chances: ${asText(p["text"])}`,
-  losers: (p, ctx) =>
-    `Losers: ${
-      textsOf(p["factions"])
-        .map((f) => ctx.faction(f))
-        .join(", ") || "—"
-    }.`,
-  reward: (p, ctx) => `Reward of ${ctx.player(asText(p["player"]))}: ${asText(p["amount"])}.`,
-  // The rules' result texts are Russian; an English reader gets the result in English and a
-  // free text (a GM's) only when it is not one of them.
-  "private.result": (p) => {
-    const text = asText(p["text"]);
-    const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
-    return `${actionName(p["action"], 0)}${appearanceOf(p)}: ${RESULT_EN[asText(p["result"])] ?? "Done."}${extra}`;
+const appearance: ArgsOf = (p) => ({ appearance: asText(p["appearance"]) });
+const text: ArgsOf = (p) => ({ text: asText(p["text"]) });
+const factions = (ctx: RenderContext, value: Json | undefined) => textsOf(value).map((f) => ctx.faction(f));
+
+const ARGS: Record<string, ArgsOf> = {
+  body_found: () => ({}),
+  accusation: (p) => ({
+    appearance: asText(p["appearance"]),
+    article: asText(p["article"]),
+    has_article: yesNo(asText(p["article"]) !== ""),
+  }),
+  director_appointed: appearance,
+  wanted: appearance,
+  battle: (p, ctx) => ({ country: countryWord(ctx, asText(p["country"])), losses: losses(p, ctx) }),
+  captured: (p, ctx) => {
+    const country = asText(p["country"]);
+    return {
+      country: countryWord(ctx, country),
+      country_gender: COUNTRY_NAMES[country]?.ruFem ? "f" : "m",
+      army: armyWord(ctx, asText(p["army"])),
+    };
   },
-  "private.notice": (p) => {
-    const text = asText(p["text"]);
-    const extra = text && !/[А-Яа-яЁё]/.test(text) ? ` ${text}` : "";
-    return `${NOTICE_EN[asText(p["about"])] ?? "A message from the GM."}${extra}`;
-  },
-  "private.relay": (p) => relay(p, "(no text)"),
-};
-
-export const RESULT_EN: Record<string, string> = {
-  ok: "Done.",
-  hidden: "The target is hiding.",
-  suspicious: "The target is suspicious.",
-  not_suspicious: "The target is not suspicious.",
-  unidentifiable: "Identification is impossible.",
-  unavailable: "The body is unavailable.",
-  invalid: "Identification is impossible.",
-  opened: "The interrogation has begun.",
-  done: "Done.",
-  released: "The detainee is released.",
-  failed: "The move failed.",
-  requested: "The request is sent.",
-  incomplete: "The search was not carried out.",
-  abroad: "The target is abroad.",
-  wanted: "The target is hiding and is now wanted.",
-  protected: "The wanted character is protected by an army.",
-  already: "The target is already detained.",
-  avoided: "The detention failed.",
-  detained: "The target is detained.",
-  too_early: "Release is not possible yet.",
-  no_orchium: "Not enough orchium.",
-};
-
-const NOTICE_EN: Record<string, string> = {
-  summons: "You are summoned for interrogation.",
-  searched: "You were searched.",
-  recruited: "You are recruited into the OZD: you are now a junior adept.",
-  derecruited: "You are de-recruited and back in your former faction.",
-  robbed: "You were robbed.",
-  detained: "You are detained.",
-  released: "You are released.",
-  palace_invitation: "You are invited to the Rainbow Palace.",
-  palace_request: "A character asks to be let into the Rainbow Palace.",
-  palace_joined: "You are in the Rainbow Palace.",
-  danger_avoided: "You avoided danger.",
-  warrant_request: "The KSB asks the court for a warrant.",
-  warrant_granted: "The court granted the warrant.",
-  warrant_denied: "The court denied the warrant.",
-  character_type: "The target's character type is established.",
-  wanted: "You are wanted.",
-  gm: "A message from the GM.",
-};
-
-/** An action's name in the language (0 en, 1 ru); a GM-made result keeps its id readable. */
-function actionName(action: Json | undefined, lang: 0 | 1): string {
-  const id = asText(action);
-  return LABELS[id]?.[lang] ?? id.replace(/_/g, " ");
-}
-
-const appearanceOf = (p: JsonObject) => (p["targetAppearance"] ? ` (${asText(p["targetAppearance"])})` : "");
-
-/** A relayed message: never an empty line ("A4: "). */
-const relay = (p: JsonObject, empty: string) => `${asText(p["from"])}: ${asText(p["text"]).trim() || empty}`;
-
-const NOTICE_RU: Record<string, string> = {
-  summons: "Вас вызывают на допрос.",
-  searched: "У вас провели обыск.",
-  recruited: "Вы завербованы в ОЗД: теперь вы младший адепт.",
-  derecruited: "Вы развербованы и вернулись в прежнюю фракцию.",
-  robbed: "Вас ограбили.",
-  detained: "Вы задержаны.",
-  released: "Вы освобождены.",
-  palace_invitation: "Вас приглашают в Радужный дворец.",
-  palace_request: "Персонаж просит впустить его в Радужный дворец.",
-  palace_joined: "Вы в Радужном дворце.",
-  danger_avoided: "Вы избежали опасности.",
-  warrant_request: "КСБ просит разрешения суда.",
-  warrant_granted: "Разрешение суда получено.",
-  warrant_denied: "В разрешении суда отказано.",
-  character_type: "Характер цели установлен.",
-  wanted: "Вы объявлены в розыск.",
-  gm: "Сообщение ведущего.",
-};
-
-export const ru: TextCatalog = {
-  body_found: () => "Найдено тело.",
-  accusation: (p) =>
-    `Возбуждено судопроизводство против персонажа в облике ${asText(p["appearance"])}.${asText(p["article"]) ? ` Статья: ${asText(p["article"])}.` : ""}`,
-  director_appointed: (p) => `Директором КСБ назначен персонаж в облике ${asText(p["appearance"])}.`,
-  wanted: (p) => `Объявлен розыск персонажа в облике ${asText(p["appearance"])}.`,
-  battle: (p) => `Бой: ${country(p["country"])}. Потери: ${losses(p, true)}.`,
-  captured: (p) => `${country(p["country"])} захвачена: ${army(p["army"])}.`,
-  peace_signed: (p) => `Заключён мирный договор: ${army(p["a"])} и ${army(p["b"])}.`,
+  peace_signed: (p, ctx) => ({ a: armyWord(ctx, asText(p["a"])), b: armyWord(ctx, asText(p["b"])) }),
   post_vacant: (p, ctx) => {
     const post = asText(p["post"]);
     const of = wordIn(ctx, post, "gen");
-    return of === undefined ? `Пост «${word(ctx, post)}» вакантен.` : `Пост ${of} вакантен.`;
+    return { post: word(ctx, post), post_gen: of ?? word(ctx, post), post_declines: yesNo(of !== undefined) };
   },
-  announce: (p) => asText(p["text"]),
-  game_over: (p, ctx) =>
-    `Игра окончена решением ведущего (по этим правилам её завершает только ведущий). Победители: ${textsOf(
-      p["winners"],
-    )
-      .map((f) => ctx.faction(f))
-      .join(", ")}.`,
-  game_over_none: () =>
-    "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): победителей нет.",
-  // A sentence, not a field list: «Вера — Горожанин (Горожане), облик Незнакомец, характер КИ; без постов.»
+  announce: text,
+  game_over: (p, ctx) => ({ winners: factions(ctx, p["winners"]).join(", ") }),
+  game_over_none: () => ({}),
   reveal: (p, ctx) => {
-    const roles = joinList(
-      textsOf(p["roles"]).map((r) => ctx.role(r)),
-      "ru",
-    );
-    const factions = joinList(
-      textsOf(p["factions"]).map((f) => ctx.faction(f)),
-      "ru",
-    );
-    const dead = p["alive"] === false;
-    const posts = textsOf(p["posts"]).map((x) => (dead ? `${word(ctx, x)} (вакантен)` : word(ctx, x)));
-    const type = TYPE_RU[asText(p["type"])] ?? asText(p["type"]);
-    return `${ctx.player(asText(p["player"]))} — ${roles || "без роли"}${factions ? ` (${factions})` : ""}, облик ${asText(p["appearance"])}, характер ${type}${dead ? ", среди погибших" : ""}; ${
-      posts.length === 0 ? "без постов" : `${posts.length === 1 ? "пост" : "посты"}: ${joinList(posts, "ru")}`
-    }.`;
-  },
-  chances: (p) => `Шансы: ${asText(p["text"])}`,
-  losers: (p, ctx) =>
-    `Проигравшие: ${
-      textsOf(p["factions"])
-        .map((f) => ctx.faction(f))
-        .join(", ") || "—"
-    }.`,
-  reward: (p, ctx) => {
-    const amount = typeof p["amount"] === "number" ? p["amount"] : 0;
-    const crowns = countRu(amount, ["крона", "кроны", "крон"]);
-    return inCase(
+    const roles = listOf(
       ctx,
-      asText(p["player"]),
-      "dat",
-      (name) => `Награда ${name}: ${crowns}.`,
-      (name) => `Награда: ${name} — ${crowns}.`,
+      textsOf(p["roles"]).map((r) => ctx.role(r)),
     );
+    const sides = listOf(ctx, factions(ctx, p["factions"]));
+    const alive = yesNo(p["alive"] !== false);
+    const posts = textsOf(p["posts"]).map((post) =>
+      formatMessage(ctx.lang, ITEMS[ctx.lang].post, { post: word(ctx, post), alive }),
+    );
+    const postList = listOf(ctx, posts);
+    return {
+      ...seatArgs(ctx, "player", asText(p["player"])),
+      appearance: asText(p["appearance"]),
+      roles,
+      has_roles: yesNo(roles !== ""),
+      factions: sides,
+      has_factions: yesNo(sides !== ""),
+      type: asText(p["type"]),
+      alive,
+      posts: postList,
+      post_count: posts.length,
+      has_posts: yesNo(postList !== ""),
+    };
   },
-  "private.result": (p) => `${actionName(p["action"], 1)}${appearanceOf(p)}: ${asText(p["text"])}`,
-  "private.notice": (p) =>
-    `${NOTICE_RU[asText(p["about"])] ?? NOTICE_RU["gm"] ?? ""}${p["text"] ? ` ${asText(p["text"])}` : ""}`,
-  "private.relay": (p) => relay(p, "(без текста)"),
+  chances: text,
+  losers: (p, ctx) => {
+    const losers = factions(ctx, p["factions"]).join(", ");
+    return { losers, has_losers: yesNo(losers !== "") };
+  },
+  reward: (p, ctx) => ({
+    ...seatArgs(ctx, "player", asText(p["player"]), ["dat"]),
+    amount: asText(p["amount"]),
+    crowns: typeof p["amount"] === "number" ? p["amount"] : 0,
+  }),
+  // The rules' result texts are Russian; an English reader gets the result in English and a
+  // free text (a GM's) only when it is not one of them.
+  "private.result": (p, ctx) => {
+    const said = asText(p["text"]);
+    return {
+      action: actionName(ctx, p["action"]),
+      appearance: asText(p["targetAppearance"]),
+      has_appearance: yesNo(Boolean(p["targetAppearance"])),
+      result: asText(p["result"]),
+      text: said,
+      has_english_text: yesNo(said !== "" && !CYRILLIC.test(said)),
+    };
+  },
+  "private.notice": (p) => {
+    const said = asText(p["text"]);
+    return {
+      about: asText(p["about"]),
+      text: said,
+      has_text: yesNo(Boolean(p["text"])),
+      has_english_text: yesNo(said !== "" && !CYRILLIC.test(said)),
+    };
+  },
+  // A relayed message: never an empty line ("A4: ").
+  "private.relay": (p) => {
+    const said = asText(p["text"]).trim();
+    return { from: asText(p["from"]), text: said, has_text: yesNo(said !== "") };
+  },
 };
+
+/** The English of the private results (§5), by their code; anything else reads as done. */
+const RESULT_SELECT_EN =
+  "{result, select, ok {Done.} hidden {The target is hiding.} suspicious {The target is suspicious.} " +
+  "not_suspicious {The target is not suspicious.} unidentifiable {Identification is impossible.} " +
+  "unavailable {The body is unavailable.} invalid {Identification is impossible.} " +
+  "opened {The interrogation has begun.} done {Done.} released {The detainee is released.} " +
+  "failed {The move failed.} requested {The request is sent.} incomplete {The search was not carried out.} " +
+  "abroad {The target is abroad.} wanted {The target is hiding and is now wanted.} " +
+  "protected {The wanted character is protected by an army.} already {The target is already detained.} " +
+  "avoided {The detention failed.} detained {The target is detained.} " +
+  "too_early {Release is not possible yet.} no_orchium {Not enough orchium.} other {Done.}}";
+
+/** The English of each result code the rules give a Russian text (characters.ts), for the console's case file. */
+export const RESULT_EN: Record<string, string> = Object.fromEntries(
+  Object.keys(RESULT_TEXT).map((result) => [result, formatMessage("en", RESULT_SELECT_EN, { result })]),
+);
+
+/** A notice's words by its `about`; `other` is the GM's own message (`gm`) and any other. */
+const NOTICE_EN =
+  "{about, select, summons {You are summoned for interrogation.} searched {You were searched.} " +
+  "recruited {You are recruited into the OZD: you are now a junior adept.} " +
+  "derecruited {You are de-recruited and back in your former faction.} robbed {You were robbed.} " +
+  "detained {You are detained.} released {You are released.} " +
+  "palace_invitation {You are invited to the Rainbow Palace.} " +
+  "palace_request {A character asks to be let into the Rainbow Palace.} " +
+  "palace_joined {You are in the Rainbow Palace.} danger_avoided {You avoided danger.} " +
+  "warrant_request {The KSB asks the court for a warrant.} warrant_granted {The court granted the warrant.} " +
+  "warrant_denied {The court denied the warrant.} character_type {The target's character type is established.} " +
+  "wanted {You are wanted.} other {A message from the GM.}}";
+
+const NOTICE_RU =
+  "{about, select, summons {Вас вызывают на допрос.} searched {У вас провели обыск.} " +
+  "recruited {Вы завербованы в ОЗД: теперь вы младший адепт.} " +
+  "derecruited {Вы развербованы и вернулись в прежнюю фракцию.} robbed {Вас ограбили.} " +
+  "detained {Вы задержаны.} released {Вы освобождены.} " +
+  "palace_invitation {Вас приглашают в Радужный дворец.} " +
+  "palace_request {Персонаж просит впустить его в Радужный дворец.} " +
+  "palace_joined {Вы в Радужном дворце.} danger_avoided {Вы избежали опасности.} " +
+  "warrant_request {КСБ просит разрешения суда.} warrant_granted {Разрешение суда получено.} " +
+  "warrant_denied {В разрешении суда отказано.} character_type {Характер цели установлен.} " +
+  "wanted {Вы объявлены в розыск.} other {Сообщение ведущего.}}";
+
+const TARGET_APPEARANCE = "{has_appearance, select, yes { ({appearance})} other {}}";
+
+export const en = messageCatalog(
+  "en",
+  {
+    body_found: "A body was found.",
+    accusation:
+      "Proceedings opened against the character with appearance {appearance}.{has_article, select, yes { Article: {article}.} other {}}",
+    director_appointed: "The character with appearance {appearance} is appointed Director of the KSB.",
+    wanted: "The character with appearance {appearance} is wanted.",
+    battle: "Battle: {country}. Losses: {losses}.",
+    captured: "{country} captured: {army}.",
+    peace_signed: "Peace treaty signed: {a} and {b}.",
+    post_vacant: "Post {post} is vacant.",
+    announce: "{text}",
+    game_over: "Game over. Winners: {winners}.",
+    game_over_none: "Game over. No winners.",
+    reveal:
+      "{player}: appearance {appearance}; roles {roles}; factions {factions}; " +
+      "character type {type, select, ki {KI} km {KM} im {IM} ii {II} other {{type}}}; " +
+      "posts {has_posts, select, yes {{posts}} other {—}}.",
+    chances: "Chances: {text}",
+    losers: "Losers: {has_losers, select, yes {{losers}} other {—}}.",
+    reward: "Reward of {player}: {amount}.",
+    "private.result": `{action}${TARGET_APPEARANCE}: ${RESULT_SELECT_EN}{has_english_text, select, yes { {text}} other {}}`,
+    "private.notice": `${NOTICE_EN}{has_english_text, select, yes { {text}} other {}}`,
+    "private.relay": "{from}: {has_text, select, yes {{text}} other {(no text)}}",
+  },
+  ARGS,
+);
+
+/** «N крон» with at most one decimal, as a reward may be a share («33,3 кроны»). */
+const CROWNS =
+  "{crowns, plural, one {{crowns, number, ::.#} крона} few {{crowns, number, ::.#} кроны} " +
+  "many {{crowns, number, ::.#} крон} other {{crowns, number, ::.#} кроны}}";
+
+export const ru = messageCatalog(
+  "ru",
+  {
+    body_found: "Найдено тело.",
+    accusation:
+      "Возбуждено судопроизводство против персонажа в облике {appearance}.{has_article, select, yes { Статья: {article}.} other {}}",
+    director_appointed: "Директором КСБ назначен персонаж в облике {appearance}.",
+    wanted: "Объявлен розыск персонажа в облике {appearance}.",
+    battle: "Бой: {country}. Потери: {losses}.",
+    captured: "{country} захвачена: {army}.",
+    peace_signed: "Заключён мирный договор: {a} и {b}.",
+    post_vacant: "{post_declines, select, yes {Пост {post_gen} вакантен.} other {Пост «{post}» вакантен.}}",
+    announce: "{text}",
+    game_over:
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий). Победители: {winners}.",
+    game_over_none:
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): победителей нет.",
+    // A sentence, not a field list: «Вера — Горожанин (Горожане), облик Незнакомец, характер КИ; без постов.»
+    reveal:
+      "{player} — {has_roles, select, yes {{roles}} other {без роли}}{has_factions, select, yes { ({factions})} other {}}, " +
+      "облик {appearance}, характер {type, select, ki {КИ} km {КМ} im {ИМ} ii {ИИ} other {{type}}}" +
+      "{alive, select, no {, среди погибших} other {}}; " +
+      "{post_count, plural, =0 {без постов} =1 {пост: {posts}} other {посты: {posts}}}.",
+    chances: "Шансы: {text}",
+    losers: "Проигравшие: {has_losers, select, yes {{losers}} other {—}}.",
+    reward: `{player_declines, select, yes {Награда {player_dat}: ${CROWNS}.} other {Награда: {player} — ${CROWNS}.}}`,
+    "private.result": `{action}${TARGET_APPEARANCE}: {text}`,
+    "private.notice": `${NOTICE_RU}{has_text, select, yes { {text}} other {}}`,
+    "private.relay": "{from}: {has_text, select, yes {{text}} other {(без текста)}}",
+  },
+  ARGS,
+);
