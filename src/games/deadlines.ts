@@ -284,7 +284,7 @@ export async function setDeadline(
       throw new UserError("gm.deadline_past", { local: localTime(at, game.timezone), zone: game.timezone });
     }
     if (at.getTime() - now.getTime() > DEADLINE_MAX_DAYS * DAY_MS)
-      throw new UserError("gm.deadline_too_far", { days: DEADLINE_MAX_DAYS });
+      throw new UserError("gm.deadline_too_far", { max_days: DEADLINE_MAX_DAYS });
     return at;
   });
 }

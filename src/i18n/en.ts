@@ -20,12 +20,12 @@ export const en: Catalog = {
     "That member's name reads like the name of {name}, who already sits in this game (letters of another alphabet that look the same). Ask him to change his server nickname first.",
   "game.not_player": "You are not a player of this game.",
   "game.already_started": "The game has already started.",
-  "game.full": "The game is full ({max} seats).",
+  "game.full": "The game is full ({max, plural, one {# seat} other {# seats}}).",
   "game.too_few_players": "Too few players for {ruleset}: {count} joined, at least {min} needed.",
   "game.too_few_dealt":
     "Too few players for the bot to deal {ruleset}: {count} joined, at least {min} needed. A smaller table (from {assigned}) starts once a GM fixes every seat's role with /game assign.",
   "game.too_many_running":
-    "This server already runs {max} games, its limit: end one first, or raise the limit with /settings max_games.",
+    "This server already runs {max, plural, one {# game} other {# games}}, its limit: end one first, or raise the limit with /settings max_games.",
   "game.unknown_options": "{ruleset} has no option {keys}. Its options: {known}.",
   "game.no_lobby": "No game on this server is open for joining now.",
   "gm.add_player": "A player of this game cannot also be its GM.",
@@ -60,7 +60,8 @@ export const en: Catalog = {
   "gm.deadline_format":
     "“{text}” is not a time I can read. Write `21:00` (the next 21:00), `2026-12-02 21:00` or `02.12.2026 21:00`, on the game's clock ({zone}).",
   "gm.deadline_past": "{local} ({zone}) has already passed: choose a time in the future.",
-  "gm.deadline_too_far": "A deadline can be set at most {days} days ahead.",
+  "gm.deadline_too_far":
+    "A deadline can be set at most {max_days, plural, one {# day} other {# days}} ahead.",
   "rule.rejected": "Refused: {reason}",
   "gm.unsupported": "The ruleset {ruleset} has no GM action “{action}”.",
   "extension.unavailable": "You cannot ask for an extension now.",
@@ -191,7 +192,7 @@ export const en: Catalog = {
   // co-GMs, the server's games, help
   "gm.added": "{user} is now a GM of “{name}”.",
   "gm.removed": "{user} is no longer a GM of “{name}”.",
-  "settings.max_games": ", at most {max} running games",
+  "settings.max_games": ", at most {max, plural, one {# running game} other {# running games}}",
   "status.gms": "GMs",
   "join.pick": "Several games are open for joining: choose one.",
   "join.placeholder": "Choose a game",

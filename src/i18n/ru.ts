@@ -46,7 +46,8 @@ export const ru: Catalog = {
   "gm.deadline_format":
     "Не понимаю время «{text}». Напишите `21:00` (ближайшие 21:00), `2026-12-02 21:00` или `02.12.2026 21:00` — по часам игры ({zone}).",
   "gm.deadline_past": "{local} ({zone}) уже прошло: выберите время в будущем.",
-  "gm.deadline_too_far": "Срок можно назначить не дальше чем на {days} дней вперёд.",
+  "gm.deadline_too_far":
+    "Срок можно назначить не дальше чем на {max_days, plural, one {# день} few {# дня} many {# дней} other {# дня}} вперёд.",
   "game.unknown_ruleset": "Неизвестные правила: {ruleset}.",
   "game.ended": "Игра окончена.",
   "game.not_started": "Игра ещё не началась.",

@@ -234,7 +234,7 @@ describe("time zones", () => {
     const past = await h.slash(gm, "gm deadline", { time: "2026-03-08 09:00", game: "NY" });
     expect(contentOf(past)).toBe(t("ru", "gm.deadline_past", { local: "2026-03-08 09:00", zone: NY }));
     const far = await h.slash(gm, "gm deadline", { time: "2027-03-08 09:00", game: "NY" });
-    expect(contentOf(far)).toBe(t("ru", "gm.deadline_too_far", { days: 30 }));
+    expect(contentOf(far)).toBe(t("ru", "gm.deadline_too_far", { max_days: 30 }));
     expect((await h.service.currentPhase(game.id))?.deadlineAt).toEqual(was);
     const player = await h.slash(u(2), "gm deadline", { time: "21:00", game: "NY" });
     expect(contentOf(player)).toBe(t("ru", "game.gm_only"));
