@@ -1,3 +1,4 @@
+import { formatMessage } from "../engine/messages.js";
 import type { Lang } from "../engine/types.js";
 import { rulesets } from "../rulesets/index.js";
 import { rulebooks } from "./rulebooks.js";
@@ -30,7 +31,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     extension: "`/extension` asks for more time, within the limits of the rules.",
     options: "Options",
     optionsText:
-      "A GM sets options when creating the game: `/game create ruleset:{id} name:… options:'{…}'` with a JSON object of the keys to change (the others keep their defaults; an unknown key or a wrong type is refused with the reason). The defaults, which also show each option's JSON shape:",
+      "A GM sets options when creating the game: `/game create ruleset:{id} name:… options:'''{…}'''` with a JSON object of the keys to change (the others keep their defaults; an unknown key or a wrong type is refused with the reason). The defaults, which also show each option's JSON shape:",
     optionsMore: "What each option means: [docs/rules/{id}.md](../rules/{id}.md), section «Options».",
   },
   ru: {
@@ -54,14 +55,16 @@ const TEXT: Record<Lang, Record<string, string>> = {
     extension: "`/extension` просит продления в пределах правил.",
     options: "Настройки",
     optionsText:
-      "Ведущий задаёт настройки при создании игры: `/game create ruleset:{id} name:… options:'{…}'` с JSON-объектом изменяемых ключей (остальные берутся по умолчанию; неизвестный ключ или неверный тип отклоняются с причиной). Значения по умолчанию — они же показывают JSON-форму каждой настройки:",
+      "Ведущий задаёт настройки при создании игры: `/game create ruleset:{id} name:… options:'''{…}'''` с JSON-объектом изменяемых ключей (остальные берутся по умолчанию; неизвестный ключ или неверный тип отклоняются с причиной). Значения по умолчанию — они же показывают JSON-форму каждой настройки:",
     optionsMore: "Что значит каждая настройка: [docs/rules/{id}.md](../rules/{id}.md), раздел «Options».",
   },
 };
 
 const MASKED = new Set(["clans", "regnum"]);
 
-const fill = (s: string, id: string) => s.replaceAll("{id}", id);
+/** A text of TEXT is an ICU message (docs/i18n.md): `{id}` is the ruleset, and the quoted
+ * `'''{…}'''` reads as '{…}', the shell's quotes around a JSON object. */
+const fill = (lang: Lang, s: string, id: string) => formatMessage(lang, s, { id });
 
 export function rulebookMarkdown(id: string, lang: Lang): string {
   const ruleset = rulesets[id];
@@ -70,7 +73,7 @@ export function rulebookMarkdown(id: string, lang: Lang): string {
   const x = TEXT[lang];
   const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const out: string[] = [];
-  out.push(`# ${ruleset.name[lang]}`, "", fill(x["intro"] ?? "", id), "");
+  out.push(`# ${ruleset.name[lang]}`, "", fill(lang, x["intro"] ?? "", id), "");
   out.push(book.summary, "");
   out.push(`## ${x["sides"]}`, "");
   for (const faction of Object.values(ruleset.factions)) out.push(`- ${faction.name[lang]}`);
@@ -91,7 +94,14 @@ export function rulebookMarkdown(id: string, lang: Lang): string {
   if (MASKED.has(id)) out.push(`- ${x["masked"]}`);
   if (Object.hasOwn(ruleset.actions, "request_extension")) out.push(`- ${x["extension"]}`);
   const defaults = ruleset.options.parse({}) as unknown;
-  out.push("", `## ${x["options"]}`, "", fill(x["optionsText"] ?? "", id), "");
-  out.push("```json", JSON.stringify(defaults, null, 2), "```", "", fill(x["optionsMore"] ?? "", id), "");
+  out.push("", `## ${x["options"]}`, "", fill(lang, x["optionsText"] ?? "", id), "");
+  out.push(
+    "```json",
+    JSON.stringify(defaults, null, 2),
+    "```",
+    "",
+    fill(lang, x["optionsMore"] ?? "", id),
+    "",
+  );
   return out.join("\n");
 }
