@@ -240,7 +240,8 @@ export const ru = messageCatalog(
     director_appointed: "Директором КСБ назначен персонаж в облике {appearance}.",
     wanted: "Объявлен розыск персонажа в облике {appearance}.",
     battle: "Бой: {country}. Потери: {losses}.",
-    captured: "{country} захвачена: {army}.",
+    // The country agrees with its own gender: «Бритония захвачена», «Регнум захвачен».
+    captured: "{country} {country_gender, select, f {захвачена} other {захвачен}}: {army}.",
     peace_signed: "Заключён мирный договор: {a} и {b}.",
     post_vacant: "{post_declines, select, yes {Пост {post_gen} вакантен.} other {Пост «{post}» вакантен.}}",
     announce: "{text}",
