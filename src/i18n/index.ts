@@ -1,5 +1,4 @@
 import { idContext, joinList } from "../engine/helpers.js";
-import { countRu, formatNumber } from "../engine/grammar.js";
 import { formatMessage } from "../engine/messages.js";
 import { renderRejection } from "../engine/rejections.js";
 import type { RenderContext } from "../engine/ruleset.js";
@@ -16,8 +15,8 @@ import { signupsEn, signupsRu } from "./signups.js";
 export type { Lang, Localized };
 export { joinList };
 export type Params = Record<string, string | number>;
-export type Message = string | ((p: Params) => string);
-export type Catalog = Record<string, Message>;
+/** Each key's ICU MessageFormat message (docs/i18n.md, "Message format"). */
+export type Catalog = Record<string, string>;
 
 export const catalogs: Record<Lang, Catalog> = {
   en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn, ...signupsEn },
@@ -29,7 +28,7 @@ export const LANGS: readonly Lang[] = ["ru", "en"];
 export function t(lang: Lang, key: string, params: Params = {}): string {
   const message = catalogs[lang][key] ?? catalogs.en[key];
   if (message === undefined) return key;
-  return typeof message === "function" ? message(params) : formatMessage(lang, message, params);
+  return formatMessage(lang, message, params);
 }
 
 export function has(key: string): boolean {
@@ -45,26 +44,6 @@ export function statusName(lang: Lang, status: string, gender: "m" | "f" | "" = 
 export function both(key: string, params: Params = {}): Localized {
   return { en: t("en", key, params), ru: t("ru", key, params) };
 }
-
-/** "5 votes" / "5 голосов": the number with its correctly declined noun. */
-export function countOf(
-  lang: Lang,
-  n: number,
-  forms: { en: readonly [string, string]; ru: readonly [string, string, string] },
-): string {
-  if (lang === "ru") return countRu(n, forms.ru);
-  return `${formatNumber("en", n)} ${new Intl.PluralRules("en").select(n) === "one" ? forms.en[0] : forms.en[1]}`;
-}
-
-export const NOUNS = {
-  vote: { en: ["vote", "votes"], ru: ["голос", "голоса", "голосов"] },
-  minute: { en: ["minute", "minutes"], ru: ["минута", "минуты", "минут"] },
-  /** Accusative, after "на": "на 21 минуту". */
-  minuteAcc: { en: ["minute", "minutes"], ru: ["минуту", "минуты", "минут"] },
-  player: { en: ["player", "players"], ru: ["игрок", "игрока", "игроков"] },
-  order: { en: ["order", "orders"], ru: ["приказ", "приказа", "приказов"] },
-  hour: { en: ["hour", "hours"], ru: ["час", "часа", "часов"] },
-} as const;
 
 /**
  * A rule's refusal in the reader's language, rendered from its text in the ruleset's (or the
