@@ -30,7 +30,7 @@ const WORDS = {
     vote: "Vote to hang",
     against: "against",
     votes3: "3 votes",
-    over: "Game over. Winners: Town.",
+    over: "Game over. No mafia and no maniac are left alive. Winners: Town.",
     notMasked: "This game is not played under masks: write in the chat directly.",
     talk: "Morning. I saw the maniac's knife.",
   },

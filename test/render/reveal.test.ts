@@ -47,7 +47,9 @@ describe("revealFiles", () => {
     const day = log.phases[1];
     expect(day?.deaths).toEqual([{ player: "ita", name: "Глеб", cause: "lynch" }]);
     expect(day?.events.map((e) => e.type)).toContain("game_over");
-    expect(day?.public.map((l) => l.text)).toContain("Game over. Winners: Town.");
+    expect(day?.public.map((l) => l.text)).toContain(
+      "Game over. No mafia and no maniac are left alive. Winners: Town.",
+    );
     const night = log.phases[0];
     const privates = night?.private ?? [];
     expect(privates.length).toBe(g.reports[0]?.private.length);

@@ -27,6 +27,12 @@ export const ROLE_NAMES = {
 
 const yesNo = (condition: boolean): string => (condition ? "yes" : "no");
 
+/**
+ * The simulator's reader (`idContext`) has no words for rules ids: it prints the rules file's
+ * English templates verbatim. A reader of the bot has them, and is told more (`{reader}` yes).
+ */
+const isReader = (ctx: RenderContext): boolean => ctx.word !== undefined;
+
 /** A list of seats (`{names}`, in seat order as emitted), and whether it is one seat (`{single}`, `{first_gender}`). */
 function seatListArgs(value: Json | undefined, ctx: RenderContext): Record<string, string> {
   const ids = paramList(value);
@@ -79,7 +85,11 @@ const ARGS: Record<string, ArgsOf> = {
   lynched: seat("name"),
   protected: seat("name"),
   gm_removed: seat("name"),
-  game_over_winner: (params, ctx) => ({ clan: ctx.faction(paramText(params["clan"])) }),
+  game_over_winner: (params, ctx) => ({
+    clan: ctx.faction(paramText(params["clan"])),
+    reader: yesNo(isReader(ctx)),
+  }),
+  game_over_none: (_params, ctx) => ({ reader: yesNo(isReader(ctx)) }),
   reveal_player: (params, ctx) => ({
     name: ctx.player(paramText(params["name"])),
     role: ctx.role(paramText(params["role"])),
@@ -137,8 +147,10 @@ const en: Record<string, string> = {
   nobody_protected: "Nobody is protected.",
   inactivity: "Removed for inactivity: {names}.",
   gm_removed: "Removed by the GM: {name}.",
-  game_over_winner: "Game over. Winners: {clan}.",
-  game_over_none: "Game over. No winners.",
+  // The simulator prints §7's template; a reader is also told the rule of §9 that ended the game.
+  game_over_winner:
+    "Game over{reader, select, yes {: only {clan} still has a living Boss} other {}}. Winners: {clan}.",
+  game_over_none: "Game over{reader, select, yes {: no clan has a living Boss left} other {}}. No winners.",
   reveal_player: "{name}: {role}, {home} → {clan}",
   reveal_numbers: "Random numbers: {numbers}.",
   "private.role_card":

@@ -70,8 +70,14 @@ const deathArgs: ArgsOf = (params, ctx) => {
 };
 
 /**
+ * The simulator's reader (`idContext`) has no words for rules ids: it prints the rules file's
+ * English templates verbatim. A reader of the bot has them, and is told more (`{reader}` yes).
+ */
+const isReader = (ctx: RenderContext): boolean => ctx.word !== undefined;
+
+/**
  * The end (§9): `{winners}` the winning sides, `{winner_count}`, `{rule}` the condition that ended
- * the game and `{method}` how a duel was decided.
+ * the game, `{method}` how a duel was decided, and `{reader}` whether to say so in English.
  */
 const gameOverArgs: ArgsOf = (params, ctx) => {
   const winners = stringsOf(params["winners"]);
@@ -80,6 +86,7 @@ const gameOverArgs: ArgsOf = (params, ctx) => {
     winner_count: winners.length,
     rule: stringOrEmpty(params["rule"]),
     method: stringOrEmpty(params["method"]),
+    reader: yesNo(isReader(ctx)),
   };
 };
 
@@ -143,21 +150,37 @@ const en: Record<string, string> = {
   removed_by_host: "{player} was removed by the host. Role: {role}.",
   left_game: "{player} left the game. Role: {role}.",
   beaten: "{player} was beaten by the thug.",
-  blew_up: `{player} blew himself up.${REVEAL_EN}`,
+  // §7's "himself", the rules' word for any player; a seat known to be a woman's reads "herself".
+  blew_up: `{player_gender, select, f {{player} blew herself up.} other {{player} blew himself up.}}${REVEAL_EN}`,
   darkness: `{player} was taken by the Darkness.${REVEAL_EN}`,
   missing: "{player} went missing. Role: {role}.",
   harakiri: `{player} committed harakiri.${REVEAL_EN}`,
   stray_bullet: `{player} was hit by a stray bullet.${REVEAL_EN}`,
   killed: `{player} was killed by {by}.${REVEAL_EN}`,
   quiet_night: "Quiet night.",
-  game_over: "Game over. {winner_count, plural, =0 {No winners.} other {Winners: {winners}.}}",
+  // The simulator prints §7's template; a reader is also told which condition of §9 ended the game.
+  game_over: `Game over.{reader, select,
+    yes {{rule, select,
+      nobody { Nobody is left alive.}
+      son { Two are left alive, a mafioso and the bastard son of his clan's boss, and the rules give the win to the town.}
+      town { No mafia and no maniac are left alive.}
+      clan { Only the members of one clan are left alive.}
+      maniac { Only the maniac is left alive.}
+      duel { After the night two players of different sides are left alive — the duel rule:{method, select,
+        votes { the one with fewer votes against him over the game wins}
+        first_vote { both have as many votes against them, and the one voted against first loses}
+        coin { neither was ever voted against, and a coin toss chose the winner}
+        gm { neither was ever voted against, and the host named the winner}
+        other {}}.}
+      other {}}}
+    other {}} {winner_count, plural, =0 {No winners.} other {Winners: {winners}.}}`,
   "private.role": "Your role: {role}.",
   "private.team": `{chat, select,
     police {The police: {members}.}
     other {Your clan ({clan}): {members}.{has_don, select, yes { Don: {don}.} other { The don is not chosen yet.}}{has_son, select, yes { Your boss's bastard son: {son}.} other {}}}}`,
   "private.don": "The don of the {clan} is now {player}.",
   "private.check_result":
-    "Check: {target} is {shown}.{has_thug, select, yes { The thug who beat him: {thug}.} other {}}",
+    "Check: {target} is {shown}.{has_thug, select, yes {{target_gender, select, f { The thug who beat her: {thug}.} other { The thug who beat him: {thug}.}}} other {}}",
   "private.promoted": "The commissar is dead: you have his badge and check from the next night.",
   "private.vest_broken": "Your vest stopped a bullet and is now broken.",
   "private.protect_used": "Your protect brought {target} back to life.",

@@ -9,8 +9,8 @@ export interface WinResult {
   winners: string[];
   /**
    * Which condition of §9 ended the game (`nobody`, `son`, `town`, `clan`, `maniac`, `duel`),
-   * and for a duel how it was decided: the Russian newspaper says why (the English line is the
-   * rules file's template).
+   * and for a duel how it was decided: the newspaper says why in both languages (the simulator's
+   * English line stays the rules file's template).
    */
   rule: "nobody" | "son" | "town" | "clan" | "maniac" | "duel";
   method?: string;
