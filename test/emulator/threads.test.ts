@@ -164,3 +164,72 @@ describe("announcement threads (https://discord.com/developers/docs/resources/ch
     expect(emu.violations()).toEqual([]);
   });
 });
+
+describe("public threads under a text channel (https://discord.com/developers/docs/topics/threads#permissions)", () => {
+  it("take the parent's permissions: viewing the parent shows the thread, Send Messages in Threads speaks in it, Send Messages alone does not", async () => {
+    const { emu, g, creator, friend, other, bot } = await world();
+    const square = emu.createChannel(g.id, { name: "square" });
+    const talkers = emu.createRole(g.id, { name: "talkers" });
+    emu.setMemberRoles(g.id, creator.id, [talkers]);
+    emu.setMemberRoles(g.id, friend.id, [talkers]);
+    emu.setOverwrite(square, g.id, {
+      type: 0,
+      deny:
+        Permissions.SEND_MESSAGES |
+        Permissions.SEND_MESSAGES_IN_THREADS |
+        Permissions.CREATE_PUBLIC_THREADS |
+        Permissions.CREATE_PRIVATE_THREADS,
+    });
+    emu.setOverwrite(square, talkers, { type: 0, allow: Permissions.SEND_MESSAGES_IN_THREADS });
+    // The bot makes the threads: its own overwrite gives back what @everyone's takes.
+    emu.setOverwrite(square, emu.botUserId, { type: 1, allow: Permissions.CREATE_PUBLIC_THREADS });
+    const made = await api(emu, bot, "POST", `/channels/${square}/threads`, { name: "Day 2", type: 11 });
+    expect(made.status).toBe(201);
+    const day = String(made.body["id"]);
+    // Nobody but the bot is a member; everyone who views the parent views the thread.
+    expect(emu.threadMembers(day)).toEqual([emu.botUserId]);
+    expect(emu.canView(other.id, day)).toBe(true);
+    expect(emu.canSend(creator.id, day)).toBe(true);
+    expect(emu.canSend(creator.id, square)).toBe(false);
+    expect(emu.canSend(other.id, day)).toBe(false);
+    const said = await api(emu, creator.token, "POST", `/channels/${day}/messages`, { content: "hello" });
+    expect(said.status).toBe(200);
+    expect(emu.threadMembers(day)).toContain(creator.id); // posting joins a public thread
+    const refused = await api(emu, other.token, "POST", `/channels/${day}/messages`, { content: "me too" });
+    expect(refused.body).toEqual({ message: "Missing Permissions", code: 50013 });
+    // A member without Create Public Threads starts none, in the channel or from a message.
+    const started = await api(emu, creator.token, "POST", `/channels/${square}/threads`, {
+      name: "aside",
+      type: 11,
+    });
+    expect(started.body).toEqual({ message: "Missing Permissions", code: 50013 });
+  });
+
+  it("locked and archived, a public thread refuses its author's post, edit and reaction (https://discord.com/developers/docs/topics/threads#archiving-and-locking-threads)", async () => {
+    const { emu, g, creator, bot } = await world();
+    const square = emu.createChannel(g.id, { name: "square" });
+    const day = String(
+      (await api(emu, bot, "POST", `/channels/${square}/threads`, { name: "Day 1", type: 11 })).body["id"],
+    );
+    const said = await api(emu, creator.token, "POST", `/channels/${day}/messages`, { content: "before" });
+    const id = String(said.body["id"]);
+    const closed = await api(emu, bot, "PATCH", `/channels/${day}`, { locked: true, archived: true });
+    expect(closed.status).toBe(200);
+    const edit = await api(emu, creator.token, "PATCH", `/channels/${day}/messages/${id}`, {
+      content: "after",
+    });
+    // Refused by the lock or by the archive (Discord names either; both refuse before delivery).
+    expect([50083, 160005]).toContain(edit.body["code"]);
+    const react = await api(
+      emu,
+      creator.token,
+      "PUT",
+      `/channels/${day}/messages/${id}/reactions/%F0%9F%91%8D/@me`,
+    );
+    expect(react.body).toMatchObject({ code: 50083 });
+    const post = await api(emu, creator.token, "POST", `/channels/${day}/messages`, { content: "again" });
+    expect(post.body).toMatchObject({ code: 160005 });
+    expect(emu.messages(day).map((m) => m["content"])).toEqual(["before"]);
+    expect(emu.channel(day)?.["thread_metadata"]).toMatchObject({ archived: true, locked: true });
+  });
+});
