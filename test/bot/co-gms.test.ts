@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chats, gameMasters, games, inputs, players } from "../../src/db/schema/index.js";
+import { chats, games, inputs } from "../../src/db/schema/index.js";
 import { t } from "../../src/i18n/index.js";
+import { refusedSlash } from "./refusals.js";
 import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
 
 /**
@@ -35,24 +36,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Everything a refusal must leave alone: the games, their GMs, seats and input logs. */
-async function world(): Promise<string> {
-  const db = h.database.db;
-  return JSON.stringify({
-    games: await db.select().from(games).orderBy(asc(games.createdAt)),
-    gms: await db.select().from(gameMasters).orderBy(asc(gameMasters.gameId), asc(gameMasters.userId)),
-    seats: await db.select().from(players).orderBy(asc(players.id)),
-    inputs: await db.select().from(inputs).orderBy(asc(inputs.id)),
-  });
-}
-
 /** A refusal's answer, checking that the command changed nothing. */
-async function refused(user: string, line: string, options: Json = {}): Promise<string> {
-  const before = await world();
-  const answer = contentOf(await h.slash(user, line, options));
-  expect(await world()).toBe(before);
-  return answer;
-}
+const refused = (user: string, line: string, options: Json = {}) => refusedSlash(h, user, line, options);
 
 async function gmRoom(): Promise<string> {
   const [row] = await h.database.db

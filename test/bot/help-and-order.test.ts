@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameMasters, games, inputs, players } from "../../src/db/schema/index.js";
+import { games, players } from "../../src/db/schema/index.js";
 import { t } from "../../src/i18n/index.js";
+import { gameWorld, refusedSlash } from "./refusals.js";
 import { contentOf, startHarness, textOf, type Harness, type Json } from "./harness.js";
 
 /**
@@ -26,22 +27,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function world(): Promise<string> {
-  const db = h.database.db;
-  return JSON.stringify({
-    games: await db.select().from(games).orderBy(asc(games.createdAt)),
-    gms: await db.select().from(gameMasters).orderBy(asc(gameMasters.gameId), asc(gameMasters.userId)),
-    seats: await db.select().from(players).orderBy(asc(players.id)),
-    inputs: await db.select().from(inputs).orderBy(asc(inputs.id)),
-  });
-}
-
-async function refused(user: string, line: string, options: Json = {}): Promise<string> {
-  const before = await world();
-  const answer = contentOf(await h.slash(user, line, options));
-  expect(await world()).toBe(before);
-  return answer;
-}
+/** A refusal's answer, checking that the command changed nothing. */
+const refused = (user: string, line: string, options: Json = {}) => refusedSlash(h, user, line, options);
 
 const help = async (user: string) => textOf(await h.slash(user, "help"));
 
@@ -76,9 +63,9 @@ describe("joining and listing", () => {
     );
     await h.slash(owner, "game create", { ruleset: "classic", name: "Бета" });
     const beta = await gameNamed("Бета");
-    const before = await world();
+    const before = await gameWorld(h);
     const asked = await h.slash(u(1), "game join");
-    expect(await world()).toBe(before);
+    expect(await gameWorld(h)).toBe(before);
     expect(contentOf(asked)).toBe(ru("join.pick"));
     const menu = (asked["components"] as { components: { custom_id: string; options: Json[] }[] }[])[0]
       ?.components[0];
