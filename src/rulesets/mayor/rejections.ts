@@ -1,11 +1,19 @@
 import { defineRejections } from "../../engine/rejections.js";
-import { paramText } from "../../engine/params.js";
+import { paramNumber } from "../../engine/params.js";
+import { textArgs, type ArgsOf } from "../../engine/messages.js";
 import { RULESET_ID } from "./state.js";
 
 /**
- * Every refusal of the Mayor (mayor.md section 4 and the setup): English as the rules file words
- * it, role-neutral; Russian with the forum's words (ВЫБОР, ВЕРДИКТ, ЗАСЕДАНИЕ, КАЗНЬ, ИЗО, ТЮРЬМА, ОТПУСК).
+ * Every refusal of the Mayor (mayor.md section 4 and the setup) as ICU messages (docs/i18n.md):
+ * English as the rules file words it, role-neutral; Russian with the forum's words (ВЫБОР,
+ * ВЕРДИКТ, ЗАСЕДАНИЕ, КАЗНЬ, ИЗО, ТЮРЬМА, ОТПУСК).
  */
+
+/** The named params as numbers (absent 0), as `textArgs` gives them as text: a refusal always renders. */
+const numberArgs =
+  (...names: readonly string[]): ArgsOf =>
+  (params) =>
+    Object.fromEntries(names.map((name) => [name, paramNumber(params[name])]));
 
 export const rejections = defineRejections(RULESET_ID, {
   dead: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
@@ -49,18 +57,21 @@ export const rejections = defineRejections(RULESET_ID, {
   // setup (the GM's roster)
   tooFew: { en: "at least 3 players are needed", ru: "нужно не меньше 3 игроков" },
   reservedId: {
-    en: (p) => `"${paramText(p["id"])}" is reserved for the Mayor`,
-    ru: (p) => `id "${paramText(p["id"])}" зарезервирован за Мэром`,
+    en: '"{id}" is reserved for the Mayor',
+    ru: 'id "{id}" зарезервирован за Мэром',
+    args: textArgs("id"),
     example: { id: "mayor" },
   },
   duplicateId: {
-    en: (p) => `duplicate id "${paramText(p["id"])}"`,
-    ru: (p) => `id "${paramText(p["id"])}" повторяется`,
+    en: 'duplicate id "{id}"',
+    ru: 'id "{id}" повторяется',
+    args: textArgs("id"),
     example: { id: "anna" },
   },
   unknownRole: {
-    en: (p) => `unknown role "${paramText(p["role"])}"`,
-    ru: (p) => `неизвестная роль "${paramText(p["role"])}"`,
+    en: 'unknown role "{role}"',
+    ru: 'неизвестная роль "{role}"',
+    args: textArgs("role"),
     example: { role: "wizard" },
   },
   rolesAllOrNone: {
@@ -68,8 +79,9 @@ export const rejections = defineRejections(RULESET_ID, {
     ru: "роль нужно дать либо всем игрокам, либо никому (тогда роли раздаст движок)",
   },
   dealCount: {
-    en: (p) => `options.roles deal ${paramText(p["roles"])} roles for ${paramText(p["players"])} players`,
-    ru: (p) => `options.roles: ролей ${paramText(p["roles"])}, а игроков ${paramText(p["players"])}`,
+    en: "options.roles deal {roles, number} roles for {players, number} players",
+    ru: "options.roles: ролей {roles, number}, а игроков {players, number}",
+    args: numberArgs("roles", "players"),
     example: { roles: 9, players: 8 },
   },
 });

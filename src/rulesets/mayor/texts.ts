@@ -1,132 +1,174 @@
 import { joinList } from "../../engine/helpers.js";
-import { bySeat } from "../../engine/grammar.js";
-import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
-import type { JsonObject, Lang } from "../../engine/types.js";
+import { messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
+import type { TextCatalog } from "../../engine/ruleset.js";
+import type { Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
 import { paramList, paramNumber, paramText } from "../../engine/params.js";
 
 /**
- * Public lines (section 7) and private results (section 8). English: the rules file's templates
- * verbatim with ids; Russian: names from the context.
+ * Public lines (section 7) and private results (section 8) as ICU messages (docs/i18n.md).
+ * English: the rules file's templates verbatim with ids; Russian: names from the context, agreeing
+ * with the seat's gender where a word agrees with it (`other` needs no gender: a present tense or
+ * a noun, «Alex: жертва МАФИИ»).
  */
 
-const who = (params: JsonObject, ctx: RenderContext) => ctx.player(paramText(params["player"]));
+type Key =
+  | "roles_in_play"
+  | "lawyer_transfer"
+  | "released"
+  | "isolated_gm"
+  | "killed_mafia"
+  | "killed_maniac"
+  | "killed_mafia_maniac"
+  | "mayor_guard"
+  | "executed"
+  | "modkill"
+  | "mayor_visit"
+  | "attempts"
+  | "second_isolation"
+  | "third_isolation"
+  | "quiet_night"
+  | "jailed"
+  | "no_execution"
+  | "no_execution_first"
+  | "isolated_verdict"
+  | "no_isolation"
+  | "isolated_missed"
+  | "game_over"
+  | "private.check_result"
+  | "private.check_failed";
 
-function roleSuffix(params: JsonObject, ctx: RenderContext): string {
-  if (params["role"] === undefined) return "";
-  return ctx.lang === "ru"
-    ? ` Роль: ${ctx.role(paramText(params["role"]))}.`
-    : ` Role: ${ctx.role(paramText(params["role"]))}.`;
-}
+/** `revealRoleOnDeath` adds the role to a death line: `{has_role}` says whether it was given. */
+const ROLE_EN = "{has_role, select, yes { Role: {role}.} other {}}";
+const ROLE_RU = "{has_role, select, yes { Роль: {role}.} other {}}";
 
-/** Which condition of section 9 ended the game, for the Russian «Игра окончена» line. */
-const END_RULE_RU: Record<string, string> = {
-  nobody: "В живых не осталось никого",
-  town: "В живых не осталось ни мафии, ни маньяка",
-  mafia: "В живых остались только мафиози",
-  maniac: "В живых остался только маньяк",
+const en: Record<Key, string> = {
+  roles_in_play:
+    "Roles in play: mafia {mafia, number}, maniac {maniac, number}, lawyer {lawyer, number}, doctor {doctor, number}, agent {agent, number}.",
+  lawyer_transfer: "{player} was moved from jail to isolation.",
+  released: "{player} was released from isolation.",
+  isolated_gm: "{player} goes to isolation by the Mayor's decision.",
+  killed_mafia: `{player} was killed by the Mafia.${ROLE_EN}`,
+  killed_maniac: `{player} was killed by the Maniac.${ROLE_EN}`,
+  killed_mafia_maniac: `{player} was killed by the Mafia and the Maniac.${ROLE_EN}`,
+  mayor_guard: `{player} was shot by the Mayor's guard.${ROLE_EN}`,
+  executed: `{player} was executed.${ROLE_EN}`,
+  modkill: `{player} was removed by the Mayor.${ROLE_EN}`,
+  mayor_visit: "{player} visited the Mayor and was sent home.",
+  attempts: "Attempts: {count, plural, =0 {none} other {{players}}}.",
+  second_isolation: "{player}: second isolation, alignment {alignment}.",
+  third_isolation: "{player}: third isolation, dies. Role: {role}.",
+  quiet_night: "Quiet night.",
+  jailed: "{player} goes to jail (execution).",
+  no_execution: "No execution.",
+  no_execution_first: "No execution at the first session.",
+  isolated_verdict: "{player} goes to isolation.",
+  no_isolation: "No isolation.",
+  isolated_missed: "{player} goes to isolation for missing two verdicts in a row.",
+  game_over: "{count, plural, =0 {Game over. No winners.} other {Game over. Winners: {winners}.}}",
+  "private.check_result":
+    "Check: {target} is {result, select, good {good} evil {evil} other {{result_role}}}.",
+  "private.check_failed":
+    "Check of {target} failed: the player is {reason, select, jailed {in jail} other {in isolation}}.",
 };
 
-/** After «характер —»: the adjective agrees with «характер», never with the seat. */
-const alignmentRu: Record<string, string> = { good: "добрый", evil: "злой" };
-
-/** The seat's line agreeing with its gender; `none` needs no gender (present tense or a noun). */
-const agree = (params: JsonObject, ctx: RenderContext, m: string, f: string, none: string) =>
-  bySeat(ctx, paramText(params["player"]), m, f, none);
-const reasonRu: Record<string, string> = { jailed: "в ТЮРЬМЕ", isolated: "в ИЗО" };
-
-const en: TextCatalog = {
-  roles_in_play: (p) =>
-    `Roles in play: mafia ${paramNumber(p["mafia"])}, maniac ${paramNumber(p["maniac"])}, lawyer ${paramNumber(p["lawyer"])}, doctor ${paramNumber(p["doctor"])}, agent ${paramNumber(p["agent"])}.`,
-  lawyer_transfer: (p, c) => `${who(p, c)} was moved from jail to isolation.`,
-  released: (p, c) => `${who(p, c)} was released from isolation.`,
-  isolated_gm: (p, c) => `${who(p, c)} goes to isolation by the Mayor's decision.`,
-  killed_mafia: (p, c) => `${who(p, c)} was killed by the Mafia.${roleSuffix(p, c)}`,
-  killed_maniac: (p, c) => `${who(p, c)} was killed by the Maniac.${roleSuffix(p, c)}`,
-  killed_mafia_maniac: (p, c) => `${who(p, c)} was killed by the Mafia and the Maniac.${roleSuffix(p, c)}`,
-  mayor_guard: (p, c) => `${who(p, c)} was shot by the Mayor's guard.${roleSuffix(p, c)}`,
-  executed: (p, c) => `${who(p, c)} was executed.${roleSuffix(p, c)}`,
-  modkill: (p, c) => `${who(p, c)} was removed by the Mayor.${roleSuffix(p, c)}`,
-  mayor_visit: (p, c) => `${who(p, c)} visited the Mayor and was sent home.`,
-  attempts: (p, c) => {
-    const ids = paramList(p["players"]).map((id) => c.player(id));
-    return `Attempts: ${ids.length > 0 ? ids.join(", ") : "none"}.`;
-  },
-  second_isolation: (p, c) => `${who(p, c)}: second isolation, alignment ${paramText(p["alignment"])}.`,
-  third_isolation: (p, c) => `${who(p, c)}: third isolation, dies. Role: ${c.role(paramText(p["role"]))}.`,
-  quiet_night: () => "Quiet night.",
-  jailed: (p, c) => `${who(p, c)} goes to jail (execution).`,
-  no_execution: () => "No execution.",
-  no_execution_first: () => "No execution at the first session.",
-  isolated_verdict: (p, c) => `${who(p, c)} goes to isolation.`,
-  no_isolation: () => "No isolation.",
-  isolated_missed: (p, c) => `${who(p, c)} goes to isolation for missing two verdicts in a row.`,
-  game_over: (p, c) => {
-    const winners = paramList(p["winners"]).map((f) => c.faction(f));
-    return winners.length > 0 ? `Game over. Winners: ${winners.join(", ")}.` : "Game over. No winners.";
-  },
-  "private.check_result": (p, c) => `Check: ${c.player(paramText(p["target"]))} is ${resultEn(p, c)}.`,
-  "private.check_failed": (p, c) =>
-    `Check of ${c.player(paramText(p["target"]))} failed: the player is ${paramText(p["reason"]) === "jailed" ? "in jail" : "in isolation"}.`,
+const ru: Record<Key, string> = {
+  roles_in_play:
+    "Роли в игре: {mafia_role} — {mafia, number}, {maniac_role} — {maniac, number}, {lawyer_role} — {lawyer, number}, {doctor_role} — {doctor, number}, {agent_role} — {agent, number}.",
+  lawyer_transfer: "{player}: по ходатайству АДВОКАТА переводится из ТЮРЬМЫ в ИЗО.",
+  released: "{player} выходит на свободу из ИЗО.",
+  isolated_gm: "{player} отправляется в ИЗО решением МЭРА.",
+  killed_mafia: `{player}: {player_gender, select, m {убит МАФИЕЙ} f {убита МАФИЕЙ} other {жертва МАФИИ}}.${ROLE_RU}`,
+  killed_maniac: `{player}: {player_gender, select, m {убит МАНЬЯКОМ} f {убита МАНЬЯКОМ} other {жертва МАНЬЯКА}}.${ROLE_RU}`,
+  killed_mafia_maniac: `{player}: {player_gender, select, m {убит МАФИЕЙ и МАНЬЯКОМ} f {убита МАФИЕЙ и МАНЬЯКОМ} other {жертва МАФИИ и МАНЬЯКА}}.${ROLE_RU}`,
+  mayor_guard: `{player}: {player_gender, select, m {застрелен охраной МЭРА} f {застрелена охраной МЭРА} other {выстрел охраны МЭРА}}.${ROLE_RU}`,
+  executed: `{player}: {player_gender, select, m {казнен} f {казнена} other {казнь}}.${ROLE_RU}`,
+  modkill: `{player}: {player_gender, select, m {выведен из игры МЭРОМ} f {выведена из игры МЭРОМ} other {вне игры по решению МЭРА}}.${ROLE_RU}`,
+  mayor_visit:
+    "{player} {player_gender, select, m {пытался посетить МЭРА и был отправлен домой} f {пыталась посетить МЭРА и была отправлена домой} other {идёт к МЭРУ, но охрана отправляет гостя домой}}.",
+  attempts: "Покушения: {count, plural, =0 {нет} other {{players}}}.",
+  // After «характер —» the adjective agrees with «характер», never with the seat.
+  second_isolation:
+    "{player}: второе ИЗО, характер — {alignment, select, good {добрый} evil {злой} other {{alignment}}}.",
+  third_isolation: "{player}: третье ИЗО, игрок гибнет. Роль: {role}.",
+  quiet_night: "Ночь прошла спокойно.",
+  jailed: "{player} отправляется в ТЮРЬМУ (КАЗНЬ).",
+  no_execution: "Никто не отправляется на КАЗНЬ.",
+  no_execution_first: "На первом заседании КАЗНИ нет.",
+  isolated_verdict: "{player} отправляется в ИЗО.",
+  no_isolation: "Никто не отправляется в ИЗО.",
+  isolated_missed: "{player} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.",
+  // Which condition of section 9 ended the game (`rule`), then who won.
+  game_over:
+    "Игра окончена.{rule, select, nobody { В живых не осталось никого.} town { В живых не осталось ни мафии, ни маньяка.} mafia { В живых остались только мафиози.} maniac { В живых остался только маньяк.} other {}} {count, plural, =0 {Победителей нет.} =1 {Победитель: {winners}.} other {Победители: {winners}.}}",
+  "private.check_result":
+    "Проверка: {target} — {result, select, good {характер добрый} evil {характер злой} other {{result_role}}}.",
+  "private.check_failed":
+    "Проверка не удалась: {target} — {reason, select, jailed {в ТЮРЬМЕ} isolated {в ИЗО} other {{reason}}}.",
 };
 
-function resultEn(params: JsonObject, ctx: RenderContext): string {
-  const result = paramText(params["result"]);
-  return result === "good" || result === "evil" ? result : ctx.role(result);
-}
+/** The seat a line is about (`player`), with the role a death line may reveal. */
+const playerArgs: ArgsOf = (p, c) => ({
+  ...seatArgs(c, "player", paramText(p["player"])),
+  has_role: p["role"] === undefined ? "no" : "yes",
+  role: c.role(paramText(p["role"])),
+});
 
-const ru: TextCatalog = {
+/** A list of names: ", " in the rules file's English, «a, b и c» in Russian. */
+const names = (lang: Lang, list: readonly string[]): string =>
+  lang === "ru" ? joinList(list, "ru") : list.join(", ");
+
+const ROLES_IN_PLAY = ["mafia", "maniac", "lawyer", "doctor", "agent"] as const;
+
+/** A line that names nothing. */
+const none: ArgsOf = () => ({});
+
+const args: Record<Key, ArgsOf> = {
   roles_in_play: (p, c) =>
-    `Роли в игре: ${(["mafia", "maniac", "lawyer", "doctor", "agent"] as const)
-      .map((r) => `${c.role(r)} — ${paramNumber(p[r])}`)
-      .join(", ")}.`,
-  lawyer_transfer: (p, c) => `${who(p, c)}: по ходатайству АДВОКАТА переводится из ТЮРЬМЫ в ИЗО.`,
-  released: (p, c) => `${who(p, c)} выходит на свободу из ИЗО.`,
-  isolated_gm: (p, c) => `${who(p, c)} отправляется в ИЗО решением МЭРА.`,
-  killed_mafia: (p, c) =>
-    `${who(p, c)}: ${agree(p, c, "убит МАФИЕЙ", "убита МАФИЕЙ", "жертва МАФИИ")}.${roleSuffix(p, c)}`,
-  killed_maniac: (p, c) =>
-    `${who(p, c)}: ${agree(p, c, "убит МАНЬЯКОМ", "убита МАНЬЯКОМ", "жертва МАНЬЯКА")}.${roleSuffix(p, c)}`,
-  killed_mafia_maniac: (p, c) =>
-    `${who(p, c)}: ${agree(p, c, "убит МАФИЕЙ и МАНЬЯКОМ", "убита МАФИЕЙ и МАНЬЯКОМ", "жертва МАФИИ и МАНЬЯКА")}.${roleSuffix(p, c)}`,
-  mayor_guard: (p, c) =>
-    `${who(p, c)}: ${agree(p, c, "застрелен охраной МЭРА", "застрелена охраной МЭРА", "выстрел охраны МЭРА")}.${roleSuffix(p, c)}`,
-  executed: (p, c) => `${who(p, c)}: ${agree(p, c, "казнен", "казнена", "казнь")}.${roleSuffix(p, c)}`,
-  modkill: (p, c) =>
-    `${who(p, c)}: ${agree(p, c, "выведен из игры МЭРОМ", "выведена из игры МЭРОМ", "вне игры по решению МЭРА")}.${roleSuffix(p, c)}`,
-  mayor_visit: (p, c) =>
-    `${who(p, c)} ${agree(p, c, "пытался посетить МЭРА и был отправлен домой", "пыталась посетить МЭРА и была отправлена домой", "идёт к МЭРУ, но охрана отправляет гостя домой")}.`,
+    Object.fromEntries(
+      ROLES_IN_PLAY.flatMap((role) => [
+        [role, paramNumber(p[role])],
+        [`${role}_role`, c.role(role)],
+      ]),
+    ),
+  lawyer_transfer: playerArgs,
+  released: playerArgs,
+  isolated_gm: playerArgs,
+  killed_mafia: playerArgs,
+  killed_maniac: playerArgs,
+  killed_mafia_maniac: playerArgs,
+  mayor_guard: playerArgs,
+  executed: playerArgs,
+  modkill: playerArgs,
+  mayor_visit: playerArgs,
   attempts: (p, c) => {
-    const ids = paramList(p["players"]).map((id) => c.player(id));
-    return `Покушения: ${ids.length > 0 ? joinList(ids, "ru") : "нет"}.`;
+    const seats = paramList(p["players"]).map((id) => c.player(id));
+    return { count: seats.length, players: names(c.lang, seats) };
   },
-  second_isolation: (p, c) =>
-    `${who(p, c)}: второе ИЗО, характер — ${alignmentRu[paramText(p["alignment"])] ?? paramText(p["alignment"])}.`,
-  third_isolation: (p, c) => `${who(p, c)}: третье ИЗО, игрок гибнет. Роль: ${c.role(paramText(p["role"]))}.`,
-  quiet_night: () => "Ночь прошла спокойно.",
-  jailed: (p, c) => `${who(p, c)} отправляется в ТЮРЬМУ (КАЗНЬ).`,
-  no_execution: () => "Никто не отправляется на КАЗНЬ.",
-  no_execution_first: () => "На первом заседании КАЗНИ нет.",
-  isolated_verdict: (p, c) => `${who(p, c)} отправляется в ИЗО.`,
-  no_isolation: () => "Никто не отправляется в ИЗО.",
-  isolated_missed: (p, c) => `${who(p, c)} отправляется в ИЗО: два ВЕРДИКТА подряд не вынесены.`,
+  second_isolation: (p, c) => ({ ...playerArgs(p, c), alignment: paramText(p["alignment"]) }),
+  third_isolation: playerArgs,
+  quiet_night: none,
+  jailed: playerArgs,
+  no_execution: none,
+  no_execution_first: none,
+  isolated_verdict: playerArgs,
+  no_isolation: none,
+  isolated_missed: playerArgs,
   game_over: (p, c) => {
     const winners = paramList(p["winners"]).map((f) => c.faction(f));
-    const why = END_RULE_RU[paramText(p["rule"])];
-    const reason = why ? ` ${why}.` : "";
-    if (winners.length === 0) return `Игра окончена.${reason} Победителей нет.`;
-    return `Игра окончена.${reason} ${winners.length === 1 ? "Победитель" : "Победители"}: ${joinList(winners, "ru")}.`;
+    return { count: winners.length, winners: names(c.lang, winners), rule: paramText(p["rule"]) };
   },
   "private.check_result": (p, c) => {
     const result = paramText(p["result"]);
-    const shown = alignmentRu[result] === undefined ? c.role(result) : `характер ${alignmentRu[result]}`;
-    return `Проверка: ${c.player(paramText(p["target"]))} — ${shown}.`;
+    return { target: c.player(paramText(p["target"])), result, result_role: c.role(result) };
   },
-  "private.check_failed": (p, c) =>
-    `Проверка не удалась: ${c.player(paramText(p["target"]))} — ${reasonRu[paramText(p["reason"])] ?? paramText(p["reason"])}.`,
+  "private.check_failed": (p, c) => ({
+    target: c.player(paramText(p["target"])),
+    reason: paramText(p["reason"]),
+  }),
 };
 
 export const texts: Record<Lang, TextCatalog> = {
-  en: { ...en, ...rejections.catalogs.en },
-  ru: { ...ru, ...rejections.catalogs.ru },
+  en: { ...messageCatalog("en", en, args), ...rejections.catalogs.en },
+  ru: { ...messageCatalog("ru", ru, args), ...rejections.catalogs.ru },
 };
