@@ -1,11 +1,19 @@
-import { defineRejections, ruZodMessage } from "../../engine/rejections.js";
-import { paramText } from "../../engine/params.js";
+import { defineRejections, RU_ZOD_MESSAGE } from "../../engine/rejections.js";
+import { textArgs, type ArgsOf } from "../../engine/messages.js";
+import { paramNumber } from "../../engine/params.js";
 import { RULESET } from "./state.js";
 
 /**
- * Every refusal of the Reichstag (reichstag.md section 4 and the setup): English as the rules
- * file words it, Russian with the forum's words (закон, канцлер, вето, полномочие).
+ * Every refusal of the Reichstag (reichstag.md section 4 and the setup) as ICU messages
+ * (docs/i18n.md): English as the rules file words it, Russian with the forum's words (закон,
+ * канцлер, вето, полномочие).
  */
+
+/** The named params as numbers (absent 0), as `textArgs` gives them as text: a refusal always renders. */
+const numberArgs =
+  (...names: readonly string[]): ArgsOf =>
+  (params) =>
+    Object.fromEntries(names.map((name) => [name, paramNumber(params[name])]));
 
 export const rejections = defineRejections(RULESET, {
   deadActor: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
@@ -70,26 +78,30 @@ export const rejections = defineRejections(RULESET, {
     ru: "лимит продлений этой фазы исчерпан",
   },
   unknownPlayer: {
-    en: (p) => `unknown player: ${paramText(p["player"])}`,
-    ru: (p) => `неизвестный игрок: ${paramText(p["player"])}`,
+    en: "unknown player: {player}",
+    ru: "неизвестный игрок: {player}",
+    args: textArgs("player"),
     example: { player: "zed" },
   },
   targetCount: {
-    en: (p) => `this action takes ${paramText(p["count"])} target(s)`,
-    ru: (p) => `число целей у этого действия: ${paramText(p["count"])}`,
+    en: "this action takes {count, number} target(s)",
+    ru: "число целей у этого действия: {count, number}",
+    args: numberArgs("count"),
     example: { count: 1 },
   },
   // GM actions
   modkillTargets: { en: "name at least one player", ru: "назовите хотя бы одного игрока" },
   badParams: {
-    en: (p) => paramText(p["message"]),
-    ru: (p) => `неверные параметры: ${ruZodMessage(p["message"])}`,
+    en: "{message}",
+    ru: `неверные параметры: ${RU_ZOD_MESSAGE}`,
+    args: textArgs("message"),
     example: { message: "Required" },
   },
   // setup (the GM's roster)
   playerCount: {
-    en: (p) => `reichstag needs 5 to 10 players, got ${paramText(p["players"])}`,
-    ru: (p) => `в рейхстаге играют от 5 до 10 игроков, а записано ${paramText(p["players"])}`,
+    en: "reichstag needs 5 to 10 players, got {players, number}",
+    ru: "в рейхстаге играют от 5 до 10 игроков, а записано {players, number}",
+    args: numberArgs("players"),
     example: { players: 4 },
   },
   duplicateIds: { en: "duplicate player ids", ru: "id игроков повторяются" },
@@ -98,26 +110,27 @@ export const rejections = defineRejections(RULESET, {
     ru: "роль нужно дать либо всем игрокам, либо никому",
   },
   distribution: {
-    en: (p) =>
-      `the distribution for ${paramText(p["players"])} players is ${paramText(p["liberal"])}/${paramText(p["fascist"])}/1`,
-    ru: (p) =>
-      `для ${paramText(p["players"])} игроков расклад ролей такой: ${paramText(p["liberal"])}/${paramText(p["fascist"])}/1`,
+    en: "the distribution for {players, number} players is {liberal, number}/{fascist, number}/1",
+    ru: "для {players, number} игроков расклад ролей такой: {liberal, number}/{fascist, number}/1",
+    args: numberArgs("players", "liberal", "fascist"),
     example: { players: 7, liberal: 4, fascist: 2 },
   },
   factionMismatch: {
-    en: (p) => `players.${paramText(p["seat"])}.faction does not match the role`,
-    ru: (p) => `players.${paramText(p["seat"])}.faction: фракция не соответствует роли`,
+    en: "players.{seat}.faction does not match the role",
+    ru: "players.{seat}.faction: фракция не соответствует роли",
+    args: textArgs("seat"),
     example: { seat: 2 },
   },
   deck: {
-    en: (p) => `options.deck must hold ${paramText(p["liberal"])} L and ${paramText(p["fascist"])} F`,
-    ru: (p) =>
-      `в колоде options.deck должно быть ${paramText(p["liberal"])} L и ${paramText(p["fascist"])} F`,
+    en: "options.deck must hold {liberal, number} L and {fascist, number} F",
+    ru: "в колоде options.deck должно быть {liberal, number} L и {fascist, number} F",
+    args: numberArgs("liberal", "fascist"),
     example: { liberal: 6, fascist: 11 },
   },
   firstCandidate: {
-    en: (p) => `options.firstCandidate: unknown player ${paramText(p["player"])}`,
-    ru: (p) => `options.firstCandidate: неизвестный игрок ${paramText(p["player"])}`,
+    en: "options.firstCandidate: unknown player {player}",
+    ru: "options.firstCandidate: неизвестный игрок {player}",
+    args: textArgs("player"),
     example: { player: "zed" },
   },
 });
