@@ -81,6 +81,13 @@ export function messageArguments(source: string): Set<string> {
 /** How a catalog text's message arguments come from the params the rules emitted. */
 export type ArgsOf = (params: JsonObject, ctx: RenderContext) => MessageArgs;
 
+/**
+ * Whether a text is read in the bot rather than printed by the simulator. The simulator's reader
+ * (`idContext`) has no words for rules ids and prints the rules files' English templates verbatim
+ * (SCENARIOS.md); a line may tell a reader of the bot more, such as which rule ended the game.
+ */
+export const isBotReader = (ctx: RenderContext): boolean => ctx.word !== undefined;
+
 /** The params that are strings or numbers, as they are (ids stay ids): the default `ArgsOf`. */
 export const scalarArgs: ArgsOf = (params) =>
   Object.fromEntries(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { idContext } from "../../engine/helpers.js";
+import type { RenderContext } from "../../engine/ruleset.js";
+import type { Lang } from "../../engine/types.js";
 import { en, ru } from "./texts.js";
 
 describe("texts (§13.5)", () => {
@@ -47,5 +49,33 @@ describe("texts (§13.5)", () => {
     expect(en["captured"]?.({ country: "regnum", army: "ozd" }, ctx)).toBe("regnum captured: ozd.");
     expect(en["game_over_none"]?.({}, ctx)).toBe("Game over. No winners.");
     expect(ru["body_found"]?.({}, idContext("ru"))).toBe("Найдено тело.");
+  });
+
+  it("the simulator prints the Game over template; a reader of the bot is told which rule ended the game", () => {
+    const sim = idContext("en");
+    for (const by of ["gm", "rules"]) {
+      expect(en["game_over"]?.({ winners: ["ksb"], by }, sim)).toBe("Game over. Winners: ksb.");
+      expect(en["game_over_none"]?.({ winners: [], by }, sim)).toBe("Game over. No winners.");
+    }
+    const reader = (lang: Lang): RenderContext => ({ ...idContext(lang), word: (id) => id });
+    expect(en["game_over"]?.({ winners: ["ksb"], by: "rules" }, reader("en"))).toBe(
+      "Game over: the GM ended the game (under these rules only the GM ends it); the rules' win conditions name the winners. Winners: ksb.",
+    );
+    expect(en["game_over_none"]?.({ winners: [], by: "gm" }, reader("en"))).toBe(
+      "Game over: the GM ended the game (under these rules only the GM ends it) and named no winners. No winners.",
+    );
+    expect(ru["game_over"]?.({ winners: ["ksb"], by: "gm" }, reader("ru"))).toBe(
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий). Победителей назвал ведущий: ksb.",
+    );
+    expect(ru["game_over_none"]?.({ winners: [], by: "rules" }, reader("ru"))).toBe(
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): ни одна фракция не выполнила условий победы.",
+    );
+  });
+  it("a captured country agrees with its own gender in Russian", () => {
+    const ctx = idContext("ru");
+    expect(ru["captured"]?.({ country: "britonia", army: "ozd" }, ctx)).toBe("Бритония захвачена: ВС ОЗД.");
+    expect(ru["captured"]?.({ country: "orientem", army: "royal" }, ctx)).toBe(
+      "Ориентем захвачен: Королевские ВС.",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { RenderContext } from "../../engine/ruleset.js";
 import { joinList, word } from "../../engine/helpers.js";
 import { wordIn } from "../../engine/grammar.js";
-import { formatMessage, messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
+import { formatMessage, isBotReader, messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
 import { RESULT_TEXT } from "./characters.js";
 import { armyName, COUNTRY_NAMES, countryName } from "./names.js";
@@ -62,6 +62,13 @@ const appearance: ArgsOf = (p) => ({ appearance: asText(p["appearance"]) });
 const text: ArgsOf = (p) => ({ text: asText(p["text"]) });
 const factions = (ctx: RenderContext, value: Json | undefined) => textsOf(value).map((f) => ctx.faction(f));
 
+/**
+ * Which rule ended the game (§9): only the GM's `end_game` does, and the winners are the GM's list
+ * (`by` gm) or those §9's win conditions name (`by` rules; absent in a line of an older game).
+ * The simulator's English is the rules file's template; a reader of the bot is told the rule.
+ */
+const ending: ArgsOf = (p, ctx) => ({ by: asText(p["by"]), reader: yesNo(isBotReader(ctx)) });
+
 const ARGS: Record<string, ArgsOf> = {
   body_found: () => ({}),
   accusation: (p) => ({
@@ -87,8 +94,8 @@ const ARGS: Record<string, ArgsOf> = {
     return { post: word(ctx, post), post_gen: of ?? word(ctx, post), post_declines: yesNo(of !== undefined) };
   },
   announce: text,
-  game_over: (p, ctx) => ({ winners: factions(ctx, p["winners"]).join(", ") }),
-  game_over_none: () => ({}),
+  game_over: (p, ctx) => ({ winners: factions(ctx, p["winners"]).join(", "), ...ending(p, ctx) }),
+  game_over_none: (p, ctx) => ending(p, ctx),
   reveal: (p, ctx) => {
     const roles = listOf(
       ctx,
@@ -210,8 +217,14 @@ export const en = messageCatalog(
     peace_signed: "Peace treaty signed: {a} and {b}.",
     post_vacant: "Post {post} is vacant.",
     announce: "{text}",
-    game_over: "Game over. Winners: {winners}.",
-    game_over_none: "Game over. No winners.",
+    game_over:
+      "Game over{reader, select, yes {: the GM ended the game (under these rules only the GM ends it)" +
+      "{by, select, gm { and named the winners} rules {; the rules' win conditions name the winners} other {}}} other {}}. " +
+      "Winners: {winners}.",
+    game_over_none:
+      "Game over{reader, select, yes {: the GM ended the game (under these rules only the GM ends it)" +
+      "{by, select, gm { and named no winners} rules {; no faction met the rules' win conditions} other {}}} other {}}. " +
+      "No winners.",
     reveal:
       "{player}: appearance {appearance}; roles {roles}; factions {factions}; " +
       "character type {type, select, ki {KI} km {KM} im {IM} ii {II} other {{type}}}; " +
@@ -246,9 +259,11 @@ export const ru = messageCatalog(
     post_vacant: "{post_declines, select, yes {Пост {post_gen} вакантен.} other {Пост «{post}» вакантен.}}",
     announce: "{text}",
     game_over:
-      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий). Победители: {winners}.",
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий). " +
+      "{by, select, gm {Победителей назвал ведущий: {winners}.} rules {Условия победы выполнили: {winners}.} other {Победители: {winners}.}}",
     game_over_none:
-      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): победителей нет.",
+      "Игра окончена решением ведущего (по этим правилам её завершает только ведущий): " +
+      "{by, select, gm {по решению ведущего победителей нет} rules {ни одна фракция не выполнила условий победы} other {победителей нет}}.",
     // A sentence, not a field list: «Вера — Горожанин (Горожане), облик Незнакомец, характер КИ; без постов.»
     reveal:
       "{player} — {has_roles, select, yes {{roles}} other {без роли}}{has_factions, select, yes { ({factions})} other {}}, " +

@@ -87,7 +87,11 @@ export function endGame(state: RState, given: string[] | undefined, chances: str
   state.data.rewards = rewards;
   for (const p of state.players) p.reward = rewards[p.id] ?? 0;
   emitEvent(state, "game_over", { winners: [...winners] });
-  emitPublic(state, winners.length > 0 ? "game_over" : "game_over_none", { winners: [...winners] });
+  // `by`: whether the GM named the winners or §9's win conditions did (the line tells its reader).
+  emitPublic(state, winners.length > 0 ? "game_over" : "game_over_none", {
+    winners: [...winners],
+    by: given ? "gm" : "rules",
+  });
   for (const p of state.players) {
     emitPublic(state, "reveal", {
       player: p.id,
