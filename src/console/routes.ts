@@ -15,6 +15,7 @@ import type { Logger } from "../log.js";
 import { ConsoleAuth, COOKIE_NAME, readCookie, sessionCookie, type Grant } from "./auth.js";
 import { CSS, JS } from "./html.js";
 import { archiveMissingPage, registerArchive } from "./archive.js";
+import { registerArchiveList } from "./archive-list.js";
 import { overview } from "./model.js";
 import {
   dryRunPage,
@@ -486,6 +487,13 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
 
     // The public archive of finished games: no session (src/console/archive.ts).
     registerArchive(app, {
+      db: deps.db,
+      reader,
+      headers: SECURITY_HEADERS,
+      notFound: () => archiveMissingPage(),
+    });
+    // A server's listing of them, when it chose one (src/console/archive-list.ts).
+    registerArchiveList(app, {
       db: deps.db,
       reader,
       headers: SECURITY_HEADERS,

@@ -320,6 +320,12 @@ export const commandTexts = {
     "How many games may run at once (default 5)",
     "Сколько игр может идти одновременно (по умолчанию 5)",
   ),
+  "opt.public_archives": c(
+    "public_archives",
+    "открытый_архив",
+    "A public web page listing the server's finished games and their archives (default off)",
+    "Открытая веб-страница со списком завершённых игр сервера и их архивов (по умолчанию нет)",
+  ),
 } satisfies Record<string, CommandText>;
 
 export type CommandTextKey = keyof typeof commandTexts;

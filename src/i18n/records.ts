@@ -88,6 +88,21 @@ export const recordsEn: Catalog = {
   "archive.download": "Download game-log.json",
   "archive.not_found": "There is no archive at this address (or its game is not over yet).",
   "archive.reveal_link": "📜 The game's archive (the whole game, phase by phase): <{url}>",
+  "archive.list_title": "The archive of this server's games",
+  "archive.list_intro":
+    "{scope, select, ranked {The finished ranked games} other {The finished games}} of this server, newest first. Each links its archive: the roles, every phase with its public posts, and the check of its fairness.",
+  "archive.list_empty": "No game of this server has finished yet.",
+  "archive.list_game": "Game",
+  "archive.list_rules": "Rules",
+  "archive.list_ended": "Ended",
+  "archive.list_unranked": "unranked",
+  "archive.list_choice_off": "Off: nothing lists the archives",
+  "archive.list_choice_ranked": "On: the finished ranked games",
+  "archive.list_choice_all": "On: all finished games",
+  "archive.list_on":
+    "{scope, select, ranked {The server's finished ranked games are} other {All the server's finished games are}} listed publicly at <{url}>: anyone who has the address sees the list and each game's archive, without signing in.",
+  "archive.list_off":
+    "The public list of the server's archives is off; each game's archive is still at the address its reveal links.",
 };
 
 export const recordsRu: Catalog = {
@@ -173,4 +188,19 @@ export const recordsRu: Catalog = {
   "archive.download": "Скачать game-log.json",
   "archive.not_found": "По этому адресу архива нет (или игра ещё не закончилась).",
   "archive.reveal_link": "📜 Архив игры (вся игра по фазам): <{url}>",
+  "archive.list_title": "Архив игр сервера",
+  "archive.list_intro":
+    "{scope, select, ranked {Завершённые рейтинговые игры} other {Завершённые игры}} этого сервера, сначала новые. У каждой — её архив: роли, все фазы с открытыми сообщениями и проверка честности.",
+  "archive.list_empty": "На этом сервере ещё не закончилась ни одна игра.",
+  "archive.list_game": "Игра",
+  "archive.list_rules": "Правила",
+  "archive.list_ended": "Окончена",
+  "archive.list_unranked": "нерейтинговая",
+  "archive.list_choice_off": "Выключен: архивы нигде не перечислены",
+  "archive.list_choice_ranked": "Включён: завершённые рейтинговые игры",
+  "archive.list_choice_all": "Включён: все завершённые игры",
+  "archive.list_on":
+    "{scope, select, ranked {Завершённые рейтинговые игры сервера} other {Все завершённые игры сервера}} открыто перечислены по адресу <{url}>: любой, у кого есть адрес, увидит список и архив каждой игры без входа.",
+  "archive.list_off":
+    "Открытый список архивов сервера выключен; архив каждой игры по-прежнему доступен по ссылке из её итогов.",
 };

@@ -6,6 +6,7 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import type { Lang } from "../../engine/types.js";
+import { archiveListUrl, isArchiveListScope, setArchiveList } from "../../games/archive-list.js";
 import { UserError } from "../../games/errors.js";
 import { saveSettings } from "../../games/queries.js";
 import { genderOption, saveMemberGender } from "../../games/profiles.js";
@@ -38,12 +39,19 @@ export const data = named(new SlashCommandBuilder(), "settings")
   )
   .addRoleOption((o) => named(o, "opt.gm_role"))
   .addStringOption((o) => named(o, "opt.server_timezone").setAutocomplete(true).setMaxLength(64))
-  .addIntegerOption((o) => named(o, "opt.max_games").setMinValue(1).setMaxValue(MAX_GAMES_CAP));
+  .addIntegerOption((o) => named(o, "opt.max_games").setMinValue(1).setMaxValue(MAX_GAMES_CAP))
+  .addStringOption((o) =>
+    named(o, "opt.public_archives").addChoices(
+      choice("archive.list_choice_off", "off"),
+      choice("archive.list_choice_ranked", "ranked"),
+      choice("archive.list_choice_all", "all"),
+    ),
+  );
 
 export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const gender = genderOption(interaction.options.getString("gender"));
-  const serverOptions = ["language", "gm_role", "timezone", "max_games"].some(
+  const serverOptions = ["language", "gm_role", "timezone", "max_games", "public_archives"].some(
     (name) => interaction.options.get(name) !== null,
   );
   if (gender !== undefined) {
@@ -75,21 +83,38 @@ export async function execute(ctx: Ctx, interaction: ChatInputCommandInteraction
   if (role) patch.gmRoleId = role.id;
   if (maxGames !== null) patch.maxRunningGames = maxGames;
   const saved = await saveSettings(ctx.db, interaction.guildId, patch);
+  // The public listing of the server's archives (docs/community.md), when asked: its address.
+  const listScope = interaction.options.getString("public_archives");
+  const listing = isArchiveListScope(listScope)
+    ? await setArchiveList(ctx.db, interaction.guildId, listScope)
+    : null;
   // Answer in the language just chosen.
   const lang = saved.language;
+  const listLine =
+    listing === null
+      ? ""
+      : `\n${
+          listing.scope === "off"
+            ? t(lang, "archive.list_off")
+            : t(lang, "archive.list_on", {
+                scope: listing.scope,
+                url: archiveListUrl(ctx.deps.consoleUrl ?? "", listing.token),
+              })
+        }`;
   await interaction.editReply({
-    content: t(lang, "settings.saved", {
-      language: t(lang, `lang.${lang}`),
-      role:
-        (saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "") +
-        // The cap is named once a server changed it from the default.
-        (saved.maxRunningGames !== DEFAULT_MAX_RUNNING_GAMES
-          ? t(lang, "settings.max_games", { max: saved.maxRunningGames })
-          : ""),
-      zone: saved.timezone
-        ? t(lang, "settings.timezone", { zone: saved.timezone })
-        : t(lang, "settings.timezone_default", { zone: ctx.deps.env.DEFAULT_TIMEZONE }),
-    }),
+    content:
+      t(lang, "settings.saved", {
+        language: t(lang, `lang.${lang}`),
+        role:
+          (saved.gmRoleId ? t(lang, "settings.gm_role", { role: `<@&${saved.gmRoleId}>` }) : "") +
+          // The cap is named once a server changed it from the default.
+          (saved.maxRunningGames !== DEFAULT_MAX_RUNNING_GAMES
+            ? t(lang, "settings.max_games", { max: saved.maxRunningGames })
+            : ""),
+        zone: saved.timezone
+          ? t(lang, "settings.timezone", { zone: saved.timezone })
+          : t(lang, "settings.timezone_default", { zone: ctx.deps.env.DEFAULT_TIMEZONE }),
+      }) + listLine,
     allowedMentions: { parse: [] },
   });
 }
