@@ -80,17 +80,3 @@ export function formatNumber(lang: string, n: number, maximumFractionDigits = 1)
 export function countRu(n: number, forms: RuForms): string {
   return `${formatNumber("ru", n)} ${pluralFormRu(n, forms)}`;
 }
-
-/**
- * The app catalogs' select on a seat (src/i18n/ru.ts): a message given `{ gender: "m" | "f" | "" }`
- * picks its masculine, feminine or gender-free form.
- */
-export function seatForm(
-  params: Readonly<Record<string, string | number>>,
-  m: string,
-  f: string,
-  none: string,
-): string {
-  const gender = params["gender"];
-  return gender === "m" ? m : gender === "f" ? f : none;
-}
