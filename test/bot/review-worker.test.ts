@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, deadlines, games, inputs, resolutions } from "../../src/db/schema/index.js";
-import { drainOutbox } from "../../src/discord/outbox.js";
 import { t } from "../../src/i18n/index.js";
-import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
+import type { RunningWorker } from "../../src/worker/worker.js";
 import { until } from "../worker/support.js";
-import { contentOf, silentLog, startHarness, type Harness, type Json } from "./harness.js";
+import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
+import { startHarnessWorker } from "./harness-worker.js";
 
 /**
  * The GM room and review mode with the real worker, on an English server: the phase's status
@@ -126,14 +126,7 @@ describe("the GM room and review mode with the worker", () => {
   });
 
   it("a held draft stays held across recovery sweeps: its publish job never runs", async () => {
-    worker = await startWorker({
-      db: h.database.db,
-      redis: h.redis,
-      drain: (id, options) => drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, id, options),
-      log: silentLog,
-      clock: h.clock,
-      settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 60_000, concurrency: 4 },
-    });
+    worker = await startHarnessWorker(h, { settings: { sweepMs: 60_000, concurrency: 4 } });
     worker.worker.on("active", (job) => {
       if (job.name === "phase.publish") publishRuns += 1;
     });

@@ -2,14 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deadlines, games, outbox } from "../../src/db/schema/index.js";
-import { drainOutbox } from "../../src/discord/outbox.js";
 import { t } from "../../src/i18n/index.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { discordTime } from "../../src/games/time.js";
 import { closeSignups } from "../../src/games/signups.js";
-import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
+import type { RunningWorker } from "../../src/worker/worker.js";
 import { until } from "../worker/support.js";
-import { contentOf, silentLog, startHarness, type Harness, type Json } from "./harness.js";
+import { contentOf, startHarness, type Harness, type Json } from "./harness.js";
+import { startHarnessWorker } from "./harness-worker.js";
 
 /**
  * Timed sign-ups (docs/community.md) with the real bot and the real worker on one manual clock:
@@ -23,15 +23,7 @@ let h: Harness;
 let worker: RunningWorker;
 beforeAll(async () => {
   h = await startHarness(7);
-  worker = await startWorker({
-    db: h.database.db,
-    redis: h.redis,
-    drain: (gameId, options) =>
-      drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, gameId, options),
-    log: silentLog,
-    clock: h.clock,
-    settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 3_600_000 },
-  });
+  worker = await startHarnessWorker(h);
 }, 60_000);
 afterAll(async () => {
   await worker?.stop();

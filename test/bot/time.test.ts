@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, deadlines, games, outbox, resolutions } from "../../src/db/schema/index.js";
-import { drainOutbox } from "../../src/discord/outbox.js";
 import { settingsOf } from "../../src/games/queries.js";
 import { jobIds } from "../../src/jobs/registry.js";
 import { t } from "../../src/i18n/index.js";
-import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
+import type { RunningWorker } from "../../src/worker/worker.js";
 import { until } from "../worker/support.js";
-import { contentOf, silentLog, startHarness, textOf, type Harness } from "./harness.js";
+import { contentOf, startHarness, textOf, type Harness } from "./harness.js";
+import { startHarnessWorker } from "./harness-worker.js";
 
 /**
  * Time zones on the emulator with the real bot and the real worker (one ManualClock for both):
@@ -32,15 +32,7 @@ beforeAll(async () => {
   h = await startHarness(6, { env: { DEFAULT_TIMEZONE: "Asia/Tokyo" } });
   gm = h.guild.ownerId;
   users = h.guild.members.map((m) => m.id);
-  worker = await startWorker({
-    db: h.database.db,
-    redis: h.redis,
-    drain: (gameId, options) =>
-      drainOutbox({ db: h.database.db, rest: h.rest, log: silentLog }, gameId, options),
-    log: silentLog,
-    clock: h.clock,
-    settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 3_600_000 },
-  });
+  worker = await startHarnessWorker(h);
 }, 60_000);
 afterAll(async () => {
   await worker?.stop();

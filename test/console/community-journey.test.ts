@@ -7,8 +7,9 @@ import { drainOutbox } from "../../src/discord/outbox.js";
 import { rulesetOrThrow } from "../../src/games/state.js";
 import { discordTime } from "../../src/games/time.js";
 import { t } from "../../src/i18n/index.js";
-import { startWorker, type RunningWorker } from "../../src/worker/worker.js";
+import type { RunningWorker } from "../../src/worker/worker.js";
 import { contentOf, silentLog, startHarness, textOf, type Harness, type Json } from "../bot/harness.js";
+import { startHarnessWorker } from "../bot/harness-worker.js";
 import { until } from "../worker/support.js";
 import { device, launchBrowser } from "./browser.js";
 
@@ -29,19 +30,7 @@ const ru = (key: string, params: Record<string, string | number> = {}) => t("ru"
 
 beforeAll(async () => {
   h = await startHarness(6, { console: true });
-  worker = await startWorker({
-    db: h.database.db,
-    redis: h.redis,
-    drain: (gameId, options) =>
-      drainOutbox(
-        { db: h.database.db, rest: h.rest, log: silentLog, publicUrl: h.consoleUrl ?? "" },
-        gameId,
-        options,
-      ),
-    log: silentLog,
-    clock: h.clock,
-    settings: { prefix: h.queue.opts.prefix ?? "", sweepMs: 3_600_000 },
-  });
+  worker = await startHarnessWorker(h, { publicUrl: h.consoleUrl ?? "" });
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
