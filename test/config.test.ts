@@ -85,14 +85,14 @@ describe("the invite link", () => {
     expect(/permissions integer\s+`(\d+)`/.exec(readme)?.[1]).toBe(BOT_PERMISSIONS.toString());
     const documented = /exactly these permissions\s+\(integer `(\d+)`\)/.exec(deployment)?.[1];
     expect(documented).toBe(BOT_PERMISSIONS.toString());
-    expect(BOT_PERMISSIONS).toBe(361582685264n);
+    expect(BOT_PERMISSIONS).toBe(395942423632n);
     expect(BOT_PERMISSIONS & 8n).toBe(0n);
     const link = new URL(inviteUrl("123456789012345678"));
     expect(link.origin + link.pathname).toBe("https://discord.com/oauth2/authorize");
     expect(Object.fromEntries(link.searchParams)).toEqual({
       client_id: "123456789012345678",
       scope: "bot applications.commands",
-      permissions: "361582685264",
+      permissions: "395942423632",
     });
   });
 

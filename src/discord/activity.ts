@@ -10,6 +10,8 @@ import { changeGame, writeOutbox } from "../games/changes.js";
 import { maskModeOf } from "../games/masks.js";
 import { mirrorDeletion, mirrorDirect } from "./masks/direct.js";
 import { forgetPublicPost, keepPublicPost } from "./public-posts.js";
+import { parseChatKey, talksInPhaseThreads } from "./layout.js";
+import { phaseLabel } from "../engine/types.js";
 import { voicelessRemovals } from "../http/metrics.js";
 import { rejectionText, t } from "../i18n/index.js";
 import type { Logger } from "../log.js";
@@ -53,15 +55,24 @@ async function seatedGame(deps: ActivityDeps, message: AnyMessage) {
   return { game, seat, chatKey, userId };
 }
 
+/** What decides where a game's players talk (layout.ts, `talksInPhaseThreads`). */
+export interface TalkContext {
+  ruleset: { publicStatuses?: boolean };
+  masked: boolean;
+}
+
 /**
  * Whether the seat may write in the chat now, by the ruleset's layout: a writer of the chat
- * (its own thread: of its `personal` chat). A chat no longer in the layout is closed.
+ * (its own thread: of its `personal` chat). A chat no longer in the layout is closed. Where
+ * players talk in phase threads, only the current phase's thread is talk: the chat's channel is
+ * the GMs' and the bot's, and an earlier phase's thread is closed.
  */
 export function mayWrite(
   state: AnyGameState,
   layout: readonly ChatSpec[],
   chatKey: string,
   seatId: string,
+  talk: TalkContext,
 ): boolean {
   if (chatKey.startsWith("personal:")) {
     const own = layout.find(
@@ -71,29 +82,36 @@ export function mayWrite(
     // the end (as the reconcile leaves it unlocked: after the reveal nothing there is secret).
     return own ? own.writers.includes(seatId) : chatKey === `personal:${seatId}`;
   }
-  const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
-  return chat !== undefined && chat.writers.includes(seatId);
+  const key = parseChatKey(chatKey);
+  const chat = key && layout.find((c) => c.id === key.chatId);
+  if (!key || !chat || !chat.writers.includes(seatId)) return false;
+  const threaded = talksInPhaseThreads(chat, state, talk.ruleset, talk.masked);
+  return threaded ? key.phase === phaseLabel(state.phase) : key.phase === null;
 }
 
 /**
  * Whether removal is still the mechanism for this voiceless post (docs/secrecy.md, "what is left
  * to removal"), so its firing means nothing is wrong: an edit (Discord lets an author edit his own
- * message without Send Messages), a public chat where statuses are secret (no role
- * follows them) or whose write audience is everyone (clans' game thread: the muted dead). In
- * every other case a Discord permission should have refused the post.
+ * message without Send Messages: one who fell silent during the phase, in its still open thread),
+ * a post in a public chat's open thread where statuses are secret (no role follows them) or whose
+ * write audience is everyone (clans' game thread: the muted dead). In every other case a Discord
+ * permission should have refused the post (a public chat's channel refuses every player's).
  */
 export function removalIsTheRule(
   ruleset: { publicStatuses?: boolean },
   layout: readonly ChatSpec[],
   chatKey: string,
   action: "post" | "edit_post",
+  state: AnyGameState,
 ): boolean {
   if (action === "edit_post") return true;
-  if (!chatKey.startsWith("chat:")) return false;
-  const chat = layout.find((c) => c.id === chatKey.slice("chat:".length));
-  if (!chat) return false;
+  const key = parseChatKey(chatKey);
+  const chat = key && layout.find((c) => c.id === key.chatId);
+  if (!key || !chat) return false;
   // A secret chat's readers without a voice read a copy (layout.ts), not the live thread.
   if (chat.kind === "secret") return false;
+  // An unmasked game's public chat: its channel refuses every player (only its thread is talk).
+  if (key.phase === null && talksInPhaseThreads(chat, state, ruleset, false)) return false;
   return ruleset.publicStatuses === false || chat.writeAudience === "all";
 }
 
@@ -106,7 +124,7 @@ async function tellGms(
   messageId: string,
 ): Promise<void> {
   const lang = await deps.service.language(game.guildId);
-  const content = t(lang, "activity.safety_net", { seat, chat: chatKey.replace(/^chat:/, "") });
+  const content = t(lang, "activity.safety_net", { seat, chat: parseChatKey(chatKey)?.chatId ?? chatKey });
   const committed = await changeGame(deps.db, game.id, async (tx) => {
     await writeOutbox(tx, game.id, `safety-net:${messageId}`, [{ type: "post", chat: "gm", content }], null);
     return { value: null, deadlines: [], outbox: true };
@@ -153,11 +171,11 @@ async function submitPost(
   if (await deps.service.isGm(game.id, userId)) return;
   const state = await deps.service.state(game.id);
   const layout = ruleset.chatLayout(state);
+  const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
   // An ended game's chats are closed to every seat (the layout's `ended`); its own threads stay open.
   const closed = game.status === "ended" && chatKey.startsWith("chat:");
-  if (!seat || closed || !mayWrite(state, layout, chatKey, seat.seatId)) {
-    const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
-    const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action);
+  if (!seat || closed || !mayWrite(state, layout, chatKey, seat.seatId, { ruleset, masked })) {
+    const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action, state);
     voicelessRemovals.inc({ ruleset: game.ruleset, net: rule ? "rule" : "safety" });
     // A safety-net removal means a permission is wrong: an error, which the sandbox's runs (whose
     // stderr must stay empty) and the operators' alerts both see.
@@ -171,12 +189,11 @@ async function submitPost(
     return;
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;
-  const chat = chatKey.slice("chat:".length);
+  const chat = parseChatKey(chatKey)?.chatId ?? "";
   // What the rules let stand is copied to the chat's read-only copies (docs/secrecy.md), and in a
   // public chat of an unmasked game kept for the archive (public-posts.ts).
   const copy = async () => {
-    if ((await maskModeOf(deps.db, game.id, game.ruleset)) === "off")
-      await keepPublicPost(deps.db, game.id, message, chatKey, seat.seatId, state, layout, action);
+    if (!masked) await keepPublicPost(deps.db, game.id, message, chatKey, seat.seatId, state, layout, action);
     await mirrorDirect(deps, message, game, seat, action);
   };
   if (!Object.hasOwn(ruleset.actions, action)) return copy();

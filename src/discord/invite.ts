@@ -11,6 +11,7 @@ export const BOT_PERMISSION_FLAGS = [
   "ManageChannels",
   "ManageRoles",
   "CreatePrivateThreads",
+  "CreatePublicThreads",
   "ManageThreads",
   "SendMessages",
   "SendMessagesInThreads",

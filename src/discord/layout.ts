@@ -1,8 +1,8 @@
 import { PermissionFlagsBits as P } from "discord.js";
 import { gmsWithoutSeats } from "../games/authority.js";
 import type { Audience, ChatSpec, RulesetDefinition } from "../engine/ruleset.js";
-import type { AnyGameState, Lang, PlayerId } from "../engine/types.js";
-import { t } from "../i18n/index.js";
+import { phaseLabel, type AnyGameState, type Lang, type Phase, type PlayerId } from "../engine/types.js";
+import { phaseName, t } from "../i18n/index.js";
 import { safeName } from "../render/names.js";
 
 /**
@@ -10,6 +10,8 @@ import { safeName } from "../render/names.js";
  * mapping"): a category; public chats as channels with role-level overwrites (alive / dead /
  * GM, @everyone for spectators) — never one overwrite per player; every secret chat and each
  * player's own thread with the GMs as private threads (`invitable: false`) under one parent.
+ * In an unmasked game players talk in a public chat's phase thread (`phaseThreadKey`), never in
+ * its channel, so a phase that ends closes its talk to edits (the thread is locked and archived).
  * Roles are named after the game, never after a faction.
  */
 
@@ -37,8 +39,12 @@ export interface DesiredChannel {
 export interface DesiredThread {
   key: string;
   name: string;
+  /** Private threads only: a public thread shows to whoever views its parent, members or not. */
   members: string[];
   locked: boolean;
+  /** The channel it is under: the threads' parent, or (a phase thread) its public chat's channel. */
+  parent: string;
+  type: "private" | "public";
 }
 
 export interface DesiredLayout {
@@ -93,8 +99,51 @@ export function parseMirrorKey(key: string): { chatId: string; seatId: PlayerId 
   return { chatId: rest.slice(0, cut), seatId: rest.slice(cut + 1) };
 }
 
+/**
+ * A public chat's thread for one phase (`chat:<chat>@<kind>-<n>`, "chat:town@day-2"): where the
+ * players of an unmasked game talk while the phase lasts. Once the phase (or the game) is over it
+ * leaves the layout and the reconcile locks and archives it, so Discord refuses any edit, reaction
+ * or pin in it (50083); the chat's channel is written by the GMs and the bot only.
+ */
+export function phaseThreadKey(chatId: string, phase: Phase): string {
+  return `chat:${chatId}@${phase.kind}-${phase.n}`;
+}
+
+/**
+ * A `chat:` key's chat id and, for a phase thread, the phase label it was open in ("day 2");
+ * null for other keys. Chat ids never contain '@'.
+ */
+export function parseChatKey(key: string): { chatId: string; phase: string | null } | null {
+  if (!key.startsWith("chat:")) return null;
+  const rest = key.slice("chat:".length);
+  const at = rest.lastIndexOf("@");
+  if (at < 0) return { chatId: rest, phase: null };
+  const suffix = rest.slice(at + 1);
+  const dash = suffix.lastIndexOf("-");
+  const phase = dash > 0 ? `${suffix.slice(0, dash)} ${suffix.slice(dash + 1)}` : suffix;
+  return { chatId: rest.slice(0, at), phase };
+}
+
+/**
+ * Whether players talk in this chat through phase threads under its channel: every public chat
+ * of an unmasked game that is a channel (not the newspaper or the GM room, not a chat read by one
+ * class where statuses are secret: that one is a private thread already).
+ */
+export function talksInPhaseThreads(
+  chat: ChatSpec,
+  state: AnyGameState,
+  ruleset: { publicStatuses?: boolean },
+  masked: boolean,
+): boolean {
+  if (masked || chat.kind !== "public" || chat.purpose !== undefined) return false;
+  const read = audienceOf(chat.readAudience, chat.readers, state);
+  return read === "all" || ruleset.publicStatuses !== false;
+}
+
 export const THREADS_PARENT = "threads";
 export const CATEGORY = "category";
+/** Secret chats, mirrors and each player's own thread: private threads under the threads' parent. */
+const PRIVATE = { parent: THREADS_PARENT, type: "private" } as const;
 
 const bits = (...flags: bigint[]) => flags.reduce((a, b) => a | b, 0n);
 const READ = bits(P.ViewChannel, P.ReadMessageHistory);
@@ -118,6 +167,8 @@ const BOT = bits(
   P.ManageThreads,
   P.SendMessagesInThreads,
   P.CreatePrivateThreads,
+  // A public chat's phase threads are public threads the bot makes under the chat's channel.
+  P.CreatePublicThreads,
   P.ManageChannels,
   P.ManageRoles,
   P.ManageWebhooks,
@@ -172,18 +223,33 @@ function audienceOf(
   return "alive";
 }
 
-function publicOverwrites(read: Audience | "none", write: Audience | "none", masked = false): Overwrite[] {
+/**
+ * A public chat's channel. `how`: "channel" — the classes that write post in the channel itself
+ * (masked games: nobody does); "threads" — players talk in the phase thread under it, so the
+ * channel refuses their posts and the voice is _Send Messages in Threads_, which a public thread
+ * takes from its parent (the GMs and the bot post in the channel).
+ */
+function publicOverwrites(
+  read: Audience | "none",
+  write: Audience | "none",
+  how: "channel" | "threads" | "masked",
+): Overwrite[] {
+  const voice = how === "threads" ? P.SendMessagesInThreads : WRITE;
+  const silent = how === "threads" ? bits(WRITE, P.SendMessagesInThreads) : WRITE;
   const everyone =
-    read === "all" ? ow("everyone", READ, WRITE | NO_THREADS) : ow("everyone", 0n, READ | WRITE | NO_THREADS);
+    read === "all"
+      ? ow("everyone", READ, silent | NO_THREADS)
+      : ow("everyone", 0n, READ | silent | NO_THREADS);
   type Who = "alive" | "silenced" | "dead";
   const classOf = (who: Who): "alive" | "dead" => (who === "dead" ? "dead" : "alive");
   const canRead = (who: Who) => read === "all" || read === classOf(who);
-  const canWrite = (who: Who) => !masked && who !== "silenced" && (write === "all" || write === classOf(who));
+  const canWrite = (who: Who) =>
+    how !== "masked" && who !== "silenced" && (write === "all" || write === classOf(who));
   const roleOverwrite = (who: Who) =>
     ow(
       who,
-      (canRead(who) ? READ : 0n) | (canWrite(who) ? WRITE : 0n),
-      (canRead(who) ? 0n : READ) | (canWrite(who) ? 0n : WRITE),
+      (canRead(who) ? READ : 0n) | (canWrite(who) ? voice : 0n),
+      (canRead(who) ? 0n : READ) | (canWrite(who) ? silent & ~voice : silent),
     );
   return [
     everyone,
@@ -328,6 +394,7 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       name: `🔒 ${safeName(seat.displayName, "plain")}`.slice(0, 100),
       members: [seat.userId],
       locked: own !== undefined && !own.writers.includes(seat.seatId),
+      ...PRIVATE,
     });
   }
   // The rules name some chats by seat ("Contact: p6"): players read the seat's shown name.
@@ -348,28 +415,40 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
     const byClass = chat.kind === "public" && read !== "all" && hidden && !input.masked;
     if (input.masked && read !== "all") {
       const name = title(chat).slice(0, 100);
-      threads.push({ key: `chat:${chat.id}`, name, members: [], locked });
+      threads.push({ key: `chat:${chat.id}`, name, members: [], locked, ...PRIVATE });
       const readers = new Set(chat.readers);
       for (const seat of chat.readers) {
         const user = userOf.get(seat);
-        if (user) threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked });
+        if (user) threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked, ...PRIVATE });
       }
       for (const key of input.knownMirrors ?? []) {
         const mirror = parseMirrorKey(key);
         if (mirror?.chatId === chat.id && !readers.has(mirror.seatId))
-          threads.push({ key, name, members: [], locked: true });
+          threads.push({ key, name, members: [], locked: true, ...PRIVATE });
       }
       return;
     }
     if (chat.kind === "public" && !byClass) {
       const write = ended ? "none" : audienceOf(chat.writeAudience, chat.writers, state);
+      const threaded = talksInPhaseThreads(chat, state, input.ruleset, input.masked === true);
       channels.push({
         key: `chat:${chat.id}`,
         name: channelName(title(chat)),
         type: "text",
         parent: CATEGORY,
-        overwrites: publicOverwrites(read, write, input.masked === true),
+        overwrites: publicOverwrites(read, write, input.masked ? "masked" : threaded ? "threads" : "channel"),
       });
+      // The phase's thread while the chat has writers; one that left the layout (its phase or the
+      // game is over, the chat fell silent) is locked and archived by the reconcile.
+      if (threaded && !locked)
+        threads.push({
+          key: phaseThreadKey(chat.id, state.phase),
+          name: phaseName(input.lang, phaseLabel(state.phase)).slice(0, 100),
+          members: [],
+          locked: false,
+          parent: `chat:${chat.id}`,
+          type: "public",
+        });
       return;
     }
     // Read-only copies (docs/secrecy.md, "Voices"): a reader who may not write in a chat that has
@@ -386,16 +465,17 @@ export function desiredLayout(input: LayoutInput): DesiredLayout {
       .filter((id) => !readOnly(id))
       .map((id) => userOf.get(id))
       .filter((u): u is string => u !== undefined);
-    threads.push({ key: `chat:${chat.id}`, name, members, locked });
+    threads.push({ key: `chat:${chat.id}`, name, members, locked, ...PRIVATE });
     const readers = new Set(chat.readers);
     for (const seat of chat.readers.filter(readOnly)) {
       const user = userOf.get(seat);
-      if (user) threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked: true });
+      if (user)
+        threads.push({ key: mirrorKey(chat.id, seat), name, members: [user], locked: true, ...PRIVATE });
     }
     for (const key of known) {
       const mirror = parseMirrorKey(key);
       if (mirror?.chatId === chat.id && !readers.has(mirror.seatId))
-        threads.push({ key, name, members: [], locked: true });
+        threads.push({ key, name, members: [], locked: true, ...PRIVATE });
     }
   }
   return { roles, memberRoles, channels, threads };

@@ -378,14 +378,17 @@ export async function reconcileGame(
       await save(`role:${key}`, row.discordId, "role", { appliedMembers: after });
   }
 
-  // 4. Private threads: create, then lock and membership as a diff. Every member a thread loses
+  // 4. Threads: create, then lock and membership as a diff. Every member a thread loses
   // leaves it before anyone joins any thread, so an account that gave up its seat (`/gm replace`)
   // is out of the seat's threads before its successor is added, and no thread-member event it
-  // still receives names the successor (docs/secrecy.md).
-  const parent = byKey.get(THREADS_PARENT);
-  if (!parent) throw new Error("threads parent missing");
+  // still receives names the successor (docs/secrecy.md). A public chat's phase thread (public,
+  // under the chat's channel) has no member list to keep: whoever views the channel sees it.
+  if (!byKey.get(THREADS_PARENT)) throw new Error("threads parent missing");
   const joins: { row: ChatRow; thread: DesiredThread; members: Set<string> }[] = [];
   for (const thread of layout.threads) {
+    const parent = byKey.get(thread.parent);
+    if (!parent) throw new Error(`parent ${thread.parent} of thread ${thread.key} missing`);
+    const isPublic = thread.type === "public";
     let row = byKey.get(thread.key);
     let actual: Set<string> | null = null;
     if (row && mode === "full") {
@@ -414,7 +417,9 @@ export async function reconcileGame(
             .map((c) => c.id),
         () =>
           rest.post(Routes.threads(parent.discordId), {
-            body: { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
+            body: isPublic
+              ? { name: thread.name, type: 11, auto_archive_duration: 10080 }
+              : { name: thread.name, type: 12, invitable: false, auto_archive_duration: 10080 },
           }) as Promise<{ id: string }>,
         (id) => rest.delete(Routes.channel(id), { reason: "duplicate game thread" }),
         (locked, id) =>
@@ -439,6 +444,13 @@ export async function reconcileGame(
       await call(() =>
         rest.patch(Routes.channel(current.discordId), { body: { locked: thread.locked, archived: false } }),
       );
+    }
+    if (isPublic) {
+      await save(thread.key, current.discordId, "thread", {
+        appliedMembers: [],
+        appliedState: { name: thread.name, locked: thread.locked } satisfies AppliedThread,
+      });
+      continue;
     }
     const members = actual ?? new Set(current.appliedMembers);
     const want = new Set(thread.members);

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { chats, inputs } from "../db/schema/index.js";
-import { mirrorKey } from "../discord/layout.js";
+import { mirrorKey, phaseThreadKey } from "../discord/layout.js";
 import { maskModeOf } from "../games/masks.js";
 import { seatNames } from "../discord/masks/seat-names.js";
 import { offerValue } from "../discord/orders.js";
@@ -222,7 +222,10 @@ export class SimPlayers {
       const said = await slash(emu, seat.userId, where, "say", { text });
       return { kind: said.ok ? "talk" : "refused", seat, text, chat: chat.id, chatName: chat.name[lang] };
     }
-    const where = await channelOf(db, gameId, `chat:${chat.id}`);
+    // An unmasked game's public chat is talked in through its thread of the phase (layout.ts).
+    const where =
+      (await channelOf(db, gameId, phaseThreadKey(chat.id, state.phase))) ??
+      (await channelOf(db, gameId, `chat:${chat.id}`));
     if (!where || !emu.canSend(seat.userId, where)) return null;
     const before = await this.inputsBy(seat);
     try {

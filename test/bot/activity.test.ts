@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe("messages in game chats", () => {
   it("a player's message in the town square counts as a post for the activity rules", async () => {
-    const town = await channelOf("chat:town");
+    const town = await h.talkChannel(gameId, "town");
     expect(town).not.toBe("");
     await h.emu.user(u(3)).send(town, "Доброе утро, город.");
     await until(async () => (await postsBy("p3")) === 1);
@@ -68,7 +68,7 @@ describe("messages in game chats", () => {
   });
 
   it("a beaten player loses his voice in Discord itself: the town square refuses his post", async () => {
-    const town = await channelOf("chat:town");
+    const town = await h.talkChannel(gameId, "town");
     const committed = await h.service.gm(gameId, gm, {
       action: "set_status",
       targets: ["p4"],

@@ -12,6 +12,9 @@ import { createQueue, Scheduler } from "../../src/jobs/scheduler.js";
 import { consoleRoutesFor } from "../../src/console/routes.js";
 import { createHttpServer } from "../../src/http/server.js";
 import { createMigratedDatabase } from "../support/db.js";
+import { and, eq } from "drizzle-orm";
+import { chats } from "../../src/db/schema/index.js";
+import { phaseThreadKey } from "../../src/discord/layout.js";
 import { TEST_REDIS_URL } from "../support/env.js";
 import { ManualClock } from "../support/factories.js";
 
@@ -158,6 +161,24 @@ export async function startHarness(
     }
   };
 
+  /**
+   * Where players talk in a chat now: the current phase's thread of an unmasked game's public chat
+   * (src/discord/layout.ts, `phaseThreadKey`) when it exists, else the chat's own channel or thread.
+   */
+  const talkChannel = async (gameId: string, chatId: string): Promise<string> => {
+    const state = await service.state(gameId);
+    const idOf = async (key: string) =>
+      (
+        await database.db
+          .select({ id: chats.discordId })
+          .from(chats)
+          .where(and(eq(chats.gameId, gameId), eq(chats.chatKey, key)))
+      )[0]?.id;
+    const id = (await idOf(phaseThreadKey(chatId, state.phase))) ?? (await idOf(`chat:${chatId}`));
+    if (!id) throw new Error(`no chat ${chatId} in game ${gameId}`);
+    return id;
+  };
+
   const close = async () => {
     await Promise.allSettled(running);
     await consoleServer?.close();
@@ -190,6 +211,7 @@ export async function startHarness(
     drain,
     drainUntil,
     restartBot,
+    talkChannel,
     consoleUrl,
     /** The bot's recent warnings and errors, one JSON line each (for a failing assertion's message). */
     botWarnings: botLog.lines,

@@ -119,6 +119,7 @@ export async function voicelessCells(
   const ruleset = rulesetOrThrow(game.ruleset);
   const state = await h.service.state(gameId);
   const layout = ruleset.chatLayout(state);
+  const talkIn = { ruleset, masked: (await maskModeOf(h.database.db, gameId)) !== "off" };
   const rows = await h.database.db.select().from(chats).where(eq(chats.gameId, gameId));
   const cells: Cell[] = [];
   for (const [user, seat] of users) {
@@ -137,12 +138,12 @@ export async function voicelessCells(
         continue;
       }
       const seated = seat !== "" && (key.startsWith("chat:") || key.startsWith("personal:"));
-      if (seated && game.status !== "ended" && mayWrite(state, layout, key, seat)) continue;
+      if (seated && game.status !== "ended" && mayWrite(state, layout, key, seat, talkIn)) continue;
       if (
         seated &&
         game.status === "ended" &&
         key === `personal:${seat}` &&
-        mayWrite(state, layout, key, seat)
+        mayWrite(state, layout, key, seat, talkIn)
       )
         continue;
       const isThread = Boolean(h.emu.channel(row.discordId)?.["thread_metadata"]);
@@ -249,7 +250,7 @@ export async function runMatrix(
       if (delivered.length === 0) continue;
       const action = way === "edit an earlier message" ? "edit_post" : "post";
       const isPost = ["send", "mention", "reply", "forward", "edit an earlier message"].includes(way);
-      if (isPost && !masked && removalIsTheRule(ruleset, layout, cell.chatKey, action)) {
+      if (isPost && !masked && removalIsTheRule(ruleset, layout, cell.chatKey, action, state)) {
         result.byRemoval.push(`${cell.chatKey} ${way}`);
         const messageId = way === "edit an earlier message" ? id(own) : String(accepted["id"] ?? "");
         const until = Date.now() + 10_000;
@@ -274,7 +275,10 @@ export async function runMatrix(
     const mirror = /^mirror:(.+):[^:]*$/.exec(cell.chatKey);
     const chatKey = mirror ? `chat:${mirror[1] ?? ""}` : cell.chatKey;
     if (!chatKey.startsWith("chat:")) continue;
-    const voiced = cell.seat !== "" && game.status !== "ended" && mayWrite(state, layout, chatKey, cell.seat);
+    const voiced =
+      cell.seat !== "" &&
+      game.status !== "ended" &&
+      mayWrite(state, layout, chatKey, cell.seat, { ruleset, masked });
     if (voiced) continue;
     const actions = actionless && !triedBot.has(cell.user);
     if (actions) triedBot.add(cell.user);

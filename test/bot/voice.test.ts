@@ -216,7 +216,8 @@ describe("clans: the dead's voice and the prologue", () => {
       c.members.includes(boss.id),
     );
     const clan = await discordId(harness, gameId, `chat:${clanChat?.id ?? ""}`);
-    const prologue = await discordId(harness, gameId, "chat:game-prologue");
+    // Players talk in the chat's thread of the phase (docs/secrecy.md, "Voices").
+    const prologue = await harness.talkChannel(gameId, "game-prologue");
     expect(harness.emu.canSend(userOf.get(living.id) ?? "", prologue)).toBe(true);
 
     // The GM modkills the boss: dead, he still reads his clan's chat and may write there (§10.3).
@@ -240,14 +241,19 @@ describe("clans: the dead's voice and the prologue", () => {
     expect(harness.emu.canSend(bossUser, clan)).toBe(false);
     expect(() => harness.emu.user(bossUser).send(clan, "one more word")).toThrow(/locked/);
 
-    // Day 1 opens its own game thread: the prologue becomes read-only in the same reconcile.
+    // Day 1 opens its own game thread: the prologue's thread is locked and archived in the same
+    // reconcile, so nothing in it can be posted, edited or reacted to any more.
     await harness.resolvePhase(gameId);
     state = await harness.service.state(gameId);
     expect(state.phase).toMatchObject({ kind: "day", n: 1 });
     const reader = userOf.get(state.players.find((p) => p.alive)?.id ?? "") ?? "";
     expect(harness.emu.canView(reader, prologue)).toBe(true);
     expect(harness.emu.canSend(reader, prologue)).toBe(false);
-    expect(harness.emu.canSend(reader, await discordId(harness, gameId, "chat:game-day-1"))).toBe(true);
+    expect(harness.emu.canSend(reader, await harness.talkChannel(gameId, "game-day-1"))).toBe(true);
+    expect(harness.emu.channel(prologue)?.["thread_metadata"]).toMatchObject({
+      archived: true,
+      locked: true,
+    });
     expect(() => harness.emu.user(reader).send(prologue, "still here?")).toThrow();
   }, 180_000);
 });

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chats } from "../../src/db/schema/index.js";
 import { drainOutbox } from "../../src/discord/outbox.js";
 import { maskModeOf, setMaskMode } from "../../src/games/masks.js";
-import { mirrorKey } from "../../src/discord/layout.js";
+import { mirrorKey, parseChatKey, phaseThreadKey, talksInPhaseThreads } from "../../src/discord/layout.js";
+import { phaseLabel } from "../../src/engine/types.js";
 import { reconcileGame } from "../../src/discord/reconcile.js";
 import { drawInt } from "../../src/engine/rng.js";
 import type { AnyGameState } from "../../src/engine/types.js";
@@ -62,8 +63,12 @@ async function entitlementMismatches(
           problems.push(`${chat.id}: ${p.id} posts directly`);
         continue;
       }
+      // An unmasked game's public chat: players talk in the phase's thread, never in the channel.
+      const threaded = talksInPhaseThreads(chat, state, ruleset, masked);
+      const talk = threaded ? idOf.get(phaseThreadKey(chat.id, state.phase)) : channel;
+      if (threaded && emu.canSend(user, channel)) problems.push(`${chat.id}: ${p.id} posts in the channel`);
       const view = emu.canView(user, channel);
-      const send = emu.canSend(user, channel);
+      const send = talk !== undefined && emu.canSend(user, talk);
       const wantView = chat.readers.includes(p.id);
       const wantSend = chat.writers.includes(p.id) && !state.ended && !masked;
       if (view !== wantView) problems.push(`${chat.id}: ${p.id} view ${view} want ${wantView}`);
@@ -71,6 +76,14 @@ async function entitlementMismatches(
     }
     if (chat.kind === "secret" && emu.canView(spectator, channel))
       problems.push(`${chat.id}: spectator sees it`);
+  }
+  // Every phase thread but the current phase's is locked and archived: nothing in it can change.
+  for (const row of rows) {
+    const phase = parseChatKey(row.chatKey)?.phase;
+    if (!phase || (phase === phaseLabel(state.phase) && game.status !== "ended")) continue;
+    const meta = emu.channel(row.discordId)?.["thread_metadata"] as
+      { archived?: boolean; locked?: boolean } | undefined;
+    if (!meta?.archived || !meta.locked) problems.push(`${row.chatKey}: open after its phase`);
   }
   return problems;
 }
