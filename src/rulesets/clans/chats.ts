@@ -1,6 +1,7 @@
 import { hasStatus, playerOrThrow } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { bySeat, type ClansPlayer, type ClansState } from "./state.js";
+import { LABELS, localize } from "./labels.js";
 import { CLAN_NAMES } from "./texts.js";
 
 /** Living players, and dead players who have not lost the right to post (§10.3). */
@@ -11,8 +12,8 @@ function mayPost(player: ClansPlayer): boolean {
 /** The game thread open now: day N's thread during day N and night N+1 (R17); a prologue before day 1. */
 export function gameThread(state: ClansState): { id: string; name: { en: string; ru: string } } {
   const n = state.phase.kind === "day" ? state.phase.n : state.phase.n - 1;
-  if (n < 1) return { id: "game-prologue", name: { en: "Game start", ru: "Начало игры" } };
-  return { id: `game-day-${n}`, name: { en: `Day ${n}`, ru: `День ${n}` } };
+  if (n < 1) return { id: "game-prologue", name: localize(LABELS.game_prologue) };
+  return { id: `game-day-${n}`, name: localize(LABELS.game_day, { n }) };
 }
 
 /** §10.1–10.2 as a pure function of the state. GMs see everything and are not listed. */
@@ -36,7 +37,7 @@ export function chatLayout(state: ClansState): ChatSpec[] {
     const n = state.phase.n;
     chats.push({
       id: `vote-day-${n}`,
-      name: { en: `Voting, day ${n}`, ru: `Голосование, день ${n}` },
+      name: localize(LABELS.vote_thread, { n }),
       kind: "public",
       readers: all,
       writers: [],
@@ -45,13 +46,14 @@ export function chatLayout(state: ClansState): ChatSpec[] {
   }
   for (const chat of state.data.chats) {
     const members = chat.members.map((id) => playerOrThrow(state, id));
-    const suffix = chat.id.endsWith("-1") ? "" : ` (${chat.id.split("-").pop() ?? ""})`;
+    const number = chat.id.endsWith("-1") ? "" : (chat.id.split("-").pop() ?? "");
     chats.push({
       id: chat.id,
-      name: {
-        en: `${CLAN_NAMES[chat.clan].en}${suffix}`,
-        ru: `Клан ${CLAN_NAMES[chat.clan].ru}${suffix}`,
-      },
+      name: localize(LABELS.clan_chat, (lang) => ({
+        clan: CLAN_NAMES[chat.clan][lang],
+        has_number: chat.id.endsWith("-1") ? "no" : "yes",
+        number,
+      })),
       kind: "secret",
       readers: members.map((p) => p.id),
       writers: members.filter(mayPost).map((p) => p.id),
@@ -59,7 +61,7 @@ export function chatLayout(state: ClansState): ChatSpec[] {
   }
   chats.push({
     id: "dead",
-    name: { en: "The dead", ru: "Выбывшие" },
+    name: localize(LABELS.dead_chat),
     kind: "public",
     readers: dead,
     writers: dead,
@@ -69,7 +71,7 @@ export function chatLayout(state: ClansState): ChatSpec[] {
   for (const p of players)
     chats.push({
       id: `gm-${p.id}`,
-      name: { en: `GM: ${p.id}`, ru: `Ведущий: ${p.id}` },
+      name: localize(LABELS.gm_chat, { seat: p.id }),
       kind: "secret",
       readers: [p.id],
       writers: [p.id],

@@ -1,6 +1,7 @@
 import { findPlayer, hasStatus } from "../../engine/helpers.js";
 import type { AvailableAction } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
+import { LABELS as MESSAGES, localize } from "./labels.js";
 import { CLAN_NAMES, ROLE_NAMES } from "./texts.js";
 import { bySeat, CLANS, type ClansState, GUESS_ROLES, openSlots, type Slot } from "./state.js";
 
@@ -30,12 +31,20 @@ const SLOT_ACTIONS: Record<Slot, string[]> = {
   meet: ["meet"],
 };
 
+/** An offer's label with its choice («Убить (назвать клан): Якудза»). */
+const withChoice = (base: Localized, choice: Localized): Localized =>
+  localize(MESSAGES.with_choice, (lang) => ({ action: base[lang], choice: choice[lang] }));
+
+/** The recruitment's guesses as the reader reads them («Доктор, Якудза»). */
+const recruitGuess = (role: Localized, clan: Localized): Localized =>
+  localize(MESSAGES.recruit_guess, (lang) => ({ role: role[lang], clan: clan[lang] }));
+
 function one(
   action: string,
   targets: string[],
   label = action,
   params?: JsonObject,
-  suffix?: { en: string; ru: string },
+  suffix?: Localized,
 ): AvailableAction | null {
   if (targets.length === 0) return null;
   const base = LABELS[label] ?? { en: action, ru: action };
@@ -44,7 +53,7 @@ function one(
     targets,
     minTargets: 1,
     maxTargets: 1,
-    label: suffix ? { en: `${base.en}: ${suffix.en}`, ru: `${base.ru}: ${suffix.ru}` } : base,
+    label: suffix ? withChoice(base, suffix) : base,
     ...(params ? { params } : {}),
   };
 }
@@ -70,10 +79,7 @@ function nightOffers(action: string, targets: string[]): (AvailableAction | null
             targets,
             action,
             { guess_role: role, guess_clan: c, number: OFFERED_NUMBER },
-            {
-              en: `${ROLE_NAMES[role].en}, ${CLAN_NAMES[c].en}`,
-              ru: `${ROLE_NAMES[role].ru}, ${CLAN_NAMES[c].ru}`,
-            },
+            recruitGuess(ROLE_NAMES[role], CLAN_NAMES[c]),
           ),
         ),
       );
@@ -98,7 +104,7 @@ function none(action: string): AvailableAction {
 /** RulesetDefinition.actionLabel: each offer's label, rebuilt from its action and choice params. */
 export function actionLabel(action: string, params: JsonObject): Localized | undefined {
   const suffixed = (base: Localized | undefined, suffix: Localized | undefined): Localized | undefined =>
-    base && suffix ? { en: `${base.en}: ${suffix.en}`, ru: `${base.ru}: ${suffix.ru}` } : base;
+    base && suffix ? withChoice(base, suffix) : base;
   const clan = CLAN_NAMES[params["guess_clan"] as keyof typeof CLAN_NAMES] as Localized | undefined;
   switch (action) {
     case "vote":
@@ -107,10 +113,7 @@ export function actionLabel(action: string, params: JsonObject): Localized | und
       return suffixed(LABELS["kill"], clan);
     case "recruit": {
       const role = ROLE_NAMES[params["guess_role"] as keyof typeof ROLE_NAMES] as Localized | undefined;
-      return suffixed(
-        LABELS["recruit"],
-        role && clan ? { en: `${role.en}, ${clan.en}`, ru: `${role.ru}, ${clan.ru}` } : undefined,
-      );
+      return suffixed(LABELS["recruit"], role && clan ? recruitGuess(role, clan) : undefined);
     }
     case "check":
       return suffixed(

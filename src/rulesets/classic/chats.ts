@@ -1,5 +1,7 @@
 import { gmRoomChat, graveyardChat, hasStatus } from "../../engine/helpers.js";
+import { formatMessage } from "../../engine/messages.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
+import type { Localized } from "../../engine/types.js";
 import {
   CLANS,
   type ClassicPlayer,
@@ -15,6 +17,14 @@ const CLAN_NAMES = {
   italians: { en: "Italians", ru: "Итальянцы" },
   russians: { en: "Russians", ru: "Русские" },
 };
+
+/** The name of a chat of one seat, an ICU message in both languages (docs/i18n.md). */
+const CONTACT_CHAT: Localized = { en: "Contact: {seat}", ru: "Связь: {seat}" };
+const PRIVATE_CHAT: Localized = { en: "Private: {seat}", ru: "Личное: {seat}" };
+const seatChatName = (message: Localized, seat: string): Localized => ({
+  en: formatMessage("en", message.en, { seat }),
+  ru: formatMessage("ru", message.ru, { seat }),
+});
 
 export function chatLayout(state: ClassicState): ChatSpec[] {
   const all = state.players.map((p) => p.id);
@@ -85,7 +95,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
         if (!other || !other.alive || other.id === holder.id) continue;
         chats.push({
           id: `contact:${other.id}`,
-          name: { en: `Contact: ${other.id}`, ru: `Связь: ${other.id}` },
+          name: seatChatName(CONTACT_CHAT, other.id),
           kind: "secret",
           readers: [holder.id, other.id],
           writers: [holder.id, other.id],
@@ -97,7 +107,7 @@ export function chatLayout(state: ClassicState): ChatSpec[] {
   for (const p of state.players) {
     chats.push({
       id: `private:${p.id}`,
-      name: { en: `Private: ${p.id}`, ru: `Личное: ${p.id}` },
+      name: seatChatName(PRIVATE_CHAT, p.id),
       kind: "secret",
       readers: [p.id],
       writers: [p.id],
