@@ -75,7 +75,7 @@ describe("names the bot echoes, and pings", () => {
     await h.slash(gm, "game start");
     await h.drain(gameId);
     await h.resolvePhase(gameId); // night 0 → day 1: the town square is open to the living
-    const town = await channelOf("town");
+    const town = await h.talkChannel(gameId, "town");
     const speaker = players[4] ?? "";
     expect(h.emu.canSend(speaker, town)).toBe(true);
     const posted = h.emu.user(speaker).send(town, "@everyone @here wake up");

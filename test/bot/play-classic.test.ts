@@ -135,7 +135,7 @@ describe.each(["en", "ru"] as const)("classic played in %s", (lang: Lang) => {
   });
 
   it("day 1: players talk in the town chat; three /votes hang the maniac, each posted in the vote thread with one live tally", async () => {
-    const town = await g.channel("town");
+    const town = await h.talkChannel(g.id, "town");
     const said = h.emu.user(g.user(3)).send(town, w.talk);
     await g.drain();
     expect(g.posts(town)).toContain(w.talk);
