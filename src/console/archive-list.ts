@@ -70,8 +70,8 @@ export function registerArchiveList(
       reply
         .code(200)
         .headers(deps.headers)
-        // A new game may end at any time: a short cache, unlike an archive's page.
-        .header("cache-control", "public, max-age=60")
+        // Unlike an archive's page it changes (a game ends, the server turns it off): never cached.
+        .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
         .send(archiveListPage(lang, listing.scope, listing.games))
     );
