@@ -143,7 +143,7 @@ describe.each(["en", "ru"] as const)("clans played in %s", (lang: Lang) => {
   });
 
   it("day 1: players post in the day thread and vote with /vote; each vote is posted with one tally that counts L-n", async () => {
-    const thread = await g.channel("game-day-1");
+    const thread = await h.talkChannel(g.id, "game-day-1");
     const living = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     for (const n of living) h.emu.user(g.user(n)).send(thread, `${w.talk} (${n})`);
     // An edit counts for the rules too (edit_post), though the bot keeps no message in memory.
