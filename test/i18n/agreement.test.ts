@@ -47,6 +47,9 @@ const NOT_OF_A_SEAT = new Set([
   "outbox.why.10003",
   "gmroom.status_published",
   "gmroom.status_resolved",
+  // The archive listing's column heads: «Правила» is a noun, «Окончена» agrees with «игра».
+  "archive.list_rules",
+  "archive.list_ended",
 ]);
 
 const names = (kind: "m" | "f" | "none") => SEAT_NAMES[kind].join("|");
