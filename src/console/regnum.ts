@@ -1,7 +1,6 @@
 import type { Lang } from "../engine/types.js";
 import { has, phaseName, t } from "../i18n/index.js";
 import { armyName, countryName, unitName } from "../rulesets/regnum/names.js";
-import { RESULT_TEXT } from "../rulesets/regnum/characters.js";
 import { actingHolder } from "../rulesets/regnum/posts.js";
 import {
   ARMIES,
@@ -11,7 +10,7 @@ import {
   type RPlayer,
   type RState,
 } from "../rulesets/regnum/state.js";
-import { RESULT_EN } from "../rulesets/regnum/texts.js";
+import { resultWords } from "../rulesets/regnum/texts.js";
 import { LABELS } from "../rulesets/regnum/view.js";
 import { html, type Html } from "./html.js";
 import type { GameContext } from "./phase.js";
@@ -46,7 +45,7 @@ function caseAction(action: string, lang: Lang): string {
 
 function caseResult(result: string, data: Record<string, unknown>, lang: Lang): string {
   const text = typeof data["text"] === "string" ? data["text"] : "";
-  const known = (lang === "ru" ? RESULT_TEXT : RESULT_EN)[result];
+  const known = resultWords(lang, result);
   if (known) return known;
   if (result === "evasion") return t(lang, "console.regnum.case_evasion");
   return text || "—";

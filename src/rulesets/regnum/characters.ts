@@ -47,6 +47,10 @@ export function learn(player: RPlayer, appearance: string): void {
   if (!player.knownAppearances.includes(appearance)) player.knownAppearances.push(appearance);
 }
 
+/**
+ * The `text` of each result code (§13.4), in the rules file's Russian: the simulator prints it
+ * and the scenario cases check it. Readers of the bot read the code in their language (texts.ts).
+ */
 export const RESULT_TEXT: Record<string, string> = {
   ok: "Ход выполнен.",
   hidden: "Цель скрывается.",
@@ -71,6 +75,23 @@ export const RESULT_TEXT: Record<string, string> = {
   no_orchium: "Недостаточно орхиума.",
 };
 
+/**
+ * A move's own text that wins over its code's (§5, §13.4): the result carries its id as `reason`
+ * beside the rules file's Russian `text`, so a reader reads the reason in his language.
+ */
+export const REASON_TEXT = {
+  /** `go_abroad`/`travel` `failed`: the border between the countries is closed (§5.10). */
+  border_closed: "Граница закрыта.",
+  /** `go_abroad`/`travel` `failed`: the destination is neither allied nor on the traveller's visas. */
+  no_alliance_or_visa: "Нет союза или визы.",
+  /** `ksb_derecruit` `done`, whatever the target was (R15). */
+  derecruited: "Развербовка проведена.",
+} as const;
+export type ResultReason = keyof typeof REASON_TEXT;
+
+/** What a result says besides its code: a move's own reason, or the GM's text (§10). */
+export type ResultWords = { reason: ResultReason } | { gmText: string | undefined };
+
 export function sendResult(
   state: RState,
   to: PlayerId,
@@ -78,17 +99,20 @@ export function sendResult(
   target: PlayerId | null,
   result: string,
   data: JsonObject = {},
-  text?: string,
+  words?: ResultWords,
 ): void {
   const targetPlayer = target ? findPlayer(state, target) : undefined;
   const actor = findPlayer(state, to);
   if (targetPlayer && actor) learn(actor, targetPlayer.currentAppearance);
+  const reason = words && "reason" in words ? words.reason : undefined;
+  const gmText = words && "gmText" in words ? words.gmText : undefined;
   emitPrivate(state, to, "result", {
     action,
     target,
     targetAppearance: targetPlayer ? targetPlayer.currentAppearance : null,
     result,
-    text: text ?? RESULT_TEXT[result] ?? result,
+    text: gmText ?? (reason ? REASON_TEXT[reason] : undefined) ?? RESULT_TEXT[result] ?? result,
+    ...(reason ? { reason } : {}),
     ...data,
   });
 }

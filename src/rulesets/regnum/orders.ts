@@ -80,7 +80,7 @@ export function cancelUnableOrders(state: RState): void {
             : null,
           given.result ?? "done",
           {},
-          given.text,
+          { gmText: given.text },
         );
       }
     }
@@ -159,7 +159,7 @@ export const orderGmActions = {
             current.targets[0] && findPlayer(state, current.targets[0]) ? current.targets[0] : null,
             result,
             {},
-            text,
+            { gmText: text },
           );
         } else if (pendingIdx >= 0) {
           const pending = state.data.pending[pendingIdx];
@@ -171,10 +171,10 @@ export const orderGmActions = {
             pending?.targets[0] && findPlayer(state, pending.targets[0]) ? pending.targets[0] : null,
             result,
             {},
-            text,
+            { gmText: text },
           );
         } else {
-          sendResult(state, actor, current?.action ?? "order", null, result, {}, text);
+          sendResult(state, actor, current?.action ?? "order", null, result, {}, { gmText: text });
         }
         emitEvent(state, "order_resolved", { actor, result });
       },

@@ -75,7 +75,7 @@ export function resolveRecruitment(state: RState): void {
         notice(state, target.id, "derecruited", {});
         emitEvent(state, "derecruited", { player: target.id, faction });
       }
-      sendResult(state, actor.id, order.action, target.id, "done", {}, "Развербовка проведена.");
+      sendResult(state, actor.id, order.action, target.id, "done", {}, { reason: "derecruited" });
       caseEntry(state, "ksb", order.action, actor.id, target.id, "done");
     }
   }

@@ -3,7 +3,7 @@ import { joinList, word } from "../../engine/helpers.js";
 import { wordIn } from "../../engine/grammar.js";
 import { formatMessage, isBotReader, messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
-import { RESULT_TEXT } from "./characters.js";
+import { REASON_TEXT, RESULT_TEXT } from "./characters.js";
 import { armyName, COUNTRY_NAMES, countryName } from "./names.js";
 import { LABELS } from "./view.js";
 
@@ -18,16 +18,22 @@ const asText = (value: Json | undefined) =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
 const yesNo = (condition: boolean) => (condition ? "yes" : "no");
-const CYRILLIC = /[А-Яа-яЁё]/;
+
+/** The rules file's Russian `text` for a result's code and reason (characters.ts), the code itself for any other. */
+function rulesText(result: string, reason: string): string {
+  if (Object.hasOwn(REASON_TEXT, reason)) return REASON_TEXT[reason as keyof typeof REASON_TEXT];
+  return Object.hasOwn(RESULT_TEXT, result) ? (RESULT_TEXT[result] ?? result) : result;
+}
 
 /**
- * A country's and an army's name: the Russian from names.ts (a country and its army share an id,
- * which the catalogs' word cannot tell apart); the English the reader's word, which is the id
- * itself in the simulator, as the rules file prints it.
+ * A country's and an army's name in the reader's language, from names.ts: Norsland, Orientem and
+ * Britonia share their id with their army, which one word per id (the catalogs') cannot tell apart,
+ * so an army is named by its own word («Norsland forces»), never its country's. The simulator's
+ * English prints the id itself, as the rules file does.
  */
-const countryWord = (ctx: RenderContext, id: string) =>
-  ctx.lang === "ru" ? countryName(id, "ru") : word(ctx, id);
-const armyWord = (ctx: RenderContext, id: string) => (ctx.lang === "ru" ? armyName(id, "ru") : word(ctx, id));
+const namesIds = (ctx: RenderContext) => ctx.lang === "en" && !isBotReader(ctx);
+const countryWord = (ctx: RenderContext, id: string) => (namesIds(ctx) ? id : countryName(id, ctx.lang));
+const armyWord = (ctx: RenderContext, id: string) => (namesIds(ctx) ? id : armyName(id, ctx.lang));
 
 /** A list in a line: the English joined by ", " as the rules file joins ids; the Russian as a sentence. */
 const listOf = (ctx: RenderContext, items: readonly string[]) =>
@@ -131,27 +137,25 @@ const ARGS: Record<string, ArgsOf> = {
     amount: asText(p["amount"]),
     crowns: typeof p["amount"] === "number" ? p["amount"] : 0,
   }),
-  // The rules' result texts are Russian; an English reader gets the result in English and a
-  // free text (a GM's) only when it is not one of them.
+  // A result reads by its code and its move's reason in the reader's language; the text it
+  // carries is the rules file's Russian for them, or the GM's own words, which every reader reads.
   "private.result": (p, ctx) => {
+    const result = asText(p["result"]);
+    const reason = asText(p["reason"]);
     const said = asText(p["text"]);
     return {
       action: actionName(ctx, p["action"]),
       appearance: asText(p["targetAppearance"]),
       has_appearance: yesNo(Boolean(p["targetAppearance"])),
-      result: asText(p["result"]),
+      result,
+      reason,
       text: said,
-      has_english_text: yesNo(said !== "" && !CYRILLIC.test(said)),
+      has_gm_text: yesNo(said !== "" && said !== rulesText(result, reason)),
     };
   },
   "private.notice": (p) => {
     const said = asText(p["text"]);
-    return {
-      about: asText(p["about"]),
-      text: said,
-      has_text: yesNo(Boolean(p["text"])),
-      has_english_text: yesNo(said !== "" && !CYRILLIC.test(said)),
-    };
+    return { about: asText(p["about"]), text: said, has_text: yesNo(said !== "") };
   },
   // A relayed message: never an empty line ("A4: ").
   "private.relay": (p) => {
@@ -160,22 +164,43 @@ const ARGS: Record<string, ArgsOf> = {
   },
 };
 
-/** The English of the private results (§5), by their code; anything else reads as done. */
-const RESULT_SELECT_EN =
-  "{result, select, ok {Done.} hidden {The target is hiding.} suspicious {The target is suspicious.} " +
-  "not_suspicious {The target is not suspicious.} unidentifiable {Identification is impossible.} " +
-  "unavailable {The body is unavailable.} invalid {Identification is impossible.} " +
-  "opened {The interrogation has begun.} done {Done.} released {The detainee is released.} " +
-  "failed {The move failed.} requested {The request is sent.} incomplete {The search was not carried out.} " +
-  "abroad {The target is abroad.} wanted {The target is hiding and is now wanted.} " +
-  "protected {The wanted character is protected by an army.} already {The target is already detained.} " +
-  "avoided {The detention failed.} detained {The target is detained.} " +
-  "too_early {Release is not possible yet.} no_orchium {Not enough orchium.} other {Done.}}";
+/**
+ * A result's words by its code (§13.4), or by its move's reason where it has one (§5); an unknown
+ * code (a GM's) reads as done. The Russian is the rules file's, as a host writes it.
+ */
+const RESULT_SELECT: Record<Lang, string> = {
+  en:
+    "{reason, select, border_closed {The border is closed.} " +
+    "no_alliance_or_visa {There is no alliance with that country and you have no visa.} " +
+    "derecruited {The de-recruitment is carried out.} other {" +
+    "{result, select, ok {Done.} hidden {The target is hiding.} suspicious {The target is suspicious.} " +
+    "not_suspicious {The target is not suspicious.} unidentifiable {Identification is impossible.} " +
+    "unavailable {The body is unavailable.} invalid {Identification is impossible.} " +
+    "opened {The interrogation has begun.} done {Done.} released {The detainee is released.} " +
+    "failed {The move failed.} requested {The request is sent.} incomplete {The search was not carried out.} " +
+    "abroad {The target is abroad.} wanted {The target is hiding and is now wanted.} " +
+    "protected {The wanted character is protected by an army.} already {The target is already detained.} " +
+    "avoided {The detention failed.} detained {The target is detained.} " +
+    "too_early {Release is not possible yet.} no_orchium {Not enough orchium.} other {Done.}}}}",
+  ru:
+    "{reason, select, border_closed {Граница закрыта.} no_alliance_or_visa {Нет союза или визы.} " +
+    "derecruited {Развербовка проведена.} other {" +
+    "{result, select, ok {Ход выполнен.} hidden {Цель скрывается.} suspicious {Цель вызывает подозрение.} " +
+    "not_suspicious {Цель не вызывает подозрения.} unidentifiable {Опознание невозможно.} " +
+    "unavailable {Тело недоступно.} invalid {Опознание невозможно.} opened {Допрос начат.} " +
+    "done {Ход выполнен.} released {Задержанный освобождён.} failed {Ход не удался.} " +
+    "requested {Запрос отправлен.} incomplete {Обыск не проведён.} abroad {Цель за границей.} " +
+    "wanted {Цель скрывается. Цель объявлена в розыск.} protected {Разыскиваемый защищён ВС.} " +
+    "already {Цель уже задержана.} avoided {Задержание не удалось.} detained {Цель задержана.} " +
+    "too_early {Освобождение пока невозможно.} no_orchium {Недостаточно орхиума.} other {Ход выполнен.}}}}",
+};
 
-/** The English of each result code the rules give a Russian text (characters.ts), for the console's case file. */
-export const RESULT_EN: Record<string, string> = Object.fromEntries(
-  Object.keys(RESULT_TEXT).map((result) => [result, formatMessage("en", RESULT_SELECT_EN, { result })]),
-);
+/** A result code's words in the language (the console's case file), or undefined for a code the rules do not give. */
+export function resultWords(lang: Lang, result: string): string | undefined {
+  return Object.hasOwn(RESULT_TEXT, result)
+    ? formatMessage(lang, RESULT_SELECT[lang], { result, reason: "" })
+    : undefined;
+}
 
 /** A notice's words by its `about`; `other` is the GM's own message (`gm`) and any other. */
 const NOTICE_EN =
@@ -203,6 +228,8 @@ const NOTICE_RU =
   "wanted {Вы объявлены в розыск.} other {Сообщение ведущего.}}";
 
 const TARGET_APPEARANCE = "{has_appearance, select, yes { ({appearance})} other {}}";
+/** The GM's own words for a result, after its code's (§10). */
+const GM_TEXT = "{has_gm_text, select, yes { {text}} other {}}";
 
 export const en = messageCatalog(
   "en",
@@ -232,8 +259,8 @@ export const en = messageCatalog(
     chances: "Chances: {text}",
     losers: "Losers: {has_losers, select, yes {{losers}} other {—}}.",
     reward: "Reward of {player}: {amount}.",
-    "private.result": `{action}${TARGET_APPEARANCE}: ${RESULT_SELECT_EN}{has_english_text, select, yes { {text}} other {}}`,
-    "private.notice": `${NOTICE_EN}{has_english_text, select, yes { {text}} other {}}`,
+    "private.result": `{action}${TARGET_APPEARANCE}: ${RESULT_SELECT.en}${GM_TEXT}`,
+    "private.notice": `${NOTICE_EN}{has_text, select, yes { {text}} other {}}`,
     "private.relay": "{from}: {has_text, select, yes {{text}} other {(no text)}}",
   },
   ARGS,
@@ -273,7 +300,7 @@ export const ru = messageCatalog(
     chances: "Шансы: {text}",
     losers: "Проигравшие: {has_losers, select, yes {{losers}} other {—}}.",
     reward: `{player_declines, select, yes {Награда {player_dat}: ${CROWNS}.} other {Награда: {player} — ${CROWNS}.}}`,
-    "private.result": `{action}${TARGET_APPEARANCE}: {text}`,
+    "private.result": `{action}${TARGET_APPEARANCE}: ${RESULT_SELECT.ru}${GM_TEXT}`,
     "private.notice": `${NOTICE_RU}{has_text, select, yes { {text}} other {}}`,
     "private.relay": "{from}: {has_text, select, yes {{text}} other {(без текста)}}",
   },

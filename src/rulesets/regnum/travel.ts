@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emitEvent, playerOrThrow } from "../../engine/helpers.js";
-import { abroad, free, sendResult, setStatus, underground } from "./characters.js";
+import { abroad, free, type ResultReason, sendResult, setStatus, underground } from "./characters.js";
 import { ordersOf } from "./orders.js";
 import { palaceLeave } from "./palace.js";
 import { reject } from "./rejections.js";
@@ -50,13 +50,13 @@ export function resolveTravel(state: RState): void {
     if (!free(actor)) continue;
     const to = destination.parse(order.params).country ?? (order.targets[0] as string);
     const from = actor.location;
-    let fail: string | null = null;
-    if (border(state, from, to) !== "open") fail = "Граница закрыта.";
+    let fail: ResultReason | null = null;
+    if (border(state, from, to) !== "open") fail = "border_closed";
     else if (to !== "regnum" && relation(state, from, to) !== "allied" && !actor.visas.includes(to))
-      fail = "Нет союза или визы.";
+      fail = "no_alliance_or_visa";
     if (fail) {
       emitEvent(state, "travel_failed", { player: actor.id });
-      sendResult(state, actor.id, order.action, null, "failed", { country: to }, fail);
+      sendResult(state, actor.id, order.action, null, "failed", { country: to }, { reason: fail });
       continue;
     }
     actor.location = to;
