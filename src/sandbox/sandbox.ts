@@ -293,13 +293,18 @@ class Watcher {
 
 /**
  * Discord timestamps (`<t:…:F> (<t:…:R>)`, which a Discord client shows in its reader's zone) as
- * the terminal can show them: the UTC time of day, to the second (sandbox phases last seconds).
+ * the terminal can show them: the UTC time of day, to the second (sandbox phases last seconds), or
+ * the UTC date where Discord shows a date.
  */
 export function terminalTimes(text: string): string {
   const time = (s: string) => `${new Date(Number(s) * 1000).toISOString().slice(11, 19)} UTC`;
-  return text
-    .replace(/<t:(\d+):F> \(<t:\1:R>\)/g, (_, s: string) => time(s))
-    .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s));
+  return (
+    text
+      .replace(/<t:(\d+):F> \(<t:\1:R>\)/g, (_, s: string) => time(s))
+      // A date alone (`/stats`' last game) as a date.
+      .replace(/<t:(\d+):[dD]>/g, (_, s: string) => new Date(Number(s) * 1000).toISOString().slice(0, 10))
+      .replace(/<t:(\d+):[a-zA-Z]>/g, (_, s: string) => time(s))
+  );
 }
 
 /**

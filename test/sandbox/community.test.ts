@@ -116,6 +116,8 @@ describe("the sandbox with --signups", () => {
     const after = out.slice(out.indexOf("📊 Anna: /stats member →"));
     expect(after).toContain(en("stats.member_title", { name: "Anna" }));
     expect(after).toMatch(/^ {6}Games: 1 · wins [01] /m);
+    // Discord's date of the last game, as the terminal shows it.
+    expect(after).toMatch(/ · last game \d{4}-\d\d-\d\d$/m);
     const server = after.slice(after.indexOf("📊 Anna: /stats server →"));
     expect(server).toContain(en("stats.server_title"));
     expect(server).toMatch(/^ {6}1 finished ranked game, 6 players$/m);
