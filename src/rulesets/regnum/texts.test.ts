@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { idContext } from "../../engine/helpers.js";
 import type { RenderContext } from "../../engine/ruleset.js";
 import type { JsonObject, Lang } from "../../engine/types.js";
+import { REASON_TEXT, RESULT_TEXT } from "./characters.js";
 import { play, results } from "./factory.js";
 import { en, ru } from "./texts.js";
 
@@ -132,6 +133,20 @@ describe("a result reads by its code and its move's reason in the reader's langu
       `De-recruitment (${appearance}): The de-recruitment is carried out.`,
     );
     expect(told("ru", "private.result", result)).toBe(`Развербовка (${appearance}): Развербовка проведена.`);
+  });
+
+  it("the Russian reads every code and reason as the rules file words it; the English says each in English", () => {
+    const said = [
+      ...Object.entries(RESULT_TEXT).map(([result, text]) => ({ result, reason: "", text })),
+      ...Object.entries(REASON_TEXT).map(([reason, text]) => ({ result: "done", reason, text })),
+    ];
+    for (const { result, reason, text } of said) {
+      const params = { action: "order", result, reason, text };
+      // The host closes the sentence the rules file leaves open («Разыскиваемый защищён ВС»).
+      const russian = text.endsWith(".") ? text : `${text}.`;
+      expect(told("ru", "private.result", params)).toBe(`Произвольный ход ведущему: ${russian}`);
+      expect(told("en", "private.result", params)).toMatch(/^Free-form order to the GM: [^\u0400-\u04FF]+$/);
+    }
   });
 
   it("a code's own text is read in the reader's language, a GM's words by every reader after it", () => {
