@@ -368,7 +368,7 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
       const ctx = await gameContext(deps.db, reader, grant.gameId);
       const done = query["done"];
       const flash = done && REVIEW_ACTIONS.has(done) ? t(ctx.lang, `console.review_done.${done}`) : null;
-      const error = query["error"] && has(query["error"]) ? t(ctx.lang, query["error"]) : null;
+      const error = refusalText(ctx.lang, query["error"], query["error_params"]);
       return send(
         reply,
         200,
@@ -412,7 +412,10 @@ export function consoleRoutes(deps: ConsoleDeps): FastifyPluginAsync {
         return reply
           .code(303)
           .headers(SECURITY_HEADERS)
-          .header("location", `${back}?error=${encodeURIComponent(error.key)}`)
+          .header(
+            "location",
+            `${back}?error=${encodeURIComponent(error.key)}&error_params=${encodeURIComponent(JSON.stringify(error.params))}`,
+          )
           .send();
       }
     });
@@ -539,4 +542,31 @@ async function memberActor(deps: BotDeps, guildId: string, userId: string): Prom
     name: safeName(member.displayName, "plain"),
     serverGm: manager || hasGmRole,
   };
+}
+
+/**
+ * A refusal the review page was redirected with (`?error=<key>&error_params=<json>`), in the
+ * reader's language; null for anything that is not a catalog key with its arguments (the query
+ * is the visitor's to edit: a wrong one shows no refusal, it never breaks the page).
+ */
+function refusalText(lang: Lang, key: string | undefined, json: string | undefined): string | null {
+  if (!key || !has(key)) return null;
+  let params: Record<string, string | number> = {};
+  try {
+    const parsed: unknown = JSON.parse(json ?? "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      params = Object.fromEntries(
+        Object.entries(parsed).filter(
+          (entry): entry is [string, string | number] =>
+            typeof entry[1] === "string" || typeof entry[1] === "number",
+        ),
+      );
+  } catch {
+    return null;
+  }
+  try {
+    return t(lang, key, params);
+  } catch {
+    return null;
+  }
 }

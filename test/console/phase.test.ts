@@ -233,6 +233,20 @@ describe("the console's phase views", { timeout: 180_000 }, () => {
     );
   });
 
+  it("a refusal named in the review page's address is shown with its arguments; a wrong one breaks nothing", async () => {
+    const shown = async (query: string) => {
+      const response = await page.goto(`${base()}/review?${query}`);
+      expect(response?.status()).toBe(200);
+      return (await page.locator("#error").count()) === 1 ? await page.innerText("#error") : null;
+    };
+    const params = encodeURIComponent(JSON.stringify({ max: 12 }));
+    expect(await shown(`error=game.full&error_params=${params}`)).toBe(t("ru", "game.full", { max: 12 }));
+    // A key whose message needs an argument the address lacks, bad JSON, an unknown key: no refusal.
+    expect(await shown("error=game.full")).toBeNull();
+    expect(await shown("error=game.full&error_params=%7Bnot-json")).toBeNull();
+    expect(await shown("error=no.such.key")).toBeNull();
+  });
+
   it("the log is a timeline filtered by type, seat and phase; the model shows the ruleset's own data", async () => {
     await page.goto(`${base()}/log?type=control`);
     const types = await page.$$eval("#log tr", (rows) => rows.map((r) => r.getAttribute("data-type")));
