@@ -39,7 +39,7 @@ const WORDS = {
     check: "Check: player1 is evil.",
     noIsolation: "No isolation.",
     killed: ["player1 was killed by the Maniac.", "player2 was killed by the Mafia."],
-    over: "Game over. Winners: Town.",
+    over: "Game over. No mafia and no maniac are left alive. Winners: Town.",
     votes2: "2 votes",
   },
   ru: {

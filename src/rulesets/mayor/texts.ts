@@ -1,6 +1,6 @@
 import { joinList } from "../../engine/helpers.js";
 import { messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
-import type { TextCatalog } from "../../engine/ruleset.js";
+import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
 import { paramList, paramNumber, paramText } from "../../engine/params.js";
@@ -65,7 +65,16 @@ const en: Record<Key, string> = {
   isolated_verdict: "{player} goes to isolation.",
   no_isolation: "No isolation.",
   isolated_missed: "{player} goes to isolation for missing two verdicts in a row.",
-  game_over: "{count, plural, =0 {Game over. No winners.} other {Game over. Winners: {winners}.}}",
+  // The simulator prints section 7's template; the bot's reader is also told which condition of
+  // section 9 ended the game.
+  game_over: `Game over.{reader, select,
+    yes {{rule, select,
+      nobody { Nobody is left alive.}
+      town { No mafia and no maniac are left alive.}
+      mafia { Only mafiosi are left alive.}
+      maniac { Only the maniac is left alive.}
+      other {}}}
+    other {}} {count, plural, =0 {No winners.} other {Winners: {winners}.}}`,
   "private.check_result":
     "Check: {target} is {result, select, good {good} evil {evil} other {{result_role}}}.",
   "private.check_failed":
@@ -120,6 +129,11 @@ const names = (lang: Lang, list: readonly string[]): string =>
 
 const ROLES_IN_PLAY = ["mafia", "maniac", "lawyer", "doctor", "agent"] as const;
 
+/**
+ * `yes` for a reader of the bot; the simulator's reader (`idContext`) has no words for rules ids
+ * (`ctx.word`) and prints the rules file's English templates verbatim.
+ */
+const reader = (ctx: RenderContext): string => (ctx.word === undefined ? "no" : "yes");
 /** A line that names nothing. */
 const none: ArgsOf = () => ({});
 
@@ -156,7 +170,12 @@ const args: Record<Key, ArgsOf> = {
   isolated_missed: playerArgs,
   game_over: (p, c) => {
     const winners = paramList(p["winners"]).map((f) => c.faction(f));
-    return { count: winners.length, winners: names(c.lang, winners), rule: paramText(p["rule"]) };
+    return {
+      count: winners.length,
+      winners: names(c.lang, winners),
+      rule: paramText(p["rule"]),
+      reader: reader(c),
+    };
   },
   "private.check_result": (p, c) => {
     const result = paramText(p["result"]);
