@@ -43,7 +43,7 @@ const WORDS = {
     drawn: "You drew:",
     liberal: "liberal",
     enacted: "A liberal policy is enacted.",
-    over: "Game over. Winners: Fascists.",
+    over: "Game over. Hitler was elected Chancellor with at least three fascist policies enacted. Winners: Fascists.",
     hitler: "player5 is Hitler.",
   },
   ru: {

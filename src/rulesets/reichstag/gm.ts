@@ -87,7 +87,7 @@ const modkill = defineGmAction<ReichstagState, typeof noParams>({
       if (playerOrThrow(state, id).role === "hitler") {
         emitEvent(state, "hitler_executed", { player: id });
         data.hitlerRevealed = true;
-        endGame(state, ["liberals"], "hitler_executed");
+        endGame(state, ["liberals"], "hitler_executed", "removed");
         return;
       }
     }

@@ -88,7 +88,7 @@ export function startNextRound(state: ReichstagState): void {
   } else {
     const next = nextAfter(state, data.anchor);
     if (!next) {
-      endGame(state, [], "gm");
+      endGame(state, [], "gm", "nobody_left");
       return;
     }
     giveCandidacy(state, next.id, "rotation");

@@ -101,7 +101,17 @@ const en: Record<Key, string> = {
   extended: "Deadline extended by {hours, number} h.",
   closed_early: "The election is closed early.",
   waiting: "Waiting for {players}.",
-  game_over: "Game over. Winners: {count, plural, =0 {none} other {{winners}}}.",
+  // The simulator prints section 7's line; the bot's reader is also told which rule of section 9
+  // ended the game.
+  game_over: `Game over.{reader, select,
+    yes {{reason, select,
+      liberal_policies { The fifth liberal policy was enacted.}
+      fascist_policies { The sixth fascist policy was enacted.}
+      hitler_elected { Hitler was elected Chancellor with at least three fascist policies enacted.}
+      hitler_executed {{detail, select, removed { Hitler was removed by the host.} other { Hitler was executed.}}}
+      gm {{detail, select, nobody_left { No player is left alive.} other { The host ended the game.}}}
+      other {}}}
+    other {}} Winners: {count, plural, =0 {none} other {{winners}}}.`,
   roles: "Roles: {roles}.",
   "private.role": "Your role: {role} ({faction}).",
   "private.allies":
@@ -162,7 +172,7 @@ const ru: Record<Key, string> = {
   waiting: "Ожидаем: {players}.",
   // Which rule of section 9 ended the game (`reason`), then who won.
   game_over:
-    "Игра окончена{reason, select, liberal_policies {: принят пятый либеральный закон.} fascist_policies {: принят шестой фашистский закон.} hitler_elected {: Гитлер избран канцлером, когда действуют три фашистских закона.} hitler_executed {: Гитлер расстрелян.} gm {: игру завершил ведущий.} other {.}} {count, plural, =0 {Победителей нет.} other {Победители: {winners}.}}",
+    "Игра окончена{reason, select, liberal_policies {: принят пятый либеральный закон.} fascist_policies {: принят шестой фашистский закон.} hitler_elected {: Гитлер избран канцлером, когда действуют три фашистских закона.} hitler_executed {: {detail, select, removed {Гитлер выведен из игры ведущим} other {Гитлер расстрелян}}.} gm {: {detail, select, nobody_left {в живых не осталось ни одного игрока} other {игру завершил ведущий}}.} other {.}} {count, plural, =0 {Победителей нет.} other {Победители: {winners}.}}",
   roles: "Роли: {roles}.",
   "private.role": "Ваша роль: {role} ({faction}).",
   "private.allies":
@@ -220,6 +230,11 @@ const government: ArgsOf = (p, c) => ({
 });
 const player: ArgsOf = (p, c) => seat(c, "player", p);
 const president: ArgsOf = (p, c) => ({ ...seat(c, "president", p), ...seat(c, "target", p) });
+/**
+ * `yes` for a reader of the bot; the simulator's reader (`idContext`) has no words for rules ids
+ * (`ctx.word`) and prints the rules file's English templates verbatim.
+ */
+const reader = (ctx: RenderContext): string => (ctx.word === undefined ? "no" : "yes");
 /** A line that names nothing. */
 const none: ArgsOf = () => ({});
 const counts =
@@ -280,7 +295,13 @@ const args: Record<Key, ArgsOf> = {
   waiting: (p, c) => ({ players: seats(c, p["players"]) }),
   game_over: (p, c) => {
     const winners = paramList(p["winners"]).map((f) => c.faction(f));
-    return { count: winners.length, winners: winners.join(", "), reason: paramText(p["reason"]) };
+    return {
+      count: winners.length,
+      winners: winners.join(", "),
+      reason: paramText(p["reason"]),
+      detail: paramText(p["detail"]),
+      reader: reader(c),
+    };
   },
   roles: (p, c) => ({
     roles: itemList(

@@ -3,13 +3,19 @@ import type { ReichstagState } from "./state.js";
 
 /** The end of the game (section 9). */
 
-export function endGame(state: ReichstagState, winners: string[], reason: string): void {
+/**
+ * How a rule's end came about, where its reason alone would misname it: Hitler `removed` by the
+ * host (not executed), or `nobody_left` to be candidate after the host's removals (reason `gm`).
+ */
+export type EndDetail = "removed" | "nobody_left";
+
+export function endGame(state: ReichstagState, winners: string[], reason: string, detail?: EndDetail): void {
   state.ended = true;
   state.winners = winners;
   state.data.closed = true;
   emitEvent(state, "game_over", { winners, reason });
-  // The reason goes with the line too: the Russian newspaper says which rule ended the game.
-  emitPublic(state, "game_over", { winners, reason });
+  // The reason (and its detail) go with the line too: the newspaper says which rule ended the game.
+  emitPublic(state, "game_over", detail ? { winners, reason, detail } : { winners, reason });
   emitPublic(state, "roles", {
     roles: state.players.map((p) => [p.id, p.role]),
   });
