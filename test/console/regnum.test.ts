@@ -185,7 +185,7 @@ describe("regnum's model on the console", { timeout: 120_000 }, () => {
   it("in English when the server's language is English", async () => {
     await h.slash(gm, "settings", { language: "en" });
     await page.goto(`${base()}/model`);
-    expect(await page.innerText('[data-country="regnum"]')).toContain("Royal forces");
+    expect(await page.innerText('[data-country="regnum"]')).toContain("Royal Armed Forces");
     expect(await page.innerText('[data-unit="К1"]')).toContain("fire elemental");
     expect(await page.innerText('[data-treasury="royal"]')).toContain("Royal treasury");
     expect(await page.innerText('[data-case="1"]')).toContain(t("en", "console.regnum.case_gm_entry"));

@@ -23,8 +23,8 @@ const UNIT_NAMES: Record<string, { en: string; ru: string }> = {
 };
 
 const ARMY_NAMES: Record<string, { en: string; ru: string }> = {
-  royal: { en: "Royal forces", ru: "Королевские ВС" },
-  parliament: { en: "Parliamentary forces", ru: "Парламентские ВС" },
+  royal: { en: "Royal Armed Forces", ru: "Королевские ВС" },
+  parliament: { en: "Parliamentary Armed Forces", ru: "Парламентские ВС" },
   inquisition: { en: "Inquisition forces", ru: "ВС Инквизиции" },
   aik: { en: "AIK forces", ru: "ВС АИК" },
   ksb: { en: "KSB forces", ru: "ВС КСБ" },

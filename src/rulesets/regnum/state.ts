@@ -183,7 +183,7 @@ export const CHATS: ChatInfo[] = [
   },
   {
     id: "parl_forces",
-    en: "Parliamentary forces",
+    en: "Parliamentary Armed Forces",
     ru: "Парламентские ВС",
     schedule: "always",
     underground: "no",
@@ -195,7 +195,13 @@ export const CHATS: ChatInfo[] = [
     schedule: "day",
     underground: "no",
   },
-  { id: "royal_forces", en: "Royal forces", ru: "Королевские ВС", schedule: "always", underground: "no" },
+  {
+    id: "royal_forces",
+    en: "Royal Armed Forces",
+    ru: "Королевские ВС",
+    schedule: "always",
+    underground: "no",
+  },
   { id: "court", en: "Court of Regnum", ru: "Суд Регнума", schedule: "day", underground: "no" },
   { id: "church", en: "Church", ru: "Церковь", schedule: "day", underground: "no" },
   { id: "angels", en: "Angels", ru: "Ангелы", schedule: "always", underground: "no" },

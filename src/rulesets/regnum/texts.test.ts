@@ -164,7 +164,7 @@ describe("a result reads by its code and its move's reason in the reader's langu
 describe("an army is named by its own word, not its country's", () => {
   it("Norsland, Orientem and Britonia's forces read as forces in English and in Russian", () => {
     expect(told("en", "peace_signed", { a: "royal", b: "norsland" })).toBe(
-      "Peace treaty signed: Royal forces and Norsland forces.",
+      "Peace treaty signed: Royal Armed Forces and Norsland forces.",
     );
     expect(told("en", "captured", { country: "britonia", army: "britonia" })).toBe(
       "Britonia captured: Britonia forces.",
