@@ -1,4 +1,5 @@
 import { gmRoomChat, graveyardChat } from "../../engine/helpers.js";
+import { formatMessage } from "../../engine/messages.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { type MayorState, isIsolated, isJailed } from "./state.js";
 
@@ -6,6 +7,9 @@ import { type MayorState, isIsolated, isJailed } from "./state.js";
  * Section 10: the town hall (everyone reads; living free players write during the session), the
  * news (read-only), each player's thread with the Mayor, the graveyard, the GM room. No group chats.
  */
+/** A seat's thread with the Mayor, named as an ICU message (docs/i18n.md). */
+const MAYOR_CHAT = { en: "{seat} and the Mayor", ru: "{seat} и Мэр" } as const;
+
 export function chatLayout(state: MayorState): ChatSpec[] {
   const all = state.players.map((p) => p.id);
   const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
@@ -34,7 +38,10 @@ export function chatLayout(state: MayorState): ChatSpec[] {
     },
     ...state.players.map((p): ChatSpec => ({
       id: `mayor_${p.id}`,
-      name: { en: `${p.id} and the Mayor`, ru: `${p.id} и Мэр` },
+      name: {
+        en: formatMessage("en", MAYOR_CHAT.en, { seat: p.id }),
+        ru: formatMessage("ru", MAYOR_CHAT.ru, { seat: p.id }),
+      },
       kind: "secret",
       readers: [p.id],
       writers: p.alive && !state.ended ? [p.id] : [],

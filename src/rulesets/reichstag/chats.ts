@@ -1,5 +1,6 @@
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { type ReichstagState, living } from "./state.js";
+import { LABEL_MESSAGES, localize } from "./labels.js";
 
 const label = (en: string, ru: string) => ({ en, ru });
 
@@ -31,7 +32,7 @@ export function chatLayout(state: ReichstagState): ChatSpec[] {
   for (const p of state.players) {
     chats.push({
       id: `private-${p.id}`,
-      name: label(`private ${p.id}`, `личная ветка ${p.id}`),
+      name: localize(LABEL_MESSAGES.private_chat, { seat: p.id }),
       kind: "secret",
       readers: [p.id],
       writers: p.alive && !state.ended ? [p.id] : [],

@@ -4,6 +4,7 @@ import { extensionLeft, investigable } from "./actions.js";
 import { POWERS, type Power, type ReichstagState } from "./state.js";
 import { eligibleChancellors } from "./government.js";
 import { isAlive, living } from "./state.js";
+import { together, withChoice } from "./labels.js";
 
 /** What players see and may do: availableActions, chatLayout, playerView, boardOf (sections 4, 7, 8, 10). */
 
@@ -65,7 +66,7 @@ function choiceOffer(
     targets: [],
     minTargets: 0,
     maxTargets: 0,
-    label: { en: `${base.en}: ${choice.en}`, ru: `${base.ru}: ${choice.ru}` },
+    label: withChoice(base, choice),
     params,
   };
 }
@@ -82,28 +83,17 @@ export function actionLabel(action: string, params: JsonObject): { en: string; r
         : action === "discard" || action === "enact"
           ? CHOICE_LABELS[String(params["policy"])]
           : action === "choose_powers" && Array.isArray(params["powers"])
-            ? (() => {
-                const names = (params["powers"] as string[])
-                  .map((p) => POWER_LABELS[p as Power])
-                  .filter((n) => n);
-                return names.length > 0
-                  ? { en: names.map((n) => n.en).join(" + "), ru: names.map((n) => n.ru).join(" + ") }
-                  : undefined;
-              })()
+            ? together((params["powers"] as string[]).map((p) => POWER_LABELS[p as Power]).filter((n) => n))
             : undefined;
-  return choice ? { en: `${base.en}: ${choice.en}`, ru: `${base.ru}: ${choice.ru}` } : base;
+  return choice ? withChoice(base, choice) : base;
 }
 
 const policyOffers = (action: string, hand: readonly string[]) =>
   [...new Set(hand)].map((p) => choiceOffer(action, { policy: p }, CHOICE_LABELS[p] ?? label(p, p)));
 
 function powersOffer(powers: Power[]): AvailableAction {
-  const names = powers.map((p) => POWER_LABELS[p]);
-  return choiceOffer(
-    "choose_powers",
-    { powers },
-    { en: names.map((n) => n.en).join(" + "), ru: names.map((n) => n.ru).join(" + ") },
-  );
+  const chosen = together(powers.map((p) => POWER_LABELS[p]));
+  return choiceOffer("choose_powers", { powers }, chosen ?? label("choose_powers", "choose_powers"));
 }
 
 /**
