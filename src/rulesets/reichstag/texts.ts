@@ -229,7 +229,7 @@ const government: ArgsOf = (p, c) => ({
   tracker: paramNumber(p["tracker"]),
 });
 const player: ArgsOf = (p, c) => seat(c, "player", p);
-const president: ArgsOf = (p, c) => ({ ...seat(c, "president", p), ...seat(c, "target", p) });
+const presidentAndTarget: ArgsOf = (p, c) => ({ ...seat(c, "president", p), ...seat(c, "target", p) });
 /**
  * `yes` for a reader of the bot; the simulator's reader (`idContext`) has no words for rules ids
  * (`ctx.word`) and prints the rules file's English templates verbatim.
@@ -285,8 +285,8 @@ const args: Record<Key, ArgsOf> = {
     ),
   }),
   investigated: (p, c) => ({ ...seat(c, "president", p), ...seat(c, "target", p, ["gen"]) }),
-  special_election: president,
-  peeked: president,
+  special_election: presidentAndTarget,
+  peeked: presidentAndTarget,
   executed: player,
   executed_hitler: player,
   removed: player,
