@@ -125,8 +125,12 @@ export class Interactions {
 
   private usableChannel(userId: string, channelId: string): ChannelRec {
     const ch = this.s.access.channelFor(userId, channelId);
-    if (!(this.s.access.permissionsIn(userId, ch.id) & P.USE_APPLICATION_COMMANDS))
-      throw Errors.missingPermissions();
+    const perms = this.s.access.permissionsIn(userId, ch.id);
+    if (!(perms & P.USE_APPLICATION_COMMANDS)) throw Errors.missingPermissions();
+    // A locked thread leaves members without Manage Threads only View Channel, Read Message
+    // History, Add Reactions and Use External Emojis: no application commands there
+    // (https://discord.com/developers/docs/change-log#update-to-locked-threads).
+    if (ch.thread?.locked && !(perms & P.MANAGE_THREADS)) throw Errors.threadLocked();
     return ch;
   }
 

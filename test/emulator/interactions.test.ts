@@ -253,3 +253,18 @@ describe("application commands and interactions", () => {
     expect(((await read.json()) as { content: string }[])[0]?.content).toBe(`hi ${a.id}`);
   });
 });
+
+describe("application commands in a locked thread (https://discord.com/developers/docs/change-log#update-to-locked-threads)", () => {
+  it("a member without Manage Threads runs no command there: he keeps only View Channel, Read Message History, Add Reactions and Use External Emojis", async () => {
+    const { emu, channel, a } = await setup();
+    const thread = String(emu.user(a.id).createThread(channel, "day 1", 11)["id"]);
+    expect(emu.user(a.id).slash(thread, "game start", { players: 5 })).toBeDefined();
+    const bot = `Bot ${emu.botToken}`;
+    await fetch(`${emu.apiBase}/v10/channels/${thread}`, {
+      method: "PATCH",
+      headers: { Authorization: bot, "Content-Type": "application/json" },
+      body: JSON.stringify({ locked: true, archived: true }),
+    });
+    expect(() => emu.user(a.id).slash(thread, "game start", { players: 5 })).toThrow(/locked/);
+  });
+});
