@@ -1,8 +1,8 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { genderOf, nameIn, type NameCase } from "./grammar.js";
-import { paramText } from "./params.js";
+import { paramNumber, paramText } from "./params.js";
 import type { RenderContext, TextCatalog, TextTemplate } from "./ruleset.js";
-import type { JsonObject, Lang, PlayerId } from "./types.js";
+import type { JsonObject, Lang, Localized, PlayerId } from "./types.js";
 
 /**
  * Every text the bot shows is an ICU MessageFormat message (docs/i18n.md), formatted by
@@ -103,6 +103,29 @@ export const scalarArgs: ArgsOf = (params) =>
  */
 export function textArgs(...names: readonly string[]): ArgsOf {
   return (params) => Object.fromEntries(names.map((name) => [name, paramText(params[name])]));
+}
+
+/** The named params as numbers (absent 0), as `textArgs` gives them as text: a refusal always renders. */
+export function numberArgs(...names: readonly string[]): ArgsOf {
+  return (params) => Object.fromEntries(names.map((name) => [name, paramNumber(params[name])]));
+}
+
+/** A condition as the string a message's select reads (`{x, select, yes {…} other {…}}`). */
+export const yesNo = (condition: boolean): "yes" | "no" => (condition ? "yes" : "no");
+
+/**
+ * A message in both languages with its arguments (the same for both, or per language): the
+ * rulesets' labels and chat names built of parts.
+ */
+export function localize(
+  message: Localized,
+  args: MessageArgs | ((lang: Lang) => MessageArgs) = {},
+): Localized {
+  const argsIn = (lang: Lang) => (typeof args === "function" ? args(lang) : args);
+  return {
+    en: formatMessage("en", message.en, argsIn("en")),
+    ru: formatMessage("ru", message.ru, argsIn("ru")),
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
-import { formatMessage, type MessageArgs } from "../../engine/messages.js";
-import type { Lang, Localized } from "../../engine/types.js";
+import { localize } from "../../engine/messages.js";
+import type { Localized } from "../../engine/types.js";
+
+/** The shared `localize` (src/engine/messages.ts), where this ruleset's chats and views take it. */
+export { localize };
 
 /**
  * The names of the clans' chats and the labels of the orders panel, as ICU messages in both
@@ -22,15 +25,3 @@ export const LABELS = {
   /** The recruitment's guesses: the role, then the clan. */
   recruit_guess: { en: "{role}, {clan}", ru: "{role}, {clan}" },
 } as const satisfies Record<string, Localized>;
-
-/** A message in both languages with its arguments (the same for both, or per language). */
-export function localize(
-  message: Localized,
-  args: MessageArgs | ((lang: Lang) => MessageArgs) = {},
-): Localized {
-  const argsIn = (lang: Lang) => (typeof args === "function" ? args(lang) : args);
-  return {
-    en: formatMessage("en", message.en, argsIn("en")),
-    ru: formatMessage("ru", message.ru, argsIn("ru")),
-  };
-}

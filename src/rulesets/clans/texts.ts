@@ -1,5 +1,12 @@
 import { genderOf } from "../../engine/grammar.js";
-import { type ArgsOf, formatMessage, messageCatalog, seatArgs } from "../../engine/messages.js";
+import {
+  type ArgsOf,
+  formatMessage,
+  isBotReader,
+  messageCatalog,
+  seatArgs,
+  yesNo,
+} from "../../engine/messages.js";
 import { paramList, paramNumber, paramText } from "../../engine/params.js";
 import type { RenderContext } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
@@ -24,14 +31,6 @@ export const ROLE_NAMES = {
   shooter: { en: "Shooter", ru: "Боец (стрелок)" },
   member: { en: "Clan member", ru: "Рядовой член клана" },
 } as const;
-
-const yesNo = (condition: boolean): string => (condition ? "yes" : "no");
-
-/**
- * The simulator's reader (`idContext`) has no words for rules ids: it prints the rules file's
- * English templates verbatim. A reader of the bot has them, and is told more (`{reader}` yes).
- */
-const isReader = (ctx: RenderContext): boolean => ctx.word !== undefined;
 
 /** A list of seats (`{names}`, in seat order as emitted), and whether it is one seat (`{single}`, `{first_gender}`). */
 function seatListArgs(value: Json | undefined, ctx: RenderContext): Record<string, string> {
@@ -87,9 +86,9 @@ const ARGS: Record<string, ArgsOf> = {
   gm_removed: seat("name"),
   game_over_winner: (params, ctx) => ({
     clan: ctx.faction(paramText(params["clan"])),
-    reader: yesNo(isReader(ctx)),
+    reader: yesNo(isBotReader(ctx)),
   }),
-  game_over_none: (_params, ctx) => ({ reader: yesNo(isReader(ctx)) }),
+  game_over_none: (_params, ctx) => ({ reader: yesNo(isBotReader(ctx)) }),
   reveal_player: (params, ctx) => ({
     name: ctx.player(paramText(params["name"])),
     role: ctx.role(paramText(params["role"])),

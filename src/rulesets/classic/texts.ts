@@ -1,6 +1,13 @@
 import { genderOf } from "../../engine/grammar.js";
 import { joinList } from "../../engine/helpers.js";
-import { type ArgsOf, formatMessage, messageCatalog, seatArgs } from "../../engine/messages.js";
+import {
+  type ArgsOf,
+  formatMessage,
+  isBotReader,
+  messageCatalog,
+  seatArgs,
+  yesNo,
+} from "../../engine/messages.js";
 import type { RenderContext, TextCatalog } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
 import { rejections } from "./rejections.js";
@@ -15,7 +22,6 @@ import { rejections } from "./rejections.js";
 const stringOrEmpty = (value: Json | undefined): string => (typeof value === "string" ? value : "");
 const stringsOf = (value: Json | undefined): string[] =>
   Array.isArray(value) ? value.map((item) => stringOrEmpty(item)) : [];
-const yesNo = (condition: boolean): string => (condition ? "yes" : "no");
 
 /** `<role>` of §7: the role, with the clan in parentheses for clan roles and the bastard son. */
 function roleOf(params: JsonObject, ctx: RenderContext): string {
@@ -70,12 +76,6 @@ const deathArgs: ArgsOf = (params, ctx) => {
 };
 
 /**
- * The simulator's reader (`idContext`) has no words for rules ids: it prints the rules file's
- * English templates verbatim. A reader of the bot has them, and is told more (`{reader}` yes).
- */
-const isReader = (ctx: RenderContext): boolean => ctx.word !== undefined;
-
-/**
  * The end (§9): `{winners}` the winning sides, `{winner_count}`, `{rule}` the condition that ended
  * the game, `{method}` how a duel was decided, and `{reader}` whether to say so in English.
  */
@@ -86,7 +86,7 @@ const gameOverArgs: ArgsOf = (params, ctx) => {
     winner_count: winners.length,
     rule: stringOrEmpty(params["rule"]),
     method: stringOrEmpty(params["method"]),
-    reader: yesNo(isReader(ctx)),
+    reader: yesNo(isBotReader(ctx)),
   };
 };
 

@@ -1,6 +1,5 @@
 import { defineRejections } from "../../engine/rejections.js";
-import { paramNumber } from "../../engine/params.js";
-import { textArgs, type ArgsOf } from "../../engine/messages.js";
+import { numberArgs, textArgs } from "../../engine/messages.js";
 import { RULESET_ID } from "./state.js";
 
 /**
@@ -8,12 +7,6 @@ import { RULESET_ID } from "./state.js";
  * English as the rules file words it, role-neutral; Russian with the forum's words (ВЫБОР,
  * ВЕРДИКТ, ЗАСЕДАНИЕ, КАЗНЬ, ИЗО, ТЮРЬМА, ОТПУСК).
  */
-
-/** The named params as numbers (absent 0), as `textArgs` gives them as text: a refusal always renders. */
-const numberArgs =
-  (...names: readonly string[]): ArgsOf =>
-  (params) =>
-    Object.fromEntries(names.map((name) => [name, paramNumber(params[name])]));
 
 export const rejections = defineRejections(RULESET_ID, {
   dead: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },

@@ -1,7 +1,14 @@
 import type { RenderContext } from "../../engine/ruleset.js";
 import { joinList, word } from "../../engine/helpers.js";
 import { wordIn } from "../../engine/grammar.js";
-import { formatMessage, isBotReader, messageCatalog, seatArgs, type ArgsOf } from "../../engine/messages.js";
+import {
+  formatMessage,
+  isBotReader,
+  messageCatalog,
+  seatArgs,
+  yesNo,
+  type ArgsOf,
+} from "../../engine/messages.js";
 import type { Json, JsonObject, Lang } from "../../engine/types.js";
 import { REASON_TEXT, RESULT_TEXT } from "./characters.js";
 import { armyName, COUNTRY_NAMES, countryName } from "./names.js";
@@ -17,7 +24,6 @@ import { LABELS } from "./view.js";
 const asText = (value: Json | undefined) =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 const textsOf = (value: Json | undefined) => (Array.isArray(value) ? value.map((item) => asText(item)) : []);
-const yesNo = (condition: boolean) => (condition ? "yes" : "no");
 
 /** The rules file's Russian `text` for a result's code and reason (characters.ts), the code itself for any other. */
 function rulesText(result: string, reason: string): string {

@@ -1,5 +1,8 @@
-import { formatMessage, type MessageArgs } from "../../engine/messages.js";
-import type { Lang, Localized } from "../../engine/types.js";
+import { localize } from "../../engine/messages.js";
+import type { Localized } from "../../engine/types.js";
+
+/** The shared `localize` (src/engine/messages.ts), where this ruleset's chats and views take it. */
+export { localize };
 
 /**
  * The chats' names and the panel's labels built of parts, as ICU messages in both languages
@@ -12,18 +15,6 @@ export const LABEL_MESSAGES = {
   /** Powers chosen together («Investigate loyalty + Look at the top three policies»). */
   together: { en: "{first} + {second}", ru: "{first} + {second}" },
 } as const satisfies Record<string, Localized>;
-
-/** A message in both languages with its arguments (the same for both, or per language). */
-export function localize(
-  message: Localized,
-  args: MessageArgs | ((lang: Lang) => MessageArgs) = {},
-): Localized {
-  const argsIn = (lang: Lang) => (typeof args === "function" ? args(lang) : args);
-  return {
-    en: formatMessage("en", message.en, argsIn("en")),
-    ru: formatMessage("ru", message.ru, argsIn("ru")),
-  };
-}
 
 /** The labels joined as chosen together, in both languages. */
 export function together(labels: readonly Localized[]): Localized | undefined {

@@ -1,6 +1,5 @@
 import { defineRejections, RU_ZOD_MESSAGE } from "../../engine/rejections.js";
-import { textArgs, type ArgsOf } from "../../engine/messages.js";
-import { paramNumber } from "../../engine/params.js";
+import { numberArgs, textArgs } from "../../engine/messages.js";
 import { RULESET } from "./state.js";
 
 /**
@@ -8,12 +7,6 @@ import { RULESET } from "./state.js";
  * (docs/i18n.md): English as the rules file words it, Russian with the forum's words (закон,
  * канцлер, вето, полномочие).
  */
-
-/** The named params as numbers (absent 0), as `textArgs` gives them as text: a refusal always renders. */
-const numberArgs =
-  (...names: readonly string[]): ArgsOf =>
-  (params) =>
-    Object.fromEntries(names.map((name) => [name, paramNumber(params[name])]));
 
 export const rejections = defineRejections(RULESET, {
   deadActor: { en: "dead players cannot act", ru: "мёртвые не могут действовать" },
