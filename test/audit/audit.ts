@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { chats, outbox, players as playersTable } from "../../src/db/schema/index.js";
 import { seatNames } from "../../src/discord/masks/seat-names.js";
+import { parseChatKey, phaseThreadKey } from "../../src/discord/layout.js";
 import { offerValue } from "../../src/discord/orders.js";
 import type { Account } from "../../src/emulator/index.js";
 import { drawInt, initialRngState, shuffle } from "../../src/engine/rng.js";
@@ -195,13 +196,18 @@ export function layoutExpectation(ctx: AuditContext, who: AuditAccount, object: 
     // Without one, the thread with the GMs stays open, also after the end.
     return { read: own, send: own && (spec ? spec.writers.includes(seat ?? "") : true) };
   }
-  const id = object.key.slice("chat:".length);
+  const key = parseChatKey(object.key);
+  const id = key?.chatId ?? "";
   const spec = ctx.lastSpec.get(id);
   if (!spec) return { read: false, send: false };
   const current = ctx.ruleset.chatLayout(ctx.state).some((c) => c.id === id);
   const publicRead = spec.kind === "public" && spec.readAudience === "all";
   const read = seat ? spec.readers.includes(seat) || publicRead : publicRead;
-  const send = !!seat && current && !ended && spec.writers.includes(seat);
+  // A public chat with phase threads (unmasked games, src/discord/layout.ts): players talk in the
+  // thread of the current phase only; the channel is the GMs' and the bot's.
+  const threaded = ctx.objects.some((o) => o.key.startsWith(`chat:${id}@`));
+  const open = key?.phase ? key.phase === `${ctx.state.phase.kind} ${ctx.state.phase.n}` : !threaded;
+  const send = !!seat && current && !ended && open && spec.writers.includes(seat);
   return { read, send };
 }
 
@@ -399,7 +405,9 @@ async function talk(
   const out: { channel: string; id: string; at: string; seatId: string }[] = [];
   for (const chat of ctx.ruleset.chatLayout(ctx.state)) {
     if (chat.purpose) continue;
-    const object = ctx.objects.find((o) => o.key === `chat:${chat.id}`);
+    const object =
+      ctx.objects.find((o) => o.key === phaseThreadKey(chat.id, ctx.state.phase)) ??
+      ctx.objects.find((o) => o.key === `chat:${chat.id}`);
     if (!object) continue;
     for (const who of ctx.accounts) {
       if (who.kind !== "player" || !chat.writers.includes(who.seatId ?? "")) continue;
@@ -574,7 +582,7 @@ function allowedMembers(ctx: AuditContext, object: ChatObject): Set<string> {
   const allowed = new Set<string>([ctx.h.client.user?.id ?? ""]);
   for (const a of ctx.accounts) if (a.kind === "gm") allowed.add(a.account.id);
   if (object.key.startsWith("personal:")) allowed.add(accountOf.get(object.key.slice(9)) ?? "");
-  const spec = ctx.lastSpec.get(object.key.slice("chat:".length));
+  const spec = ctx.lastSpec.get(parseChatKey(object.key)?.chatId ?? "");
   for (const seat of spec?.readers ?? []) allowed.add(accountOf.get(seat) ?? "");
   return allowed;
 }
