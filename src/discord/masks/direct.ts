@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import type { AfterCommit } from "../../games/service.js";
 import { maskModeOf } from "../../games/masks.js";
 import { directKey, insertRelay, mirrorTargets, speakInto, type RelayRequest } from "./relay.js";
+import { parseChatKey } from "../layout.js";
 
 /**
  * Read-only copies of a live thread (docs/secrecy.md, "Voices"; layout.ts): a reader who may not
@@ -29,6 +30,8 @@ async function liveThread(db: Db, gameId: string, ruleset: string, threadId: str
     .from(chats)
     .where(and(eq(chats.gameId, gameId), eq(chats.discordId, threadId)));
   if (!row || row.discordKind !== "thread" || !row.chatKey.startsWith("chat:")) return null;
+  // A public chat's phase thread has no read-only copies: everyone who reads it reads it live.
+  if (parseChatKey(row.chatKey)?.phase) return null;
   if ((await maskModeOf(db, gameId, ruleset)) !== "off") return null;
   return row;
 }
