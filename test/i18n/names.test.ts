@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countRu, formatNumber, pluralFormRu } from "../../src/engine/grammar.js";
+import { formatMessage } from "../../src/engine/messages.js";
 import { declineName, nameGender } from "../../src/i18n/names.js";
 
 /** Russian first names through lvovich, and numbers through Intl (docs/i18n.md). */
@@ -24,18 +24,19 @@ describe("a seat's name in Russian", () => {
   });
 
   it("numbers take the noun form of their plural class and the reader's notation", () => {
-    const votes = ["голос", "голоса", "голосов"] as const;
-    expect([1, 2, 5, 11, 21, 22, 1.5].map((n) => countRu(n, votes))).toEqual([
+    const votes = "{n, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}}";
+    expect([1, 2, 5, 11, 14, 21, 22, 1.5].map((n) => formatMessage("ru", votes, { n }))).toEqual([
       "1 голос",
       "2 голоса",
       "5 голосов",
       "11 голосов",
+      "14 голосов",
       "21 голос",
       "22 голоса",
       "1,5 голоса",
     ]);
-    expect(pluralFormRu(14, votes)).toBe("голосов");
-    expect(formatNumber("ru", 1.84)).toBe("1,8");
-    expect(formatNumber("en", 1.84)).toBe("1.8");
+    expect(formatMessage("ru", "{n, number}", { n: 1.8 })).toBe("1,8");
+    expect(formatMessage("en", "{n, number}", { n: 1.8 })).toBe("1.8");
+    expect(formatMessage("ru", "{n, number}", { n: 1000 })).toBe("1\u00a0000");
   });
 });
