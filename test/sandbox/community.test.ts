@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import { parseSandboxArgs, UsageError, USAGE } from "../../src/sandbox/options.j
 import { runSandbox, type GameOutcome } from "../../src/sandbox/sandbox.js";
 import { device, launchBrowser } from "../console/browser.js";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.js";
+import { builtEntry } from "../worker/support.js";
 
 /**
  * `npm start -- --signups` (issue 33's "done when", docs/community.md): a seeded sandbox game
@@ -18,12 +20,14 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.js";
  */
 
 const database = `gm_sandbox_test_community_${process.pid}`;
+const cliDatabase = `gm_sandbox_test_community_cli_${process.pid}`;
 const scratch = mkdtempSync(join(tmpdir(), "gm-sandbox-community-"));
 afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  for (const name of [database, cliDatabase])
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 });
 
@@ -125,6 +129,47 @@ describe("the sandbox with --signups", () => {
     expect(out).toMatch(
       /^🌐 The console serves the archive at http:\/\/127\.0\.0\.1:\d+ until you stop the sandbox/m,
     );
+  }, 400_000);
+
+  it("npm start -- --signups serves the archive until Ctrl-C, which ends it normally", async () => {
+    // What `npm start` runs after its build, as a terminal runs it.
+    const child = spawn(
+      process.execPath,
+      [
+        builtEntry("src/cli/start.ts"),
+        ...["--signups", "--ruleset", "classic", "--players", "5", "--seed", "2"],
+      ],
+      {
+        cwd: new URL("../../", import.meta.url),
+        env: {
+          ...process.env,
+          DISCORD_TOKEN: "",
+          LOG_LEVEL: "error",
+          DATABASE_URL: TEST_DATABASE_URL,
+          REDIS_URL: TEST_REDIS_URL,
+          SANDBOX_DATABASE: cliDatabase,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes("🌐 ")) resolve();
+      });
+      void exited.then(() => reject(new Error(`the sandbox exited before serving:\n${stdout}\n${stderr}`)));
+    });
+    const url = /📜 The game's archive \(no sign-in, any browser\): (\S+)$/m.exec(stdout)?.[1] ?? "";
+    const archive = await fetch(url);
+    expect(archive.status).toBe(200);
+    expect(await archive.text()).toContain(en("archive.title", { name: "Sandbox classic #2" }));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr).toBe("");
   }, 400_000);
 
   it("is a flag of npm start, in its --help", () => {
