@@ -9,6 +9,7 @@ import { ru } from "./ru.js";
 import { gmRoomEn, gmRoomRu } from "./gm-room.js";
 import { consoleEn, consoleRu } from "./console.js";
 import { masksEn, masksRu } from "./masks.js";
+import { boardsEn, boardsRu } from "./boards.js";
 import { recordsEn, recordsRu } from "./records.js";
 import { signupsEn, signupsRu } from "./signups.js";
 
@@ -19,8 +20,8 @@ export type Params = Record<string, string | number>;
 export type Catalog = Record<string, string>;
 
 export const catalogs: Record<Lang, Catalog> = {
-  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn, ...signupsEn },
-  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu, ...recordsRu, ...signupsRu },
+  en: { ...en, ...gmRoomEn, ...consoleEn, ...masksEn, ...recordsEn, ...signupsEn, ...boardsEn },
+  ru: { ...ru, ...gmRoomRu, ...consoleRu, ...masksRu, ...recordsRu, ...signupsRu, ...boardsRu },
 };
 export const LANGS: readonly Lang[] = ["ru", "en"];
 

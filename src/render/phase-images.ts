@@ -25,7 +25,10 @@ export async function phaseImages(
   switch (rulesetId) {
     case "reichstag":
       return [
-        { name: "board.png", data: await renderReichstagBoard(boardOf(after as unknown as ReichstagState)) },
+        {
+          name: "board.png",
+          data: await renderReichstagBoard(boardOf(after as unknown as ReichstagState), lang, names),
+        },
       ];
     case "regnum":
       return Promise.all(

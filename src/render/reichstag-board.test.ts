@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Board } from "../rulesets/reichstag/index.js";
-import { COLORS, drawBoard, renderReichstagBoard, slotRect, trackerCenter } from "./reichstag-board.js";
+import {
+  boardWords,
+  COLORS,
+  drawBoard,
+  renderReichstagBoard,
+  slotRect,
+  trackerCenter,
+} from "./reichstag-board.js";
 
 const board: Board = {
   phase: "nomination 7",
@@ -72,5 +79,55 @@ describe("boardOf → image", () => {
     const { newGame } = await import("../../test/support/rulesets/reichstag.js");
     const png = await renderReichstagBoard(boardOf(newGame()));
     expect(png.length).toBeGreaterThan(1000);
+  });
+});
+
+describe("the board's words", () => {
+  it("a Russian game's board is all Russian, with the seats' shown names, the public role and the winners' side", () => {
+    const names = new Map(
+      board.players.map((p, i) => [
+        p.id,
+        ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна"][i] ?? p.id,
+      ]),
+    );
+    const ended: Board = {
+      ...board,
+      ended: true,
+      winners: ["liberals"],
+      players: board.players.map((p) => (p.id === "cid" ? { ...p, role: "hitler" } : p)),
+    };
+    const words = boardWords(ended, "ru", names);
+    expect(words.title).toBe("Рейхстаг: Выдвижение 7");
+    expect(words.liberal).toBe("Либеральные законы: 2 из 5");
+    expect(words.players.map((p) => p.name)).toEqual([
+      "Анна",
+      "Борис",
+      "Вера (Гитлер)",
+      "Глеб",
+      "Дина",
+      "Егор",
+      "Жанна",
+    ]);
+    expect(words.over).toMatch(/^Игра окончена\. Победители: /);
+    const all = [
+      words.title,
+      words.info,
+      words.liberal,
+      words.fascist,
+      words.liberalLetter,
+      words.fascistLetter,
+      words.tracker,
+      words.over ?? "",
+      ...words.players.flatMap((p) => [p.name, p.statuses]),
+    ].join(" ");
+    expect(all).not.toMatch(/[A-Za-z]/);
+  });
+
+  it("an English board keeps the English words and shows names, not seat ids", () => {
+    const words = boardWords(board, "en", new Map([["ann", "Ann"]]));
+    expect(words.title).toBe("Reichstag: Nomination 7");
+    expect(words.players[0]?.name).toBe("Ann");
+    expect(words.over).toBeNull();
+    expect(boardWords({ ...board, ended: true, winners: [] }, "en").over).toBe("Game over. No winners.");
   });
 });

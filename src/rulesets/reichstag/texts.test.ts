@@ -26,7 +26,7 @@ describe("game_over (9)", () => {
     [
       { winners: ["fascists"], reason: "hitler_elected" },
       "Game over. Hitler was elected Chancellor with at least three fascist policies enacted. Winners: Fascists.",
-      "Игра окончена: Гитлер избран канцлером, когда действуют три фашистских закона. Победители: Фашисты.",
+      "Игра окончена: Гитлер избран канцлером, когда действуют не меньше трёх фашистских законов. Победители: Фашисты.",
     ],
     [
       { winners: ["liberals"], reason: "hitler_executed" },

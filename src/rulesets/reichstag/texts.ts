@@ -172,7 +172,7 @@ const ru: Record<Key, string> = {
   waiting: "Ожидаем: {players}.",
   // Which rule of section 9 ended the game (`reason`), then who won.
   game_over:
-    "Игра окончена{reason, select, liberal_policies {: принят пятый либеральный закон.} fascist_policies {: принят шестой фашистский закон.} hitler_elected {: Гитлер избран канцлером, когда действуют три фашистских закона.} hitler_executed {: {detail, select, removed {Гитлер выведен из игры ведущим} other {Гитлер расстрелян}}.} gm {: {detail, select, nobody_left {в живых не осталось ни одного игрока} other {игру завершил ведущий}}.} other {.}} {count, plural, =0 {Победителей нет.} other {Победители: {winners}.}}",
+    "Игра окончена{reason, select, liberal_policies {: принят пятый либеральный закон.} fascist_policies {: принят шестой фашистский закон.} hitler_elected {: Гитлер избран канцлером, когда действуют не меньше трёх фашистских законов.} hitler_executed {: {detail, select, removed {Гитлер выведен из игры ведущим} other {Гитлер расстрелян}}.} gm {: {detail, select, nobody_left {в живых не осталось ни одного игрока} other {игру завершил ведущий}}.} other {.}} {count, plural, =0 {Победителей нет.} other {Победители: {winners}.}}",
   roles: "Роли: {roles}.",
   "private.role": "Ваша роль: {role} ({faction}).",
   "private.allies":
