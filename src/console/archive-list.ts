@@ -19,36 +19,26 @@ const L = (lang: Lang, key: string, params: Record<string, string | number> = {}
 
 /** The listing page (HTML) of a server's finished games, in its language. */
 export function archiveListPage(lang: Lang, scope: "ranked" | "all", listed: readonly ListedGame[]): string {
-  const row = (game: ListedGame) => {
+  // A list rather than a table: a phone shows every game's rules and end without scrolling sideways.
+  const item = (game: ListedGame) => {
     const ruleset = rulesetOrThrow(game.ruleset);
-    return html`<tr>
-      <td>
-        <a href="/archive/${game.archiveToken}">${game.name}</a
-        >${game.ranked ? "" : html` <span class="muted">(${L(lang, "unranked")})</span>`}
-      </td>
-      <td>${ruleset.name[lang]}</td>
-      <td>${timeTag(game.endedAt, game.timezone, lang)}</td>
-    </tr>`;
+    return html`<li>
+      <a href="/archive/${game.archiveToken}">${game.name}</a
+      >${game.ranked ? "" : html` <span class="muted">(${L(lang, "unranked")})</span>`}<br />
+      <span class="muted"
+        >${L(lang, "rules")}: ${ruleset.name[lang]} · ${L(lang, "ended")}:
+        ${timeTag(game.endedAt, game.timezone, lang)}</span
+      >
+    </li>`;
   };
   const body = html`
     <p class="muted">${L(lang, "intro", { scope })}</p>
     ${
       listed.length === 0
         ? html`<p id="archives-empty">${L(lang, "empty")}</p>`
-        : html`<div class="scroll">
-            <table id="archives">
-              <thead>
-                <tr>
-                  <th>${L(lang, "game")}</th>
-                  <th>${L(lang, "rules")}</th>
-                  <th>${L(lang, "ended")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${listed.map(row)}
-              </tbody>
-            </table>
-          </div>`
+        : html`<ul id="archives">
+            ${listed.map(item)}
+          </ul>`
     }
   `;
   return page({ lang, title: L(lang, "title"), body });

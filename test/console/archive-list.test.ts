@@ -14,6 +14,7 @@ import { device, launchBrowser } from "./browser.js";
  * and answers the address; the page lists the server's finished games (ranked only, or all with
  * the unranked marked), newest first, each linking its archive, never a running game or one ended
  * from its lobby, in the server's language; turned off, the address shows nothing again.
+ * `LISTING_SCREENSHOT=1` writes docs/images/archive-list.png.
  */
 
 let h: Harness;
@@ -86,8 +87,8 @@ describe("the public listing of a server's archives", { timeout: 240_000 }, () =
     expect((await page.goto(address))?.status()).toBe(200);
     expect(await page.title()).toBe(t("en", "archive.list_title"));
     expect(await page.innerText("main")).toContain(t("en", "archive.list_intro", { scope: "ranked" }));
-    const ranked = await page.locator("#archives tbody tr").allInnerTexts();
-    expect(ranked.map((r) => r.split("\t")[0]?.trim())).toEqual(["Summer ranked", "Spring ranked"]);
+    const ranked = await page.locator("#archives li").allInnerTexts();
+    expect(ranked.map((r) => r.split("\n")[0]?.trim())).toEqual(["Summer ranked", "Spring ranked"]);
     expect(ranked[0]).toContain("Classic mafia: two clans");
     const text = await page.innerText("main");
     for (const hidden of ["Practice round", "Never started", "Autumn running"])
@@ -101,12 +102,14 @@ describe("the public listing of a server's archives", { timeout: 240_000 }, () =
     // All games: the unranked one too, marked.
     await slash(h.guild.ownerId, "settings", { public_archives: "all" });
     await page.goto(address);
-    const all = await page.locator("#archives tbody tr").allInnerTexts();
-    expect(all.map((r) => r.split("\t")[0]?.trim())).toEqual([
+    const all = await page.locator("#archives li").allInnerTexts();
+    expect(all.map((r) => r.split("\n")[0]?.trim())).toEqual([
       "Summer ranked",
       `Practice round (${t("en", "archive.list_unranked")})`,
       "Spring ranked",
     ]);
+    if (process.env["LISTING_SCREENSHOT"] === "1")
+      await page.screenshot({ path: "docs/images/archive-list.png", fullPage: true });
     await context.close();
   });
 
@@ -116,7 +119,7 @@ describe("the public listing of a server's archives", { timeout: 240_000 }, () =
     await page.goto(address);
     expect(await page.title()).toBe(t("ru", "archive.list_title"));
     expect(await page.innerText("main")).toContain(t("ru", "archive.list_intro", { scope: "all" }));
-    expect(await page.innerText("#archives thead")).toContain(t("ru", "archive.list_ended"));
+    expect(await page.innerText("#archives")).toContain(`${t("ru", "archive.list_ended")}: `);
     expect(await page.innerText("#archives")).toContain(t("ru", "archive.list_unranked"));
 
     expect(contentOf(await slash(h.guild.ownerId, "settings", { public_archives: "off" }))).toContain(
