@@ -11,7 +11,8 @@ import { createTestDatabase } from "../test/support/db.js";
 /**
  * Discord calls per state change, counted by the emulator: a day↔night switch, and a death
  * that removes a player from k secret chats, against their lower bounds (a switch is one
- * role-level overwrite per public chat whatever the table size; a death one call per chat
+ * role-level overwrite per public chat, and its thread of the phase made or closed, whatever the
+ * table size; a death one call per chat
  * plus the role change: the dead role given and the living one taken, one call each, since a
  * member's role list is never written whole).
  */
