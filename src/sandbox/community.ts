@@ -115,6 +115,22 @@ export async function playSignups(
 }
 
 /**
+ * The GM lists the server's finished ranked games publicly (`/settings public_archives`,
+ * docs/community.md), as a community that shows its games does; the answer gives the address.
+ */
+export async function listArchives(
+  stack: Stack,
+  gm: string,
+  lobby: string,
+  texts: SandboxTexts,
+  out: Out,
+): Promise<void> {
+  const listed = await slash(stack.emu, gm, lobby, "settings", { public_archives: "ranked" });
+  if (!listed.ok) throw new Error(`/settings public_archives failed: ${listed.text}`);
+  out(texts.signups.listing(listed.text.split("\n").at(-1) ?? ""));
+}
+
+/**
  * After the game: its archive's address (under the console the sandbox serves), and what
  * `/stats member` answers its first seat's member and `/stats server` answers him, asked in the
  * lobby as members ask; the records come from the finished game in Postgres.

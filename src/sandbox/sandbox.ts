@@ -12,7 +12,7 @@ import { joinList, phaseName, t } from "../i18n/index.js";
 import { GM_ENDS_AFTER, type SandboxOptions } from "./options.js";
 import { messageText, SimPlayers, slash, type SimSeat, type TurnEvent } from "./players.js";
 import { outputFolder, saveGame, type SavedGame } from "./save.js";
-import { BENCH, playSignups, printCommunity } from "./community.js";
+import { BENCH, listArchives, playSignups, printCommunity } from "./community.js";
 import { startStack, type PostgresEvent, type Stack, type StackOptions } from "./stack.js";
 import { sandboxTexts, type SandboxTexts } from "./texts.js";
 import { gmWinners } from "./verdict.js";
@@ -378,6 +378,7 @@ export async function runSandbox(
   try {
     const settings = await slash(stack.emu, gm, lobby, "settings", { language: opts.lang });
     if (!settings.ok) throw new Error(`/settings failed: ${settings.text}`);
+    if (opts.signups) await listArchives(stack, gm, lobby, texts, out);
     const folder = await outputFolder(opts.outDir);
     for (const seed of opts.seeds) {
       const outcome = await playGame(stack, opts, seed, { guildId, lobby, gm, members }, out);

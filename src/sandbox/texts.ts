@@ -71,6 +71,8 @@ export interface SandboxTexts {
     bench(p: { name: string; answer: string }): string;
     closed(when: string): string;
     archive(url: string): string;
+    /** The GM's `/settings public_archives`, and the bot's answer about the listing. */
+    listing(answer: string): string;
     stats(p: { name: string; server: boolean }): string;
     serving(url: string): string;
   };
@@ -108,6 +110,7 @@ type Key =
   | "signups.bench"
   | "signups.closed"
   | "signups.archive"
+  | "signups.listing"
   | "signups.stats"
   | "signups.serving"
   | "postgres.embeddedStarting"
@@ -149,6 +152,7 @@ const en: Record<Key, string> = {
   "signups.bench": "   {name} pressed “{button}” too → {answer}",
   "signups.closed": "   The sign-ups closed at {when} and the game started by itself:",
   "signups.archive": "📜 The game's archive (no sign-in, any browser): {url}",
+  "signups.listing": "📚 GM: {command} → {answer}",
   "signups.stats": "📊 {name}: {command} →",
   "signups.serving": "🌐 The console serves the archive at {url} until you stop the sandbox (Ctrl+C).",
   "postgres.embeddedStarting":
@@ -193,6 +197,7 @@ const ru: Record<Key, string> = {
   "signups.bench": "   {name} тоже нажимает «{button}» → {answer}",
   "signups.closed": "   Запись закрылась в {when}, и игра началась сама:",
   "signups.archive": "📜 Архив игры (без входа, в любом браузере): {url}",
+  "signups.listing": "📚 Ведущий: {command} → {answer}",
   "signups.stats": "📊 {name}: {command} →",
   "signups.serving": "🌐 Консоль показывает архив по адресу {url}, пока вы не остановите песочницу (Ctrl+C).",
   "postgres.embeddedStarting":
@@ -270,6 +275,11 @@ export function sandboxTexts(lang: Lang): SandboxTexts {
       bench: (p) => say("signups.bench", { ...p, button: t(lang, "signup.join") }),
       closed: (when) => say("signups.closed", { when }),
       archive: (url) => say("signups.archive", { url }),
+      listing: (answer) =>
+        say("signups.listing", {
+          command: `${command("settings")} ${commandTexts["opt.public_archives"].name[lang]}`,
+          answer,
+        }),
       stats: (p) =>
         say("signups.stats", { name: p.name, command: command(p.server ? "stats.server" : "stats.member") }),
       serving: (url) => say("signups.serving", { url }),

@@ -44,8 +44,10 @@ describe("the sandbox with --signups", () => {
           roles: string;
           verdict: string;
           fairness: string;
+          listing: string;
         }
       | undefined;
+    const printed = () => lines.join("\n");
     const browser = await launchBrowser();
     let outcomes: GameOutcome[];
     try {
@@ -58,26 +60,34 @@ describe("the sandbox with --signups", () => {
         { databaseUrl: TEST_DATABASE_URL, redisUrl: TEST_REDIS_URL, databaseName: database },
         // While the sandbox serves its console: the address it printed, in a browser signed in nowhere.
         async () => {
-          const printed = lines.find((l) => l.startsWith("📜 The game's archive (no sign-in"));
-          const url = /(http:\/\/\S+\/archive\/[0-9a-f]{64})$/.exec(printed ?? "")?.[1];
+          const line = lines.find((l) => l.startsWith("📜 The game's archive (no sign-in"));
+          const url = /(http:\/\/\S+\/archive\/[0-9a-f]{64})$/.exec(line ?? "")?.[1];
           if (!url) throw new Error(`no archive address in:\n${lines.join("\n")}`);
           const { context, page: tab } = await device(browser);
           const response = await tab.goto(url);
-          page = {
+          const seen = {
             status: response?.status(),
             title: await tab.title(),
             main: await tab.innerText("main"),
             roles: await tab.innerText("#roles"),
             verdict: await tab.innerText("#verdict"),
             fairness: await tab.innerText("#fairness"),
+            listing: "",
           };
+          // The server's public listing the GM turned on: the game, linking this archive.
+          const listing = /<(http:\/\/\S+\/archives\/[0-9a-f]{64})>/.exec(printed())?.[1] ?? "";
+          await tab.goto(listing);
+          seen.listing = await tab.innerText("#archives");
+          await tab.click(`a[href="${new URL(url).pathname}"]`);
+          await tab.waitForURL(url);
+          page = seen;
           await context.close();
         },
       );
     } finally {
       await browser.close();
     }
-    const out = lines.join("\n");
+    const out = printed();
     const [game] = outcomes;
     if (!game || !page) throw new Error(`no game or no page:\n${out}`);
     const name = "Sandbox classic #1";
@@ -99,6 +109,11 @@ describe("the sandbox with --signups", () => {
     );
     expect(game.endedBy).toBe("rules");
     expect(out).toMatch(/^🏁 Winners: .+ ended by the rules after \d+ phases/m);
+    // The GM listed the server's ranked games; the listing shows this one, linking its archive.
+    expect(out).toMatch(
+      /^📚 GM: \/settings public_archives → The server's finished ranked games are listed publicly at <http:\/\/127\.0\.0\.1:\d+\/archives\/[0-9a-f]{64}>/m,
+    );
+    expect(page.listing).toContain(name);
     // Seeded: dealt from the public seed, as the verify command says.
     expect(game.saved?.command).toMatch(/ --seed 1 --digest [0-9a-f]{64}$/);
 
