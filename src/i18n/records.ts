@@ -12,7 +12,7 @@ export const recordsEn: Catalog = {
   "stats.member_hidden_note": "(hidden from others: /stats show makes it public)",
   "stats.member_empty": "{name} has no finished ranked game on this server yet.",
   "stats.member_games":
-    "Games: {games, number} · wins {wins, number} ({winRate}) · survived to the end {survived, number} ({surviveRate})",
+    "Games: {games, number} · wins {wins, number} ({winRate, number, ::percent}) · survived to the end {survived, number} ({surviveRate, number, ::percent})",
   "stats.member_replacements":
     "Came in as a substitute: {in, plural, one {# time} other {# times}} · left a seat to a substitute: {out, plural, one {# time} other {# times}}",
   "stats.member_activity":
@@ -20,7 +20,7 @@ export const recordsEn: Catalog = {
   "stats.by_side": "By side",
   "stats.by_role": "By role",
   "stats.tally_line":
-    "{name} ({ruleset}): {games, plural, one {# game} other {# games}}, {wins, plural, one {# win} other {# wins}} ({rate})",
+    "{name} ({ruleset}): {games, plural, one {# game} other {# games}}, {wins, plural, one {# win} other {# wins}} ({rate, number, ::percent})",
   "stats.more": "…and {count} more",
   "stats.hidden": "{name} keeps this record private.",
   "stats.hide_done": "Your record on this server is now hidden: only you see it with /stats member.",
@@ -34,13 +34,14 @@ export const recordsEn: Catalog = {
     "{ruleset}: {games, plural, one {# game} other {# games}}, {phases, plural, one {# phase} other {# phases}} on average{has_nobody, select, yes {, {nobody, number} without a winner} other {}}",
   "stats.win_rates": "Win rates by side",
   "stats.side_line":
-    "{name} ({ruleset}): won {wins, number} of {games, plural, one {# game} other {# games}} ({rate})",
+    "{name} ({ruleset}): won {wins, number} of {games, plural, one {# game} other {# games}} ({rate, number, ::percent})",
   "stats.top_roles": "Most played roles",
   "stats.role_line":
-    "{name} ({ruleset}): {games, plural, one {# seat} other {# seats}}, {wins, plural, one {# win} other {# wins}} ({rate})",
+    "{name} ({ruleset}): {games, plural, one {# seat} other {# seats}}, {wins, plural, one {# win} other {# wins}} ({rate, number, ::percent})",
   "stats.chart_member": "Games and wins by side",
   "stats.chart_server": "Win rates by side",
   "stats.chart_legend": "bar: games · dark: wins",
+  "stats.chart_figures": "{wins, number}/{games, number} · {rate, number, ::percent}",
   "stats.never": "—",
   "stats.unranked_created": "It is unranked: its results stay out of /stats.",
   "bench.joined":
@@ -110,7 +111,7 @@ export const recordsRu: Catalog = {
   "stats.member_hidden_note": "(скрыта от других: /статистика открыть снова её откроет)",
   "stats.member_empty": "У участника {name} пока нет ни одной завершённой рейтинговой игры на этом сервере.",
   "stats.member_games":
-    "Игр: {games, number} · побед {wins, number} ({winRate}) · в живых к концу {survived, number} ({surviveRate})",
+    "Игр: {games, number} · побед {wins, number} ({winRate, number, ::percent}) · в живых к концу {survived, number} ({surviveRate, number, ::percent})",
   "stats.member_replacements":
     "Вход на замену: {in, plural, one {# раз} few {# раза} many {# раз} other {# раза}} · уход с места на замену: {out, plural, one {# раз} few {# раза} many {# раз} other {# раза}}",
   "stats.member_activity":
@@ -118,7 +119,7 @@ export const recordsRu: Catalog = {
   "stats.by_side": "По сторонам",
   "stats.by_role": "По ролям",
   "stats.tally_line":
-    "{name} ({ruleset}): {games, plural, one {# игра} few {# игры} many {# игр} other {# игры}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate})",
+    "{name} ({ruleset}): {games, plural, one {# игра} few {# игры} many {# игр} other {# игры}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate, number, ::percent})",
   "stats.more": "…и ещё {count}",
   "stats.hidden": "Статистика закрыта по желанию участника {name}.",
   "stats.hide_done":
@@ -133,13 +134,14 @@ export const recordsRu: Catalog = {
     "{ruleset}: {games, plural, one {# игра} few {# игры} many {# игр} other {# игры}}, в среднем {phases, plural, one {# фаза} few {# фазы} many {# фаз} other {# фазы}}{has_nobody, select, yes {, без победителя — {nobody, number}} other {}}",
   "stats.win_rates": "Победы по сторонам",
   "stats.side_line":
-    "{name} ({ruleset}): {wins, number} из {games, plural, one {# игры} few {# игр} many {# игр} other {# игр}} ({rate})",
+    "{name} ({ruleset}): {wins, number} из {games, plural, one {# игры} few {# игр} many {# игр} other {# игр}} ({rate, number, ::percent})",
   "stats.top_roles": "Самые частые роли",
   "stats.role_line":
-    "{name} ({ruleset}): {games, plural, one {# место} few {# места} many {# мест} other {# места}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate})",
+    "{name} ({ruleset}): {games, plural, one {# место} few {# места} many {# мест} other {# места}}, {wins, plural, one {# победа} few {# победы} many {# побед} other {# победы}} ({rate, number, ::percent})",
   "stats.chart_member": "Игры и победы по сторонам",
   "stats.chart_server": "Доля побед по сторонам",
   "stats.chart_legend": "полоса — игры · тёмная часть — победы",
+  "stats.chart_figures": "{wins, number}/{games, number} · {rate, number, ::percent}",
   "stats.never": "—",
   "stats.unranked_created": "Игра нерейтинговая: её итоги не войдут в /статистика.",
   "bench.joined":

@@ -39,10 +39,8 @@ export const data = named(new SlashCommandBuilder(), "stats")
 /** How many lines a list shows before "…and N more" (a Discord message holds 2000 characters). */
 const LIST_MAX = 8;
 
-const percent = (lang: Lang, part: number, whole: number): string =>
-  new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(
-    whole > 0 ? part / whole : 0,
-  );
+/** A share as the fraction a message's `{rate, number, ::percent}` writes in the reader's notation. */
+const share = (part: number, whole: number): number => (whole > 0 ? part / whole : 0);
 
 const rulesetName = (lang: Lang, id: string): string => getRuleset(id)?.name[lang] ?? id;
 
@@ -70,7 +68,7 @@ function tallyLines(lang: Lang, tallies: readonly Tally[], name: (tally: Tally) 
       ruleset: rulesetName(lang, x.ruleset),
       games: x.games,
       wins: x.wins,
-      rate: percent(lang, x.wins, x.games),
+      rate: share(x.wins, x.games),
     }),
   );
 }
@@ -84,9 +82,9 @@ export function memberText(lang: Lang, name: string, record: MemberRecord, hidde
     t(lang, "stats.member_games", {
       games: record.games,
       wins: record.wins,
-      winRate: percent(lang, record.wins, record.games),
+      winRate: share(record.wins, record.games),
       survived: record.survived,
-      surviveRate: percent(lang, record.survived, record.games),
+      surviveRate: share(record.survived, record.games),
     }),
     t(lang, "stats.member_replacements", { in: record.substitute, out: record.replacedOut }),
     t(lang, "stats.member_activity", {
@@ -140,7 +138,7 @@ export function serverText(lang: Lang, record: ServerRecord): string {
         ruleset: rulesetName(lang, x.ruleset),
         games: x.games,
         wins: x.wins,
-        rate: percent(lang, x.wins, x.games),
+        rate: share(x.wins, x.games),
       }),
     ),
     "",
@@ -151,7 +149,7 @@ export function serverText(lang: Lang, record: ServerRecord): string {
         ruleset: rulesetName(lang, x.ruleset),
         games: x.games,
         wins: x.wins,
-        rate: percent(lang, x.wins, x.games),
+        rate: share(x.wins, x.games),
       }),
     ),
   ].join("\n");
@@ -165,7 +163,7 @@ function chartOf(lang: Lang, title: string, sides: readonly Tally[]): Attachment
     label: several ? `${sideName(lang, x)} (${rulesetName(lang, x.ruleset)})` : sideName(lang, x),
     games: x.games,
     wins: x.wins,
-    figures: `${x.wins}/${x.games} · ${percent(lang, x.wins, x.games)}`,
+    figures: t(lang, "stats.chart_figures", { wins: x.wins, games: x.games, rate: share(x.wins, x.games) }),
   }));
   const png = renderStatsChart({ title, legend: t(lang, "stats.chart_legend"), rows });
   return new AttachmentBuilder(png, { name: "stats.png" });
