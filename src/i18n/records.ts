@@ -93,7 +93,6 @@ export const recordsEn: Catalog = {
   "archive.list_intro":
     "{scope, select, ranked {The finished ranked games} other {The finished games}} of this server, newest first. Each links its archive: the roles, every phase with its public posts, and the check of its fairness.",
   "archive.list_empty": "No game of this server has finished yet.",
-  "archive.list_game": "Game",
   "archive.list_rules": "Rules",
   "archive.list_ended": "Ended",
   "archive.list_unranked": "unranked",
@@ -194,7 +193,6 @@ export const recordsRu: Catalog = {
   "archive.list_intro":
     "{scope, select, ranked {Завершённые рейтинговые игры} other {Завершённые игры}} этого сервера, сначала новые. У каждой — её архив: роли, все фазы с открытыми сообщениями и проверка честности.",
   "archive.list_empty": "На этом сервере ещё не закончилась ни одна игра.",
-  "archive.list_game": "Игра",
   "archive.list_rules": "Правила",
   "archive.list_ended": "Окончена",
   "archive.list_unranked": "нерейтинговая",
