@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, max } from "drizzle-orm";
 import { chats, phases } from "../db/schema/index.js";
 import { factionName } from "../render/names.js";
 import type { Account, Emulator } from "../emulator/index.js";
@@ -563,12 +563,14 @@ async function playGame(
       await sleep(100);
       continue;
     }
+    const missed = phase.index - (current ? current.index + 1 : 0);
     current = phase;
     phaseCount = phase.index + 1;
     // The previous phase's newspaper and results first: players read them before they act.
     await settle();
     if (previous) await progress(previous.phase, previous.counts);
     previous = undefined;
+    if (missed > 0) out(texts.skipped(missed));
     // regnum ends only by the GM: after its usual span, or sooner when --max-phases says so.
     const byRule = GM_ENDS_AFTER[opts.ruleset];
     const gmEnd = byRule === undefined ? undefined : Math.min(byRule, opts.maxPhases);
@@ -619,6 +621,19 @@ async function playGame(
   }
   await settle();
   if (previous) await progress(previous.phase, previous.counts);
+  // Phases the worker resolved after the last one the players played (a --speed shorter than
+  // their turns): the count is the game's, not the loop's.
+  if (endedBy === "rules") {
+    const [last] = await stack.database.db
+      .select({ index: max(phases.index) })
+      .from(phases)
+      .where(eq(phases.gameId, game.id));
+    const played = (last?.index ?? -1) + 1;
+    if (played > phaseCount) {
+      out(texts.skipped(played - phaseCount));
+      phaseCount = played;
+    }
+  }
 
   await settle();
   const final = await service.state(game.id);

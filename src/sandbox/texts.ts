@@ -42,6 +42,8 @@ export interface SandboxTexts {
     seats: number;
   }): string;
   out(names: string[]): string;
+  /** Phases the worker closed by their deadline while the players were still acting (a short --speed). */
+  skipped(count: number): string;
   gmEnds(p: { phases: number; ruleset: string }): string;
   guard(maxPhases: number): string;
   gmEnd(answer: string): string;
@@ -95,6 +97,7 @@ type Key =
   | "phase"
   | "progress"
   | "out"
+  | "skipped"
   | "gmEnds"
   | "guard"
   | "gmEnd"
@@ -132,6 +135,8 @@ const en: Record<Key, string> = {
   progress:
     "▸ {phase} resolved{timed, select, yes { after {took, number, ::.0} s} other {}} · posts {posts} · votes {votes} · orders {accepted} accepted, {refused} refused · alive {alive}/{seats}",
   out: "   ✝ Out of the game: {names}",
+  skipped:
+    "   ⏩ {count, plural, one {# more phase} other {# more phases}} closed by the deadline before the players could act (--speed is shorter than their turns)",
   gmEnds:
     "── The GM ends the game after {phases, plural, one {# phase} other {# phases}} ({ruleset}: the game ends only by the GM's end_game) ──",
   guard:
@@ -178,6 +183,8 @@ const ru: Record<Key, string> = {
     "▸ {phase}: итоги{timed, select, yes { через {took, number, ::.0} с} other {}} · сообщений {posts} · голосов {votes} · приказов принято {accepted}, отклонено {refused} · живых {alive}/{seats}",
   // Present tense: one seat or several, of any gender.
   out: "   ✝ {count, plural, =1 {Выбывает} other {Выбывают}} из игры: {names}",
+  skipped:
+    "   ⏩ Ещё {count, plural, one {# фаза закрылась} few {# фазы закрылись} many {# фаз закрылись} other {# фазы закрылись}} по сроку, прежде чем игроки успели сходить (--speed короче их ходов)",
   gmEnds:
     "── Ведущий завершает игру после {phases, plural, one {# фазы} other {# фаз}} (по этим правилам игру завершает только ведущий) ──",
   guard:
@@ -254,6 +261,7 @@ export function sandboxTexts(lang: Lang): SandboxTexts {
         seats: p.seats,
       }),
     out: (names) => say("out", { count: names.length, names: names.join(", ") }),
+    skipped: (count) => say("skipped", { count }),
     gmEnds: (p) => say("gmEnds", p),
     guard: (max) => say("guard", { max, command: command("game.end") }),
     gmEnd: (answer) => say("gmEnd", { command: command("game.end"), answer }),

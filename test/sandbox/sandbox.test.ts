@@ -241,6 +241,23 @@ describe("npm start on a machine with only Node.js", { timeout: 240_000 }, () =>
     expect(run.stdout).toMatch(/🏁 Winners: .* after \d+ phases/);
   });
 
+  it("a --speed shorter than the players' turns: the phases the deadline closed unplayed are said and counted", async () => {
+    const run = await start(["--ruleset", "reichstag", "--players", "6", "--seed", "3", "--speed", "100"], {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/test",
+      REDIS_URL: "redis://127.0.0.1:1",
+      SANDBOX_DATABASE: `gm_sandbox_fast_${process.pid}`,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const played = run.stdout.match(/^── .* · phase \d+ · /gm)?.length ?? 0;
+    const skipped = [...run.stdout.matchAll(/⏩ (\d+) more phases? closed by the deadline/g)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+    expect(skipped).toBeGreaterThan(0);
+    const total = Number(/🏁 .* after (\d+) phases?/.exec(run.stdout)?.[1]);
+    expect(total).toBe(played + skipped);
+  });
+
   it("stops with one line saying how to get Redis when none answers and redis-server is not installed", async () => {
     const run = await start(["--ruleset", "reichstag", "--players", "6"], {
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/test",
