@@ -128,7 +128,7 @@ describe("the bot process", { timeout: 120_000 }, () => {
     expect(child.output()).toContain("bot: It is in 1 server: Autumn Mafia.");
     const invite = /bot: Invite it to a server: (\S+)/.exec(child.output())?.[1] ?? "";
     const link = new URL(invite);
-    expect(link.searchParams.get("permissions")).toBe("361582685264");
+    expect(link.searchParams.get("permissions")).toBe("395942423632");
     expect(link.searchParams.get("permissions")).toBe(BOT_PERMISSIONS.toString());
     expect(link.searchParams.get("client_id")).toBe(emu.applicationId);
     expect(link.searchParams.get("scope")).toBe("bot applications.commands");
