@@ -1,5 +1,6 @@
 import { REST } from "@discordjs/rest";
 import { Events, type Client } from "discord.js";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { pino, type Logger } from "pino";
 import type { Redis } from "ioredis";
@@ -151,12 +152,44 @@ export async function recreateDatabase(
   return { url: databaseUrlFor(base, name), via, admin: given };
 }
 
+/**
+ * One sandbox per database name and queue prefix on a Redis at a time: a second sandbox started
+ * beside a running one (two terminals) takes the next free name (`gm_sandbox_2`, …) instead of
+ * dropping the first one's database and clearing its queue under it. The claim is a Redis key
+ * the run keeps alive and gives back at its end; a run that dies lets it expire in 30 s.
+ */
+export async function claimName(
+  redis: Redis,
+  base: string,
+): Promise<{ name: string; release(): Promise<void> }> {
+  const token = `${process.pid}:${randomUUID()}`;
+  for (let n = 1; n <= 20; n++) {
+    const name = n === 1 ? base : `${base}_${n}`;
+    const key = `gm-sandbox-claim:${name}`;
+    if ((await redis.set(key, token, "PX", CLAIM_MS, "NX")) !== "OK") continue;
+    const keepAlive = setInterval(
+      () => void redis.pexpire(key, CLAIM_MS).catch(() => undefined),
+      CLAIM_MS / 3,
+    );
+    keepAlive.unref();
+    return {
+      name,
+      async release() {
+        clearInterval(keepAlive);
+        if ((await redis.get(key).catch(() => null)) === token) await redis.del(key).catch(() => undefined);
+      },
+    };
+  }
+  throw new Error(`twenty sandboxes already run against this Redis (${base} to ${base}_20)`);
+}
+
+const CLAIM_MS = 30_000;
+
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const log = opts.log ?? sandboxLogger();
   const baseUrl = opts.databaseUrl ?? process.env["DATABASE_URL"] ?? DEFAULT_DATABASE_URL;
   const redisUrl = opts.redisUrl ?? process.env["REDIS_URL"] ?? DEFAULT_REDIS_URL;
-  const name = opts.databaseName ?? process.env["SANDBOX_DATABASE"] ?? "gm_sandbox";
-  const prefix = opts.prefix ?? name.replace(/_/g, "-");
+  const wanted = opts.databaseName ?? process.env["SANDBOX_DATABASE"] ?? "gm_sandbox";
 
   // With no Postgres answering, an embedded one (PGlite) for this run; with no Redis, a private one.
   const server = serverOf(baseUrl);
@@ -193,7 +226,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await embeddedPostgres?.close();
     throw error;
   }
+  let claim: Awaited<ReturnType<typeof claimName>>;
+  try {
+    claim = await claimName(redis, wanted);
+  } catch (error) {
+    redis.disconnect();
+    await privateRedis?.close();
+    await embeddedPostgres?.close();
+    throw error;
+  }
+  const name = claim.name;
+  const prefix = opts.prefix ?? name.replace(/_/g, "-");
   const stopEmbedded = async () => {
+    await claim.release();
     await privateRedis?.close();
     await embeddedPostgres?.close();
   };
@@ -218,6 +263,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       }
     }
   } catch (error) {
+    await claim.release();
     redis.disconnect();
     await stopEmbedded();
     throw error;
@@ -298,9 +344,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await scheduler.close();
       await queue.close();
       await emu.close();
-      await redis.quit().catch(() => undefined);
       await database.close();
       await stopEmbedded();
+      await redis.quit().catch(() => undefined);
     },
   };
 }
