@@ -174,6 +174,19 @@ async function submitPost(
   const masked = (await maskModeOf(deps.db, game.id, game.ruleset)) !== "off";
   // An ended game's chats are closed to every seat (the layout's `ended`); its own threads stay open.
   const closed = game.status === "ended" && chatKey.startsWith("chat:");
+  // A post in an earlier phase's thread, in the moment between the phase's end and the reconcile
+  // locking and archiving that thread (Discord cannot refuse it yet): the phase is over, so it is
+  // removed and its author told where to write; nothing is wrong with a permission.
+  const phase = parseChatKey(chatKey)?.phase ?? null;
+  if (seat && !closed && phase !== null && phase !== phaseLabel(state.phase)) {
+    voicelessRemovals.inc({ ruleset: game.ruleset, net: "rule" });
+    deps.log.info(
+      { gameId: game.id, seat: seat.seatId, chatKey, action },
+      "removed a post in a closing phase thread",
+    );
+    await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.phase_closed"));
+    return;
+  }
   if (!seat || closed || !mayWrite(state, layout, chatKey, seat.seatId, { ruleset, masked })) {
     const rule = !masked && removalIsTheRule(ruleset, layout, chatKey, action, state);
     voicelessRemovals.inc({ ruleset: game.ruleset, net: rule ? "rule" : "safety" });

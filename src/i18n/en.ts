@@ -166,6 +166,8 @@ export const en: Catalog = {
   "activity.post_refused": "Not sent: {reason}",
   "activity.voiceless":
     "Your post was removed: the rules let you read this chat, but not write in it now. Only you and the GMs see this notice.",
+  "activity.phase_closed":
+    "Your post was removed: the phase of this thread is over, and its thread closes. Write in the thread of the current phase. Only you and the GMs see this notice.",
   "activity.post_removed": "Your post was removed: {reason}",
   "activity.safety_net":
     "The bot removed a post by {seat} in {chat}: Discord let it through although the rules give that seat no voice there. A permission in this game's channels is wrong (a manual change?); the next reconcile restores it.",

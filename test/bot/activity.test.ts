@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, inputs } from "../../src/db/schema/index.js";
+import { t } from "../../src/i18n/index.js";
 import { startHarness, type Harness } from "./harness.js";
+import { safetyNetCount } from "./voice-matrix.js";
 
 /** Forum conventions: a player's message in a game chat is a `post` for the rules. */
 
@@ -85,5 +87,19 @@ describe("messages in game chats", () => {
     expect(refused).toMatchObject({ code: 50013 });
     expect(h.emu.canSend(u(3), town)).toBe(true);
     expect(await postsBy("p4")).toBe(0);
+  });
+  it("a post in the day's thread after the day ended, before the thread is archived, is removed and its author told where to write; the GMs are not alarmed", async () => {
+    const day = await h.talkChannel(gameId, "town");
+    const alarmsBefore = await safetyNetCount();
+    const phase = await h.service.currentPhase(gameId);
+    h.clock.advance(60_000);
+    await h.service.resolveDue(gameId, phase?.index ?? 0, null); // day 1 → night 1, not yet reconciled
+    const late = (await h.emu.user(u(3)).send(day, "Успел?")) as { id: string };
+    await until(async () => !h.emu.messages(day).some((m) => m["id"] === late.id));
+    await h.drain(gameId);
+    const own = h.emu.messages(await channelOf("personal:p3")).map((m) => String(m["content"]));
+    expect(own.some((text) => text.includes(t("ru", "activity.phase_closed")))).toBe(true);
+    expect(await safetyNetCount()).toBe(alarmsBefore);
+    expect(await postsBy("p3")).toBe(1);
   });
 });
