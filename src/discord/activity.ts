@@ -121,10 +121,14 @@ async function tellGms(
   game: { id: string; guildId: string },
   seat: string,
   chatKey: string,
+  layout: readonly ChatSpec[],
   messageId: string,
 ): Promise<void> {
   const lang = await deps.service.language(game.guildId);
-  const content = t(lang, "activity.safety_net", { seat, chat: parseChatKey(chatKey)?.chatId ?? chatKey });
+  // The chat as the GMs read its name («Город», not `town`); a player's own thread by the seat.
+  const chatId = parseChatKey(chatKey)?.chatId;
+  const name = layout.find((c) => c.id === chatId)?.name[lang] ?? chatId ?? seat;
+  const content = t(lang, "activity.safety_net", { seat, chat: name });
   const committed = await changeGame(deps.db, game.id, async (tx) => {
     await writeOutbox(tx, game.id, `safety-net:${messageId}`, [{ type: "post", chat: "gm", content }], null);
     return { value: null, deadlines: [], outbox: true };
@@ -198,7 +202,7 @@ async function submitPost(
     );
     if (seat) await removePost(deps, message, game, seat.seatId, (lang) => t(lang, "activity.voiceless"));
     else await removeUnseated(deps, message, game.id);
-    if (!rule) await tellGms(deps, game, seat?.displayName ?? `<@${userId}>`, chatKey, message.id);
+    if (!rule) await tellGms(deps, game, seat?.displayName ?? `<@${userId}>`, chatKey, layout, message.id);
     return;
   }
   if (!chatKey.startsWith("chat:") || (game.status !== "running" && game.status !== "paused")) return;

@@ -177,7 +177,7 @@ describe("voice rules", () => {
     const posted = harness.emu.user(citizen).send(town, "the door was open");
     await until(() => !harness.emu.messages(town).some((m) => m["id"] === posted["id"]), "the removal");
     const room = await discordId(harness, gameId, "gm");
-    const told = t("en", "activity.safety_net", { seat: "", chat: "town" }).split(" in ")[0] ?? "";
+    const told = t("en", "activity.safety_net", { seat: "", chat: "Town square" }).split(" in ")[0] ?? "";
     await until(async () => {
       await harness.drain(gameId);
       return harness.emu.messages(room).some((m) => String(m["content"] ?? "").startsWith(told.slice(0, 30)));
@@ -187,7 +187,7 @@ describe("voice rules", () => {
         .messages(room)
         .map((m) => String(m["content"]))
         .join("\n"),
-    ).toContain("town");
+    ).toContain("Town square"); // the chat's name as the GMs read it, not its id
     expect(await safetyNetCount()).toBe(safety + 1);
   }, 120_000);
 });
