@@ -1,5 +1,5 @@
 import { gmRoomChat, graveyardChat, hasStatus } from "../../engine/helpers.js";
-import { formatMessage } from "../../engine/messages.js";
+import { localize } from "../../engine/messages.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import type { Localized } from "../../engine/types.js";
 import {
@@ -21,10 +21,7 @@ const CLAN_NAMES = {
 /** The name of a chat of one seat, an ICU message in both languages (docs/i18n.md). */
 const CONTACT_CHAT: Localized = { en: "Contact: {seat}", ru: "Связь: {seat}" };
 const PRIVATE_CHAT: Localized = { en: "Private: {seat}", ru: "Личное: {seat}" };
-const seatChatName = (message: Localized, seat: string): Localized => ({
-  en: formatMessage("en", message.en, { seat }),
-  ru: formatMessage("ru", message.ru, { seat }),
-});
+const seatChatName = (message: Localized, seat: string): Localized => localize(message, { seat });
 
 export function chatLayout(state: ClassicState): ChatSpec[] {
   const all = state.players.map((p) => p.id);
