@@ -1,7 +1,8 @@
 import { hasStatus, playerOrThrow } from "../../engine/helpers.js";
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { bySeat, type ClansPlayer, type ClansState } from "./state.js";
-import { LABELS, localize } from "./labels.js";
+import { localize } from "../../engine/messages.js";
+import { LABELS } from "./labels.js";
 import { CLAN_NAMES } from "./texts.js";
 
 /** Living players, and dead players who have not lost the right to post (§10.3). */

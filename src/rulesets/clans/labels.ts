@@ -1,8 +1,4 @@
-import { localize } from "../../engine/messages.js";
 import type { Localized } from "../../engine/types.js";
-
-/** The shared `localize` (src/engine/messages.ts), where this ruleset's chats and views take it. */
-export { localize };
 
 /**
  * The names of the clans' chats and the labels of the orders panel, as ICU messages in both

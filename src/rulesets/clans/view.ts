@@ -1,7 +1,8 @@
 import { findPlayer, hasStatus } from "../../engine/helpers.js";
 import type { AvailableAction } from "../../engine/ruleset.js";
 import type { Json, JsonObject, Localized, PlayerId } from "../../engine/types.js";
-import { LABELS as MESSAGES, localize } from "./labels.js";
+import { localize } from "../../engine/messages.js";
+import { LABELS as MESSAGES } from "./labels.js";
 import { CLAN_NAMES, ROLE_NAMES } from "./texts.js";
 import { bySeat, CLANS, type ClansState, GUESS_ROLES, openSlots, type Slot } from "./state.js";
 

@@ -1,6 +1,7 @@
 import type { ChatSpec } from "../../engine/ruleset.js";
 import { type ReichstagState, living } from "./state.js";
-import { LABEL_MESSAGES, localize } from "./labels.js";
+import { localize } from "../../engine/messages.js";
+import { LABEL_MESSAGES } from "./labels.js";
 
 const label = (en: string, ru: string) => ({ en, ru });
 

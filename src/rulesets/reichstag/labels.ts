@@ -1,9 +1,6 @@
 import { localize } from "../../engine/messages.js";
 import type { Localized } from "../../engine/types.js";
 
-/** The shared `localize` (src/engine/messages.ts), where this ruleset's chats and views take it. */
-export { localize };
-
 /**
  * The chats' names and the panel's labels built of parts, as ICU messages in both languages
  * (docs/i18n.md): a seat's private thread, an offer with its choice, two powers chosen together.
