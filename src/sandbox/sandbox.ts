@@ -584,6 +584,7 @@ async function playGame(
     }
     if (phase.index >= opts.maxPhases) {
       endedBy = "guard";
+      phaseCount = phase.index; // the phases played; the one just opened is ended unplayed
       out("");
       out(texts.guard(opts.maxPhases));
       const ended = await gmSlash("game end");

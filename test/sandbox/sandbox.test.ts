@@ -239,6 +239,13 @@ describe("npm start on a machine with only Node.js", { timeout: 240_000 }, () =>
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Postgres embedded (PGlite, in memory) · private redis-server");
     expect(run.stdout).toMatch(/🏁 Winners: .* after \d+ phases/);
+    // The final line counts the phases played, also when --max-phases ends the game unfinished.
+    const played = run.stdout.match(/^── .* · phase \d+ · /gm)?.length ?? 0;
+    const skipped = [...run.stdout.matchAll(/⏩ (\d+) more phases? closed/g)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
+    expect(Number(/🏁 .* after (\d+) phases?/.exec(run.stdout)?.[1])).toBe(played + skipped);
   });
 
   it("a --speed shorter than the players' turns: the phases the deadline closed unplayed are said and counted", async () => {
